@@ -1,0 +1,120 @@
+package rules
+
+import "math/rand/v2"
+
+// Dynamic is a position of any game seen through text moves. Tools that
+// handle every game with one code path (validators, record converters,
+// servers) use it; search should use the typed Position contract, which
+// is much faster. Obtain one with Erase.
+type Dynamic interface {
+	// Seats, ToMove, Outcome, Hash, Spec and String are as in Position.
+	Seats() int
+	ToMove() Player
+	Outcome() Outcome
+	Hash() uint64
+	Spec() string
+	String() string
+	// Moves returns the legal moves (at a chance node, the chance
+	// outcomes) in canonical notation and canonical order.
+	Moves() []string
+	// Chances returns a chance node's outcomes with their probabilities.
+	Chances() []DynamicChance
+	// Play parses a move and plays it: a *SyntaxError for text that is
+	// not a move, a *MoveError for a move that is not legal.
+	Play(move string) (Dynamic, error)
+	// Perft runs the typed Perft on the underlying position.
+	Perft(depth int) uint64
+	// Divide runs the typed Divide on the underlying position.
+	Divide(depth int) []DynamicDivide
+	// RandomMove returns a uniformly random legal move, or a chance
+	// outcome drawn with its probability; "" at a terminal node.
+	RandomMove(r *rand.Rand) string
+	// Diagram returns the game's text picture, or "" if it has none.
+	Diagram() string
+	// Typed returns the underlying typed position.
+	Typed() any
+}
+
+// DynamicChance is a chance outcome in text form.
+type DynamicChance struct {
+	Move string
+	Prob Prob
+}
+
+// DynamicDivide is one line of Dynamic.Divide.
+type DynamicDivide struct {
+	Move  string
+	Nodes uint64
+}
+
+// Erase wraps a typed position as a Dynamic.
+func Erase[P Position[P, M], M Move](p P) Dynamic {
+	return erased[P, M]{p}
+}
+
+type erased[P Position[P, M], M Move] struct{ p P }
+
+func (e erased[P, M]) Seats() int       { return e.p.Seats() }
+func (e erased[P, M]) ToMove() Player   { return e.p.ToMove() }
+func (e erased[P, M]) Outcome() Outcome { return e.p.Outcome() }
+func (e erased[P, M]) Hash() uint64     { return e.p.Hash() }
+func (e erased[P, M]) Spec() string     { return e.p.Spec() }
+func (e erased[P, M]) String() string   { return e.p.String() }
+func (e erased[P, M]) Typed() any       { return e.p }
+
+func (e erased[P, M]) Moves() []string {
+	moves := e.p.AppendMoves(nil)
+	out := make([]string, len(moves))
+	for i, m := range moves {
+		out[i] = m.String()
+	}
+	return out
+}
+
+func (e erased[P, M]) Chances() []DynamicChance {
+	cs := e.p.AppendChances(nil)
+	out := make([]DynamicChance, len(cs))
+	for i, c := range cs {
+		out[i] = DynamicChance{Move: c.Move.String(), Prob: c.Prob}
+	}
+	return out
+}
+
+func (e erased[P, M]) Play(move string) (Dynamic, error) {
+	m, err := e.p.ParseMove(move)
+	if err != nil {
+		return nil, err
+	}
+	next, err := e.p.Play(m)
+	if err != nil {
+		return nil, err
+	}
+	return erased[P, M]{next}, nil
+}
+
+func (e erased[P, M]) Perft(depth int) uint64 { return Perft(e.p, depth) }
+
+func (e erased[P, M]) Divide(depth int) []DynamicDivide {
+	d := Divide(e.p, depth)
+	out := make([]DynamicDivide, len(d))
+	for i, x := range d {
+		out[i] = DynamicDivide{Move: x.Move.String(), Nodes: x.Nodes}
+	}
+	return out
+}
+
+func (e erased[P, M]) RandomMove(r *rand.Rand) string {
+	s := Sampler[P, M]{Rand: r}
+	m, ok := s.Move(e.p)
+	if !ok {
+		return ""
+	}
+	return m.String()
+}
+
+func (e erased[P, M]) Diagram() string {
+	if d, ok := any(e.p).(Diagrammer); ok {
+		return d.Diagram()
+	}
+	return ""
+}

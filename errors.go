@@ -1,0 +1,120 @@
+package rules
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+)
+
+// The kinds of move errors. Test for them with errors.Is.
+var (
+	// ErrIllegal: the move is not legal in this position.
+	ErrIllegal = errors.New("illegal move")
+	// ErrGameOver: the game has ended; no move is legal.
+	ErrGameOver = errors.New("game is over")
+	// ErrWrongNode: a decision was given at a chance node or a chance
+	// outcome at a decision node.
+	ErrWrongNode = errors.New("wrong kind of node")
+	// ErrSyntax: text could not be read; the error is a *SyntaxError.
+	ErrSyntax = errors.New("syntax error")
+)
+
+// MoveError reports a move that cannot be played. errors.Is matches both
+// its Kind (ErrIllegal, ErrGameOver, ErrWrongNode) and its game-specific
+// Reason (such as hex.ErrOccupied).
+type MoveError struct {
+	// Move is the move in the game's notation.
+	Move string
+	// Kind is ErrIllegal, ErrGameOver or ErrWrongNode.
+	Kind error
+	// Reason is the game's own explanation, e.g. "cell is occupied"; it
+	// may be nil when Kind says it all.
+	Reason error
+}
+
+// Error returns e.g. "c3: illegal move: cell is occupied".
+func (e *MoveError) Error() string {
+	var b strings.Builder
+	if e.Move != "" {
+		b.WriteString(e.Move)
+		b.WriteString(": ")
+	}
+	if e.Kind != nil {
+		b.WriteString(e.Kind.Error())
+	} else {
+		b.WriteString("bad move")
+	}
+	if e.Reason != nil {
+		b.WriteString(": ")
+		b.WriteString(e.Reason.Error())
+	}
+	return b.String()
+}
+
+// Why returns the most specific explanation: the Reason if there is one,
+// else the Kind.
+func (e *MoveError) Why() string {
+	if e.Reason != nil {
+		return e.Reason.Error()
+	}
+	if e.Kind != nil {
+		return e.Kind.Error()
+	}
+	return "bad move"
+}
+
+// Unwrap exposes Kind and Reason to errors.Is and errors.As.
+func (e *MoveError) Unwrap() []error {
+	errs := make([]error, 0, 2)
+	if e.Kind != nil {
+		errs = append(errs, e.Kind)
+	}
+	if e.Reason != nil {
+		errs = append(errs, e.Reason)
+	}
+	return errs
+}
+
+// SyntaxError reports text that could not be read: what was being read,
+// the whole input, the byte offset of the problem and what was wrong.
+type SyntaxError struct {
+	// What names the thing being read: "move", "position", "spec"...
+	What string
+	// Input is the text being read; for a multi-line stream, the line
+	// that holds the error.
+	Input string
+	// Line is the 1-based line number in a multi-line stream, 0 otherwise.
+	Line int
+	// Offset is the byte offset in Input where the problem starts.
+	Offset int
+	// Msg says what was wrong there.
+	Msg string
+}
+
+// Error returns e.g. `position "7/7 w -" at offset 4: row 2 has 6 cells, want 7`.
+func (e *SyntaxError) Error() string {
+	var b strings.Builder
+	if e.What != "" {
+		b.WriteString(e.What)
+		b.WriteByte(' ')
+	}
+	in := e.Input
+	const maxShown = 80
+	if len(in) > maxShown {
+		in = in[:maxShown] + "..."
+	}
+	if e.Line > 0 {
+		b.WriteString("line ")
+		b.WriteString(strconv.Itoa(e.Line))
+		b.WriteByte(' ')
+	}
+	b.WriteString(strconv.Quote(in))
+	b.WriteString(" at offset ")
+	b.WriteString(strconv.Itoa(e.Offset))
+	b.WriteString(": ")
+	b.WriteString(e.Msg)
+	return b.String()
+}
+
+// Is makes errors.Is(err, ErrSyntax) true for every *SyntaxError.
+func (e *SyntaxError) Is(target error) bool { return target == ErrSyntax }

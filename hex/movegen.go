@@ -1,0 +1,38 @@
+package hex
+
+import (
+	"math/bits"
+
+	"github.com/tabletop-go/rules"
+)
+
+// MaxMoves is the largest number of legal moves any position has: every
+// cell of the largest board, plus the swap.
+const MaxMoves = MaxSize*MaxSize + 1
+
+// AppendMoves appends the legal moves to buf in canonical order (reading
+// order: a1, b1, ..., a2, ..., then swap) and returns it. With capacity
+// for MaxMoves (or the board's cell count plus one) it never allocates.
+func (p Position) AppendMoves(buf []Move) []Move {
+	if p.winner != Empty {
+		return buf
+	}
+	mask := uint32(1)<<p.cols - 1
+	for r := range int(p.rows) {
+		empty := ^(p.black[r] | p.white[r]) & mask
+		base := Move(r << 8)
+		for empty != 0 {
+			buf = append(buf, base|Move(bits.TrailingZeros32(empty)))
+			empty &= empty - 1
+		}
+	}
+	if p.swapAvailable() {
+		buf = append(buf, Swap)
+	}
+	return buf
+}
+
+// AppendChances appends nothing: Hex has no chance nodes.
+func (p Position) AppendChances(buf []rules.ChanceOutcome[Move]) []rules.ChanceOutcome[Move] {
+	return buf
+}

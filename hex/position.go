@@ -1,0 +1,211 @@
+package hex
+
+import (
+	"github.com/tabletop-go/rules"
+)
+
+// Color is the colour of a stone or of the side to move.
+type Color uint8
+
+const (
+	Empty Color = iota
+	// Black connects the top and bottom rows and moves first.
+	Black
+	// White connects the left and right columns.
+	White
+)
+
+// String returns "empty", "black" or "white".
+func (c Color) String() string {
+	switch c {
+	case Black:
+		return "black"
+	case White:
+		return "white"
+	}
+	return "empty"
+}
+
+// Other returns the opposite colour (Empty stays Empty).
+func (c Color) Other() Color {
+	switch c {
+	case Black:
+		return White
+	case White:
+		return Black
+	}
+	return Empty
+}
+
+// swapState records which swap, if any, has been played.
+type swapState uint8
+
+const (
+	noSwap swapState = iota
+	swapSides
+	swapPieces
+)
+
+// Union-find nodes: cells are row*cols+col; the four sides follow the
+// largest board's cells at fixed indices.
+const (
+	nodeTop = MaxSize*MaxSize + iota
+	nodeBottom
+	nodeLeft
+	nodeRight
+	numNodes
+)
+
+// Position is a Hex position: an immutable value of about 1.6 KB with no
+// pointers. Besides the stones it carries a union-find forest of the
+// groups (with the four sides as extra nodes), so that a move updates the
+// connection state in near-constant time.
+type Position struct {
+	black, white [MaxSize]uint32 // bit col of word row
+	parent       [numNodes]uint16
+	hash         uint64
+	cols, rows   uint8
+	mode         SwapMode
+	swap         swapState
+	turn         Color  // colour to move (or that would move, once over)
+	winner       Color  // Empty while the game goes on
+	ply          uint16 // moves played, the swap included
+}
+
+// Start returns the empty board of configuration c, Black (seat 0) to
+// move. c must be valid (see Config.Validate); an invalid c is clamped to
+// the nearest valid size and swap mode, so Start never panics.
+func (c Config) Start() Position {
+	c.Cols = min(max(c.Cols, 1), MaxSize)
+	c.Rows = min(max(c.Rows, 1), MaxSize)
+	if c.Swap > SwapPieces || (c.Swap == SwapPieces && c.Cols != c.Rows) {
+		c.Swap = SwapNone
+	}
+	p := Position{cols: uint8(c.Cols), rows: uint8(c.Rows), mode: c.Swap, turn: Black}
+	for i := range p.parent {
+		p.parent[i] = uint16(i)
+	}
+	return p
+}
+
+// New returns the empty n×n board with the default swap-sides rule.
+func New(n int) Position { return Sized(n).Start() }
+
+// Config returns the position's game configuration.
+func (p Position) Config() Config {
+	return Config{Cols: int(p.cols), Rows: int(p.rows), Swap: p.mode}
+}
+
+// Spec returns the canonical game spec, e.g. "hex(size=11,swap=sides)".
+func (p Position) Spec() string { return p.Config().String() }
+
+// Seats returns 2.
+func (p Position) Seats() int { return 2 }
+
+// Turn returns the colour to move (after the game ends: the colour that
+// would have moved next).
+func (p Position) Turn() Color { return p.turn }
+
+// SeatOf returns the seat that plays colour c: Black is seat 0 unless a
+// swap-sides has been played, which gives Black to seat 1.
+func (p Position) SeatOf(c Color) rules.Player {
+	seat := rules.Player(0)
+	if c == White {
+		seat = 1
+	}
+	if p.swap == swapSides {
+		seat ^= 1
+	}
+	return seat
+}
+
+// ColorOf returns the colour seat plays.
+func (p Position) ColorOf(seat rules.Player) Color {
+	if p.SeatOf(Black) == seat {
+		return Black
+	}
+	return White
+}
+
+// ToMove returns the seat to move, or rules.Terminal once a side is
+// connected. Hex has no chance nodes.
+func (p Position) ToMove() rules.Player {
+	if p.winner != Empty {
+		return rules.Terminal
+	}
+	return p.SeatOf(p.turn)
+}
+
+// Outcome returns the result: the seat whose colour connected its sides
+// scores 1. Hex has no draws.
+func (p Position) Outcome() rules.Outcome {
+	if p.winner == Empty {
+		return rules.Outcome{}
+	}
+	return rules.Win(2, rules.Connection, p.SeatOf(p.winner))
+}
+
+// Winner returns the colour that connected its sides, or Empty.
+func (p Position) Winner() Color { return p.winner }
+
+// Ply returns the number of moves played from the empty board, the swap
+// included.
+func (p Position) Ply() int { return int(p.ply) }
+
+// Swapped reports which swap has been played: SwapNone if none.
+func (p Position) Swapped() SwapMode {
+	switch p.swap {
+	case swapSides:
+		return SwapSides
+	case swapPieces:
+		return SwapPieces
+	}
+	return SwapNone
+}
+
+// At returns the colour of the stone on (col, row), Empty for an empty
+// cell or one off the board.
+func (p Position) At(col, row int) Color {
+	if col < 0 || col >= int(p.cols) || row < 0 || row >= int(p.rows) {
+		return Empty
+	}
+	switch {
+	case p.black[row]>>col&1 != 0:
+		return Black
+	case p.white[row]>>col&1 != 0:
+		return White
+	}
+	return Empty
+}
+
+// Hash returns the Zobrist hash of the stones and the swap played.
+func (p Position) Hash() uint64 { return p.hash }
+
+// Size returns the board's columns and rows.
+func (p Position) Size() (cols, rows int) { return int(p.cols), int(p.rows) }
+
+func (p *Position) find(x uint16) uint16 {
+	for {
+		up := p.parent[x]
+		if up == x {
+			return x
+		}
+		grand := p.parent[up]
+		p.parent[x] = grand // path halving
+		x = grand
+	}
+}
+
+// union links the roots of a and b; the larger index becomes the root, so
+// the side nodes stay roots.
+func (p *Position) union(a, b uint16) {
+	ra, rb := p.find(a), p.find(b)
+	switch {
+	case ra < rb:
+		p.parent[ra] = rb
+	case rb < ra:
+		p.parent[rb] = ra
+	}
+}
+
+func (p *Position) connected(a, b uint16) bool { return p.find(a) == p.find(b) }

@@ -1,0 +1,352 @@
+package notation
+
+import (
+	"bytes"
+	"io"
+	"iter"
+	"strconv"
+	"strings"
+
+	"github.com/tabletop-go/rules"
+)
+
+// Record is one game record: tag pairs, then move tokens.
+//
+// The text format is PGN-like:
+//
+//	[Game "hex(size=7,swap=none)"]
+//	[Position "<position text>"]   ; optional, for a non-standard start
+//	[Result "1-0"]                 ; per-seat scores, or * when unfinished
+//	[Event "any other tag is kept"]
+//
+//	d4 c5 swap e3      # a comment runs to the end of the line
+//	12. f2             ; move numbers such as 12. are accepted and ignored
+//
+// A tag is [Name "value"] with Name made of letters, digits and "_", and
+// the value escaping only \" and \\. Move tokens are separated by white
+// space. A stream holds any number of records: a record ends at a blank
+// line after its moves, where tags follow its moves, or where tags follow
+// its own tags after a blank line (a record with no moves).
+type Record struct {
+	// Tags holds the tag pairs in their order in the text.
+	Tags []Tag
+	// Moves holds the move tokens in order, as written.
+	Moves []string
+	// Line is the 1-based line where the record starts in its stream.
+	Line int
+}
+
+// Tag is one tag pair of a record.
+type Tag struct {
+	Name, Value string
+}
+
+// Tag returns the value of the first tag called name.
+func (r *Record) Tag(name string) (string, bool) {
+	for _, t := range r.Tags {
+		if t.Name == name {
+			return t.Value, true
+		}
+	}
+	return "", false
+}
+
+// SetTag sets tag name to value, replacing the first tag of that name or
+// appending a new one.
+func (r *Record) SetTag(name, value string) {
+	for i, t := range r.Tags {
+		if t.Name == name {
+			r.Tags[i].Value = value
+			return
+		}
+	}
+	r.Tags = append(r.Tags, Tag{Name: name, Value: value})
+}
+
+// MarshalText writes the record: one tag per line, a blank line, then the
+// moves separated by spaces and wrapped before 80 columns. The output ends
+// with a newline and reads back to an equal record.
+func (r Record) MarshalText() ([]byte, error) {
+	return r.AppendText(nil), nil
+}
+
+// String returns the record text, as MarshalText writes it.
+func (r Record) String() string { return string(r.AppendText(nil)) }
+
+// AppendText appends the record text to dst.
+func (r Record) AppendText(dst []byte) []byte {
+	for _, t := range r.Tags {
+		dst = append(dst, '[')
+		dst = append(dst, t.Name...)
+		dst = append(dst, ' ', '"')
+		for i := 0; i < len(t.Value); i++ {
+			if c := t.Value[i]; c == '"' || c == '\\' {
+				dst = append(dst, '\\')
+			}
+			dst = append(dst, t.Value[i])
+		}
+		dst = append(dst, '"', ']', '\n')
+	}
+	if len(r.Tags) > 0 {
+		dst = append(dst, '\n')
+	}
+	const width = 79
+	col := 0
+	for _, m := range r.Moves {
+		if col > 0 && col+1+len(m) > width {
+			dst = append(dst, '\n')
+			col = 0
+		}
+		if col > 0 {
+			dst = append(dst, ' ')
+			col++
+		}
+		dst = append(dst, m...)
+		col += len(m)
+	}
+	if col > 0 || len(r.Tags) == 0 {
+		dst = append(dst, '\n')
+	}
+	return dst
+}
+
+// ParseRecord reads exactly one record.
+func ParseRecord(s string) (Record, error) {
+	var out Record
+	n := 0
+	for rec, err := range Records([]byte(s)) {
+		if err != nil {
+			return Record{}, err
+		}
+		out = rec
+		n++
+	}
+	if n != 1 {
+		return Record{}, &rules.SyntaxError{What: "record", Input: firstLine(s), Line: 1, Offset: 0,
+			Msg: "expected exactly one record, found " + strconv.Itoa(n)}
+	}
+	return out, nil
+}
+
+// ReadRecords reads every record of a stream. It stops at the first
+// syntax error and returns the records read before it.
+func ReadRecords(r io.Reader) ([]Record, error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, err
+	}
+	var recs []Record
+	for rec, err := range Records(data) {
+		if err != nil {
+			return recs, err
+		}
+		recs = append(recs, rec)
+	}
+	return recs, nil
+}
+
+// Records iterates over the records of a stream. A syntax error is
+// yielded as an error (a *rules.SyntaxError with the line and offset),
+// after which reading resumes at the next blank line, so one bad record
+// does not hide the others.
+func Records(data []byte) iter.Seq2[Record, error] {
+	return func(yield func(Record, error) bool) {
+		s := recordScanner{data: data, line: 1}
+		for {
+			rec, err, ok := s.next()
+			if !ok {
+				return
+			}
+			if !yield(rec, err) {
+				return
+			}
+		}
+	}
+}
+
+type recordScanner struct {
+	data      []byte
+	pos       int
+	line      int // line of data[pos]
+	lineStart int // offset of the start of the current line
+}
+
+func firstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
+
+func (s *recordScanner) errorAt(pos int, msg string) error {
+	end := bytes.IndexByte(s.data[s.lineStart:], '\n')
+	lineText := s.data[s.lineStart:]
+	if end >= 0 {
+		lineText = lineText[:end]
+	}
+	return &rules.SyntaxError{What: "record", Input: string(lineText), Line: s.line, Offset: pos - s.lineStart, Msg: msg}
+}
+
+// skipSpace skips white space and comments and returns how many blank
+// lines it crossed (lines holding only white space).
+func (s *recordScanner) skipSpace() (blank bool) {
+	newlines := 0
+	for s.pos < len(s.data) {
+		switch c := s.data[s.pos]; c {
+		case '\n':
+			newlines++
+			if newlines >= 2 {
+				blank = true
+			}
+			s.pos++
+			s.line++
+			s.lineStart = s.pos
+		case ' ', '\t', '\r', '\f', '\v':
+			s.pos++
+		case '#':
+			newlines = 0
+			for s.pos < len(s.data) && s.data[s.pos] != '\n' {
+				s.pos++
+			}
+		default:
+			return blank
+		}
+	}
+	return blank
+}
+
+// recover skips to just after the next blank line.
+func (s *recordScanner) recover() {
+	for s.pos < len(s.data) {
+		if s.skipSpace() {
+			return
+		}
+		for s.pos < len(s.data) && s.data[s.pos] != '\n' {
+			s.pos++
+		}
+	}
+}
+
+func (s *recordScanner) next() (Record, error, bool) {
+	var rec Record
+	started := false
+	for {
+		blank := s.skipSpace()
+		if s.pos >= len(s.data) {
+			return rec, nil, started
+		}
+		if blank && len(rec.Moves) > 0 {
+			return rec, nil, true
+		}
+		c := s.data[s.pos]
+		if !started {
+			started = true
+			rec.Line = s.line
+		}
+		if c == '[' {
+			if len(rec.Moves) > 0 || (blank && len(rec.Tags) > 0) {
+				return rec, nil, true // the next record's tags
+			}
+			tag, err := s.tag()
+			if err != nil {
+				s.recover()
+				return Record{}, err, true
+			}
+			rec.Tags = append(rec.Tags, tag)
+			continue
+		}
+		start := s.pos
+		for s.pos < len(s.data) && !isSpace(s.data[s.pos]) && s.data[s.pos] != '#' {
+			s.pos++
+		}
+		tok := string(s.data[start:s.pos])
+		if c == ']' || c == '"' {
+			err := s.errorAt(start, "unexpected "+quote(tok)+" outside a tag")
+			s.recover()
+			return Record{}, err, true
+		}
+		if isMoveNumber(tok) {
+			continue
+		}
+		rec.Moves = append(rec.Moves, tok)
+	}
+}
+
+func isSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'
+}
+
+// isMoveNumber reports tokens such as "12." or "12...".
+func isMoveNumber(tok string) bool {
+	i := 0
+	for i < len(tok) && tok[i] >= '0' && tok[i] <= '9' {
+		i++
+	}
+	if i == 0 || i == len(tok) {
+		return false
+	}
+	for ; i < len(tok); i++ {
+		if tok[i] != '.' {
+			return false
+		}
+	}
+	return true
+}
+
+func (s *recordScanner) tag() (Tag, error) {
+	open := s.pos
+	s.pos++ // '['
+	s.inlineSpace()
+	nameStart := s.pos
+	for s.pos < len(s.data) && isTagNameByte(s.data[s.pos]) {
+		s.pos++
+	}
+	if s.pos == nameStart {
+		return Tag{}, s.errorAt(s.pos, "expected a tag name after \"[\"")
+	}
+	name := string(s.data[nameStart:s.pos])
+	s.inlineSpace()
+	if s.pos >= len(s.data) || s.data[s.pos] != '"' {
+		return Tag{}, s.errorAt(s.pos, "expected a quoted value after tag name "+name)
+	}
+	s.pos++
+	var value []byte
+	for {
+		if s.pos >= len(s.data) {
+			return Tag{}, s.errorAt(open, "tag "+name+" has no closing quote")
+		}
+		c := s.data[s.pos]
+		if c == '"' {
+			s.pos++
+			break
+		}
+		if c == '\\' && s.pos+1 < len(s.data) && (s.data[s.pos+1] == '"' || s.data[s.pos+1] == '\\') {
+			value = append(value, s.data[s.pos+1])
+			s.pos += 2
+			continue
+		}
+		if c == '\n' {
+			return Tag{}, s.errorAt(open, "tag "+name+" has no closing quote on its line")
+		}
+		value = append(value, c)
+		s.pos++
+	}
+	s.inlineSpace()
+	if s.pos >= len(s.data) || s.data[s.pos] != ']' {
+		return Tag{}, s.errorAt(s.pos, "expected \"]\" to close tag "+name)
+	}
+	s.pos++
+	return Tag{Name: name, Value: string(value)}, nil
+}
+
+func (s *recordScanner) inlineSpace() {
+	for s.pos < len(s.data) && (s.data[s.pos] == ' ' || s.data[s.pos] == '\t') {
+		s.pos++
+	}
+}
+
+func isTagNameByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
+}
+
+func quote(s string) string { return strconv.Quote(s) }

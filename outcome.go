@@ -1,0 +1,169 @@
+package rules
+
+import "strings"
+
+// Reason says why a game ended.
+type Reason uint8
+
+const (
+	// NotOver is the reason of a game still in progress.
+	NotOver Reason = iota
+	// Connection: a player joined their two sides (Hex).
+	Connection
+	// NoLegalMove: the player to move had no legal move and lost.
+	NoLegalMove
+	// Elimination: the mover left every opponent without pieces or moves.
+	Elimination
+	// PlyLimit: an optional ply limit ended the game as a draw. Ply limits
+	// are a library convenience, never part of a game's rules.
+	PlyLimit
+	// PoolExhausted: a shared pool ran out (Domination: no tile to draw).
+	PoolExhausted
+	// ShortGame: a short-game victory condition was met.
+	ShortGame
+	// TeamPassed: both partners of a team passed in a row.
+	TeamPassed
+)
+
+var reasonNames = [...]string{
+	NotOver:       "not over",
+	Connection:    "connection",
+	NoLegalMove:   "no legal move",
+	Elimination:   "elimination",
+	PlyLimit:      "ply limit",
+	PoolExhausted: "pool exhausted",
+	ShortGame:     "short game",
+	TeamPassed:    "team passed",
+}
+
+// String returns the reason in plain words, e.g. "connection".
+func (r Reason) String() string {
+	if int(r) < len(reasonNames) {
+		return reasonNames[r]
+	}
+	return "unknown reason"
+}
+
+// Outcome is the result of a game: ongoing (the zero value), or decided
+// with a score for every seat and the reason it ended. Scores are 1 for a
+// win, 0 for a loss and ½ for a draw; in team games partners share their
+// team's score. An Outcome is a small value with no pointers.
+type Outcome struct {
+	// Reason is NotOver while the game goes on.
+	Reason Reason
+	seats  uint8
+	halves [MaxSeats]uint8 // each seat's score in half points
+}
+
+// Win returns the outcome in which the given seats score 1 and every other
+// seat of a seats-player game scores 0. Several winners express a team
+// victory. Seats out of range are ignored.
+func Win(seats int, reason Reason, winners ...Player) Outcome {
+	o := Outcome{Reason: reason, seats: clampSeats(seats)}
+	for _, w := range winners {
+		if w.IsSeat() && int(w) < int(o.seats) {
+			o.halves[w] = 2
+		}
+	}
+	return o
+}
+
+// Draw returns the outcome in which every seat scores ½.
+func Draw(seats int, reason Reason) Outcome {
+	o := Outcome{Reason: reason, seats: clampSeats(seats)}
+	for i := range int(o.seats) {
+		o.halves[i] = 1
+	}
+	return o
+}
+
+func clampSeats(n int) uint8 {
+	return uint8(min(max(n, 0), MaxSeats))
+}
+
+// Over reports whether the game has ended.
+func (o Outcome) Over() bool { return o.Reason != NotOver }
+
+// Seats returns the number of seats the outcome scores (0 while ongoing
+// if it was never set).
+func (o Outcome) Seats() int { return int(o.seats) }
+
+// Score returns seat p's score: 1, ½ or 0. It is 0 while the game goes on
+// and for anything that is not a seat of the game.
+func (o Outcome) Score(p Player) float64 {
+	if !o.Over() || !p.IsSeat() || int(p) >= int(o.seats) {
+		return 0
+	}
+	return float64(o.halves[p]) / 2
+}
+
+// Winner returns the single seat that scored 1 while every other seat
+// scored 0. It reports false for ongoing games, draws and team wins.
+func (o Outcome) Winner() (Player, bool) {
+	if !o.Over() {
+		return 0, false
+	}
+	winner, found := Player(0), false
+	for i := range int(o.seats) {
+		switch o.halves[i] {
+		case 2:
+			if found {
+				return 0, false
+			}
+			winner, found = Player(i), true
+		case 0:
+		default:
+			return 0, false
+		}
+	}
+	return winner, found
+}
+
+// Return is seat p's zero-sum return for search: its score minus the mean
+// score of the other seats. With two seats a win is +1, a loss -1 and a
+// draw 0; over all seats the returns always sum to 0.
+func (o Outcome) Return(p Player) float64 {
+	n := int(o.seats)
+	if !o.Over() || n < 2 || !p.IsSeat() || int(p) >= n {
+		return 0
+	}
+	total := 0.0
+	for i := range n {
+		total += float64(o.halves[i]) / 2
+	}
+	own := o.Score(p)
+	return own - (total-own)/float64(n-1)
+}
+
+// Result returns the result in record notation: per-seat scores joined by
+// dashes ("1-0", "0-1", "1/2-1/2", "0-1-0", "1-0-1-0"), or "*" while the
+// game goes on.
+func (o Outcome) Result() string {
+	if !o.Over() {
+		return "*"
+	}
+	var b strings.Builder
+	for i := range int(o.seats) {
+		if i > 0 {
+			b.WriteByte('-')
+		}
+		switch o.halves[i] {
+		case 0:
+			b.WriteByte('0')
+		case 1:
+			b.WriteString("1/2")
+		default:
+			b.WriteByte('1')
+		}
+	}
+	return b.String()
+}
+
+// String returns the result followed by the reason, e.g. "1-0 (connection)",
+// or "*" while the game goes on.
+func (o Outcome) String() string {
+	if !o.Over() {
+		return "*"
+	}
+	return o.Result() + " (" + o.Reason.String() + ")"
+}

@@ -1,0 +1,117 @@
+package rules
+
+import (
+	"math/bits"
+	"math/rand/v2"
+)
+
+// SampleChance draws one outcome from a chance node's outcomes according
+// to their exact probabilities. When all outcomes are equally likely (the
+// usual case) it costs one random number. It reports false for an empty
+// list.
+func SampleChance[M Move](outcomes []ChanceOutcome[M], r *rand.Rand) (M, bool) {
+	var zero M
+	if len(outcomes) == 0 {
+		return zero, false
+	}
+	uniform := true
+	for _, o := range outcomes[1:] {
+		if o.Prob != outcomes[0].Prob {
+			uniform = false
+			break
+		}
+	}
+	if uniform {
+		return outcomes[r.IntN(len(outcomes))].Move, true
+	}
+	// Exact draw over the common denominator, when it fits in 64 bits.
+	den := uint64(1)
+	exact := true
+	for _, o := range outcomes {
+		if o.Prob.Den == 0 {
+			continue
+		}
+		l, ok := lcm(den, o.Prob.Den)
+		if !ok {
+			exact = false
+			break
+		}
+		den = l
+	}
+	if exact {
+		x := r.Uint64N(den)
+		for _, o := range outcomes {
+			if o.Prob.Den == 0 {
+				continue
+			}
+			w := o.Prob.Num * (den / o.Prob.Den)
+			if x < w {
+				return o.Move, true
+			}
+			x -= w
+		}
+		return outcomes[len(outcomes)-1].Move, true
+	}
+	x := r.Float64()
+	for _, o := range outcomes {
+		x -= o.Prob.Float64()
+		if x < 0 {
+			return o.Move, true
+		}
+	}
+	return outcomes[len(outcomes)-1].Move, true
+}
+
+func gcd(a, b uint64) uint64 {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
+}
+
+func lcm(a, b uint64) (uint64, bool) {
+	g := gcd(a, b)
+	hi, lo := bits.Mul64(a/g, b)
+	return lo, hi == 0
+}
+
+// Sampler picks random moves through the contract, reusing its buffers so
+// that a playout allocates nothing once they have grown. The zero value
+// needs only Rand set. A Sampler is not safe for concurrent use.
+type Sampler[P Position[P, M], M Move] struct {
+	// Rand is the source of every choice.
+	Rand    *rand.Rand
+	moves   []M
+	chances []ChanceOutcome[M]
+}
+
+// Move returns a uniformly random legal move of p, or at a chance node an
+// outcome drawn with its probability. It reports false at a terminal node.
+func (s *Sampler[P, M]) Move(p P) (M, bool) {
+	if p.ToMove() == Chance {
+		s.chances = p.AppendChances(s.chances[:0])
+		return SampleChance(s.chances, s.Rand)
+	}
+	s.moves = p.AppendMoves(s.moves[:0])
+	if len(s.moves) == 0 {
+		var zero M
+		return zero, false
+	}
+	return s.moves[s.Rand.IntN(len(s.moves))], true
+}
+
+// Playout plays random moves from p until the game ends or maxPlies plies
+// have been played (maxPlies < 0 means no limit) and returns the final
+// position and the number of plies played.
+func (s *Sampler[P, M]) Playout(p P, maxPlies int) (P, int) {
+	plies := 0
+	for maxPlies < 0 || plies < maxPlies {
+		m, ok := s.Move(p)
+		if !ok {
+			break
+		}
+		p = p.PlayUnchecked(m)
+		plies++
+	}
+	return p, plies
+}

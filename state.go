@@ -1,0 +1,99 @@
+package rules
+
+import (
+	"encoding"
+	"strconv"
+)
+
+// Move is the constraint on every game's move type: a small unsigned
+// integer encoding (cheap to copy, compare and store in a transposition
+// table) that prints in the game's notation. The integer order of moves is
+// the game's canonical move order.
+type Move interface {
+	~uint8 | ~uint16 | ~uint32 | ~uint64
+	String() string
+}
+
+// Prob is an exact probability Num/Den with 0 < Num <= Den.
+type Prob struct {
+	Num, Den uint64
+}
+
+// Float64 returns the probability as a float64.
+func (p Prob) Float64() float64 {
+	if p.Den == 0 {
+		return 0
+	}
+	return float64(p.Num) / float64(p.Den)
+}
+
+// String returns "Num/Den".
+func (p Prob) String() string {
+	return strconv.FormatUint(p.Num, 10) + "/" + strconv.FormatUint(p.Den, 10)
+}
+
+// ChanceOutcome is one outcome of a chance node and its exact probability.
+type ChanceOutcome[M Move] struct {
+	Move M
+	Prob Prob
+}
+
+// Position is the contract every game's position satisfies, so that one
+// tool or bot serves every game without per-game code. P is the position
+// type itself and M its move type.
+//
+// A position is an immutable value: Play and PlayUnchecked return a new
+// position and never change the receiver, and positions hold no pointers,
+// slices or maps, so copies are cheap and safe to share across goroutines.
+//
+// A node of the game tree is of one of three kinds, told by ToMove: a
+// decision node (a seat is to move), a chance node (Chance is to move;
+// the moves are the chance outcomes, applied with Play like any move, so
+// that a caller can sample them or supply a known one when replaying) and
+// a terminal node (Terminal is to move; Outcome is decided).
+type Position[P any, M Move] interface {
+	// Seats returns the number of seats in the game.
+	Seats() int
+	// ToMove returns the seat to move, Chance or Terminal.
+	ToMove() Player
+	// AppendMoves appends the legal moves (at a chance node: the chance
+	// outcomes) to buf in canonical order, ascending and without
+	// duplicates, and returns the extended buffer. It appends nothing at a
+	// terminal node. With a buffer of capacity MaxMoves it never allocates.
+	AppendMoves(buf []M) []M
+	// AppendChances appends the outcomes of a chance node with their exact
+	// probabilities, in the same order as AppendMoves; the probabilities
+	// sum to exactly 1. It appends nothing at other nodes.
+	AppendChances(buf []ChanceOutcome[M]) []ChanceOutcome[M]
+	// Legal returns nil if m is legal here, which holds exactly when
+	// AppendMoves lists m; otherwise a *MoveError saying why not.
+	Legal(m M) error
+	// Play returns the position after m, or a *MoveError if m is not legal.
+	Play(m M) (P, error)
+	// PlayUnchecked returns the position after m without checking that m is
+	// legal: the fast path for search over moves from AppendMoves. Given an
+	// illegal move, it returns an unspecified position (it never panics),
+	// and everything that follows is meaningless.
+	PlayUnchecked(m M) P
+	// Outcome returns the result: NotOver until the game ends.
+	Outcome() Outcome
+	// Hash returns a 64-bit Zobrist hash of the position, maintained
+	// incrementally; equal positions have equal hashes.
+	Hash() uint64
+	// ParseMove reads a move in the game's notation. It checks the syntax
+	// (a *SyntaxError) but not legality, which is Legal's job.
+	ParseMove(s string) (M, error)
+	// Spec returns the game spec in canonical form, e.g.
+	// "hex(size=11,swap=sides)", as written in a record's Game tag.
+	Spec() string
+	// String returns the canonical one-line position text, which the game's
+	// position parser reads back to an equal position.
+	String() string
+	encoding.TextMarshaler
+}
+
+// Diagrammer is implemented by positions that can draw themselves as a
+// multi-line text picture for people (tools print it; bots ignore it).
+type Diagrammer interface {
+	Diagram() string
+}
