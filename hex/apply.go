@@ -1,6 +1,8 @@
 package hex
 
 import (
+	"math/bits"
+
 	"github.com/tabletop-go/rules"
 )
 
@@ -60,11 +62,9 @@ func (p Position) PlayUnchecked(m Move) Position {
 	return p
 }
 
-// place puts a stone of colour c on (col, row), joins it to its
-// neighbours of the same colour and to its sides, and records a win.
+// place puts a stone of colour c on (col, row), adds it to the side sets
+// it joins (with everything it connects to them), and records a win.
 func (p *Position) place(col, row int, c Color) {
-	cols := int(p.cols)
-	idx := uint16(row*cols + col)
 	bit := uint32(1) << col
 	own := &p.black
 	if c == White {
@@ -73,52 +73,71 @@ func (p *Position) place(col, row int, c Color) {
 	own[row] |= bit
 	p.hash ^= zobristStone[c-1][row*MaxSize+col]
 
-	// Neighbours: (c±1, r), (c, r-1), (c+1, r-1), (c, r+1), (c-1, r+1).
-	same := own[row]
-	if col > 0 && same>>(col-1)&1 != 0 {
-		p.union(idx, idx-1)
-	}
-	if same>>(col+1)&1 != 0 {
-		p.union(idx, idx+1)
-	}
-	if row > 0 {
-		up := own[row-1]
-		if up>>col&1 != 0 {
-			p.union(idx, idx-uint16(cols))
-		}
-		if up>>(col+1)&1 != 0 {
-			p.union(idx, idx-uint16(cols)+1)
-		}
-	}
-	if row+1 < int(p.rows) {
-		down := own[row+1]
-		if down>>col&1 != 0 {
-			p.union(idx, idx+uint16(cols))
-		}
-		if col > 0 && down>>(col-1)&1 != 0 {
-			p.union(idx, idx+uint16(cols)-1)
-		}
-	}
-
-	var a, b uint16 = nodeTop, nodeBottom
+	var firstSide, secondSide bool
 	if c == Black {
-		if row == 0 {
-			p.union(idx, nodeTop)
-		}
-		if row == int(p.rows)-1 {
-			p.union(idx, nodeBottom)
-		}
+		firstSide, secondSide = row == 0, row == int(p.rows)-1
 	} else {
-		a, b = nodeLeft, nodeRight
-		if col == 0 {
-			p.union(idx, nodeLeft)
-		}
-		if col == cols-1 {
-			p.union(idx, nodeRight)
-		}
+		firstSide, secondSide = col == 0, col == int(p.cols)-1
 	}
-	if p.connected(a, b) {
+	if firstSide || p.touches(&p.reachFirst, own, col, row) {
+		p.spread(&p.reachFirst, own, col, row)
+	}
+	if secondSide || p.touches(&p.reachSecond, own, col, row) {
+		p.spread(&p.reachSecond, own, col, row)
+	}
+	if p.reachFirst[row]&p.reachSecond[row]&bit != 0 {
 		p.winner = c
+	}
+}
+
+// touches reports whether (col, row) has a neighbour among the stones of
+// own that are in set. The six neighbours of (c, r) are (c±1, r),
+// (c, r-1), (c+1, r-1), (c, r+1) and (c-1, r+1).
+func (p *Position) touches(set, own *[MaxSize]uint32, col, row int) bool {
+	bit := uint32(1) << col
+	if set[row]&own[row]&(bit<<1|bit>>1) != 0 {
+		return true
+	}
+	if row > 0 && set[row-1]&own[row-1]&(bit|bit<<1) != 0 {
+		return true
+	}
+	return row+1 < int(p.rows) && set[row+1]&own[row+1]&(bit|bit>>1) != 0
+}
+
+// spread adds (col, row) and every stone of own connected to it to set.
+// It grows a frontier a whole row at a time; stones already in set are
+// never revisited, so over a game each stone is added at most once per
+// set.
+func (p *Position) spread(set, own *[MaxSize]uint32, col, row int) {
+	var frontier [MaxSize]uint32
+	frontier[row] = 1 << col
+	set[row] |= 1 << col
+	pending := uint32(1) << row // rows with frontier stones
+	last := int(p.rows) - 1
+	for pending != 0 {
+		r := bits.TrailingZeros32(pending)
+		pending &^= 1 << r
+		f := frontier[r]
+		frontier[r] = 0
+		if grow := own[r] &^ set[r] & (f<<1 | f>>1); grow != 0 {
+			set[r] |= grow
+			frontier[r] |= grow
+			pending |= 1 << r
+		}
+		if r > 0 {
+			if grow := own[r-1] &^ set[r-1] & (f | f<<1); grow != 0 {
+				set[r-1] |= grow
+				frontier[r-1] |= grow
+				pending |= 1 << (r - 1)
+			}
+		}
+		if r < last {
+			if grow := own[r+1] &^ set[r+1] & (f | f>>1); grow != 0 {
+				set[r+1] |= grow
+				frontier[r+1] |= grow
+				pending |= 1 << (r + 1)
+			}
+		}
 	}
 }
 

@@ -86,8 +86,8 @@ func TestFilledBoardHasExactlyOneWinner(t *testing.T) {
 			}
 			p.place(i%cols, i/cols, c)
 		}
-		b := p.connected(nodeTop, nodeBottom)
-		w := p.connected(nodeLeft, nodeRight)
+		b := p.connected(Black)
+		w := p.connected(White)
 		if b == w {
 			t.Fatalf("filled %dx%d board: black connected %v, white connected %v\n%s", cols, rows, b, w, p.Diagram())
 		}

@@ -2,6 +2,7 @@ package hex
 
 import (
 	"math/bits"
+	"slices"
 
 	"github.com/tabletop-go/rules"
 )
@@ -18,18 +19,27 @@ func (p Position) AppendMoves(buf []Move) []Move {
 		return buf
 	}
 	mask := uint32(1)<<p.cols - 1
+	n := len(buf)
+	free := int(p.cols)*int(p.rows) + 1
+	if cap(buf)-n < free {
+		buf = slices.Grow(buf, free)
+	}
+	out := buf[n : n+free]
+	k := 0
 	for r := range int(p.rows) {
 		empty := ^(p.black[r] | p.white[r]) & mask
 		base := Move(r << 8)
-		for empty != 0 {
-			buf = append(buf, base|Move(bits.TrailingZeros32(empty)))
+		for empty != 0 && k < len(out) {
+			out[k] = base | Move(bits.TrailingZeros32(empty))
+			k++
 			empty &= empty - 1
 		}
 	}
-	if p.swapAvailable() {
-		buf = append(buf, Swap)
+	if p.swapAvailable() && k < len(out) {
+		out[k] = Swap
+		k++
 	}
-	return buf
+	return buf[:n+k]
 }
 
 // AppendChances appends nothing: Hex has no chance nodes.

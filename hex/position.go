@@ -46,30 +46,24 @@ const (
 	swapPieces
 )
 
-// Union-find nodes: cells are row*cols+col; the four sides follow the
-// largest board's cells at fixed indices.
-const (
-	nodeTop = MaxSize*MaxSize + iota
-	nodeBottom
-	nodeLeft
-	nodeRight
-	numNodes
-)
-
-// Position is a Hex position: an immutable value of about 1.6 KB with no
-// pointers. Besides the stones it carries a union-find forest of the
-// groups (with the four sides as extra nodes), so that a move updates the
-// connection state in near-constant time.
+// Position is a Hex position: an immutable value of about 430 bytes with
+// no pointers. Besides the stones it keeps, for each colour, the stones
+// connected to its first side and those connected to its second side;
+// both sets only grow, so keeping them costs O(cells) over a whole game,
+// and a stone in both sets has just won.
 type Position struct {
 	black, white [MaxSize]uint32 // bit col of word row
-	parent       [numNodes]uint16
-	hash         uint64
-	cols, rows   uint8
-	mode         SwapMode
-	swap         swapState
-	turn         Color  // colour to move (or that would move, once over)
-	winner       Color  // Empty while the game goes on
-	ply          uint16 // moves played, the swap included
+	// reachFirst holds the black stones joined to the top row and the
+	// white stones joined to the left column; reachSecond the black stones
+	// joined to the bottom row and the white stones joined to the right.
+	reachFirst, reachSecond [MaxSize]uint32
+	hash                    uint64
+	cols, rows              uint8
+	mode                    SwapMode
+	swap                    swapState
+	turn                    Color  // colour to move (or that would move, once over)
+	winner                  Color  // Empty while the game goes on
+	ply                     uint16 // moves played, the swap included
 }
 
 // Start returns the empty board of configuration c, Black (seat 0) to
@@ -81,11 +75,7 @@ func (c Config) Start() Position {
 	if c.Swap > SwapPieces || (c.Swap == SwapPieces && c.Cols != c.Rows) {
 		c.Swap = SwapNone
 	}
-	p := Position{cols: uint8(c.Cols), rows: uint8(c.Rows), mode: c.Swap, turn: Black}
-	for i := range p.parent {
-		p.parent[i] = uint16(i)
-	}
-	return p
+	return Position{cols: uint8(c.Cols), rows: uint8(c.Rows), mode: c.Swap, turn: Black}
 }
 
 // New returns the empty n×n board with the default swap-sides rule.
@@ -184,28 +174,16 @@ func (p Position) Hash() uint64 { return p.hash }
 // Size returns the board's columns and rows.
 func (p Position) Size() (cols, rows int) { return int(p.cols), int(p.rows) }
 
-func (p *Position) find(x uint16) uint16 {
-	for {
-		up := p.parent[x]
-		if up == x {
-			return x
+// connected reports whether colour c joins its two sides.
+func (p *Position) connected(c Color) bool {
+	own := &p.black
+	if c == White {
+		own = &p.white
+	}
+	for r := range int(p.rows) {
+		if own[r]&p.reachFirst[r]&p.reachSecond[r] != 0 {
+			return true
 		}
-		grand := p.parent[up]
-		p.parent[x] = grand // path halving
-		x = grand
 	}
+	return false
 }
-
-// union links the roots of a and b; the larger index becomes the root, so
-// the side nodes stay roots.
-func (p *Position) union(a, b uint16) {
-	ra, rb := p.find(a), p.find(b)
-	switch {
-	case ra < rb:
-		p.parent[ra] = rb
-	case rb < ra:
-		p.parent[rb] = ra
-	}
-}
-
-func (p *Position) connected(a, b uint16) bool { return p.find(a) == p.find(b) }

@@ -163,8 +163,8 @@ func (c Config) ParsePosition(text string) (Position, error) {
 			p.place(m.Col(), m.Row(), Color(k+1))
 		}
 	}
-	blackWon := p.connected(nodeTop, nodeBottom)
-	whiteWon := p.connected(nodeLeft, nodeRight)
+	blackWon := p.connected(Black)
+	whiteWon := p.connected(White)
 	p.winner = Empty
 	switch {
 	case blackWon && whiteWon:
