@@ -233,7 +233,8 @@ func (s *recordScanner) next() (Record, error, bool) {
 	for {
 		blank := s.skipSpace()
 		if s.pos >= len(s.data) {
-			return rec, nil, started
+			// Only move numbers or nothing at all: no record.
+			return rec, nil, started && (len(rec.Tags) > 0 || len(rec.Moves) > 0)
 		}
 		if blank && len(rec.Moves) > 0 {
 			return rec, nil, true
