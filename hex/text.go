@@ -226,10 +226,10 @@ func ParsePosition(text string) (Position, error) {
 //	Black (A) top-bottom, White (B) left-right; White (B) to move
 func (p Position) Diagram() string {
 	var b strings.Builder
-	b.WriteString("   ")
+	b.WriteString("  ")
 	for c := range int(p.cols) {
-		b.WriteString(notation.FileName(c))
 		b.WriteByte(' ')
+		b.WriteString(notation.FileName(c))
 	}
 	b.WriteByte('\n')
 	for r := range int(p.rows) {

@@ -78,7 +78,7 @@ func TestMalformedPositionTextReportsTheOffset(t *testing.T) {
 
 func TestDiagram(t *testing.T) {
 	p := mustPlay(t, Sized(3).Start(), "b2")
-	want := "   a b c \n" +
+	want := "   a b c\n" +
 		" 1 . . .\n" +
 		"  2 . B .\n" +
 		"   3 . . .\n" +

@@ -1,0 +1,156 @@
+package cli
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func run(t *testing.T, tool func(args []string, stdin string) (int, string, string), args []string, stdin string) (int, string, string) {
+	t.Helper()
+	return tool(args, stdin)
+}
+
+func perft(args []string, _ string) (int, string, string) {
+	var out, errOut bytes.Buffer
+	code := Perft(args, &out, &errOut)
+	return code, out.String(), errOut.String()
+}
+
+func validate(args []string, stdin string) (int, string, string) {
+	var out, errOut bytes.Buffer
+	code := Validate(args, strings.NewReader(stdin), &out, &errOut)
+	return code, out.String(), errOut.String()
+}
+
+func selfplay(args []string, _ string) (int, string, string) {
+	var out, errOut bytes.Buffer
+	code := Selfplay(args, &out, &errOut)
+	return code, out.String(), errOut.String()
+}
+
+func TestPerftPrintsOneLinePerDepth(t *testing.T) {
+	code, out, _ := run(t, perft, []string{"-game", "hex(size=3,swap=none)", "-depth", "3"}, "")
+	assert.Equal(t, 0, code)
+	assert.Equal(t, "perft(1) = 9\nperft(2) = 72\nperft(3) = 504\n", out)
+
+	code, out, _ = run(t, perft, []string{"-game", "hex(size=3,swap=none)", "-position", "3/1B1/3 w -", "-depth", "2"}, "")
+	assert.Equal(t, 0, code)
+	assert.Equal(t, "perft(1) = 8\nperft(2) = 56\n", out)
+}
+
+func TestPerftDivide(t *testing.T) {
+	code, out, _ := run(t, perft, []string{"-game", "hex(size=2,swap=sides)", "-depth", "2", "-divide"}, "")
+	assert.Equal(t, 0, code)
+	assert.Equal(t, "perft(1) = 4\nperft(2) = 16\na1 4\nb1 4\na2 4\nb2 4\n", out)
+}
+
+func TestBadSpecsGetOneLineAndExitStatus2(t *testing.T) {
+	for _, spec := range []string{"hexx", "hex(size=0)", "hex(", "hex(colour=red)", "hex(size=3x2,swap=pieces)"} {
+		for name, tool := range map[string]func([]string, string) (int, string, string){"perft": perft, "selfplay": selfplay} {
+			code, out, errOut := run(t, tool, []string{"-game", spec}, "")
+			assert.Equal(t, 2, code, "%s %s", name, spec)
+			assert.Empty(t, out)
+			assert.Equal(t, 1, strings.Count(errOut, "\n"), "%s %s: %q", name, spec, errOut)
+			assert.True(t, strings.HasPrefix(errOut, name+": "), errOut)
+		}
+	}
+	code, _, errOut := run(t, perft, []string{"-game", "hex(size=3)", "-position", "3/3 b -"}, "")
+	assert.Equal(t, 2, code)
+	assert.Contains(t, errOut, "hex position")
+}
+
+// TestSelfplayOutputValidates is the round trip of the backbone issue:
+// selfplay's records, comments and all, pass validate, for every swap
+// mode and several sizes.
+func TestSelfplayOutputValidates(t *testing.T) {
+	for _, spec := range []string{
+		"hex", "hex(size=1)", "hex(size=2,swap=pieces)", "hex(size=7,swap=none)", "hex(size=7,swap=pieces)",
+		"hex(size=9x5,swap=sides)", "hex(size=13,swap=pieces)", "hex(size=19)", "hex(size=26,swap=none)",
+	} {
+		code, records, errOut := run(t, selfplay, []string{"-game", spec, "-games", "5", "-seed", "7"}, "")
+		require.Equal(t, 0, code, "%s: %s", spec, errOut)
+		code, out, _ := run(t, validate, nil, records)
+		require.Equal(t, 0, code, "%s:\n%s", spec, out)
+		lines := strings.Split(strings.TrimSpace(out), "\n")
+		require.Len(t, lines, 5, spec)
+		for _, line := range lines {
+			assert.Regexp(t, `^ok \d+ (1-0|0-1)$`, line, spec)
+		}
+	}
+}
+
+func TestSelfplayIsDeterministicForASeed(t *testing.T) {
+	_, a, _ := run(t, selfplay, []string{"-game", "hex(size=7)", "-games", "3", "-seed", "42"}, "")
+	_, b, _ := run(t, selfplay, []string{"-game", "hex(size=7)", "-games", "3", "-seed", "42"}, "")
+	_, c, _ := run(t, selfplay, []string{"-game", "hex(size=7)", "-games", "3", "-seed", "43"}, "")
+	assert.Equal(t, a, b)
+	assert.NotEqual(t, a, c)
+}
+
+func TestSelfplayFromAPositionWritesThePositionTag(t *testing.T) {
+	code, records, _ := run(t, selfplay, []string{"-game", "hex(size=3)", "-position", "3/1B1/3 w -"}, "")
+	require.Equal(t, 0, code)
+	assert.Contains(t, records, `[Position "3/1B1/3 w -"]`)
+	code, out, _ := run(t, validate, nil, records)
+	assert.Equal(t, 0, code, out)
+}
+
+func TestValidateReportsTheIllegalPly(t *testing.T) {
+	in := `[Game "hex(size=3,swap=none)"]
+a1 b2 a1
+`
+	code, out, _ := run(t, validate, nil, in)
+	assert.Equal(t, 1, code)
+	assert.Equal(t, "illegal 3 a1: cell is occupied\n", out)
+
+	code, out, _ = run(t, validate, nil, "[Game \"hex(size=3,swap=none)\"]\na1 swap\n")
+	assert.Equal(t, 1, code)
+	assert.Equal(t, "illegal 2 swap: this game is played without the swap rule\n", out)
+
+	code, out, _ = run(t, validate, nil, "[Game \"hex(size=1)\"]\na1 b1\n")
+	assert.Equal(t, 1, code)
+	assert.Equal(t, "illegal 2 b1: game is over\n", out)
+
+	code, out, _ = run(t, validate, nil, "[Game \"hex(size=3)\"]\na1 q\n")
+	assert.Equal(t, 1, code)
+	assert.Equal(t, "illegal 2 q: syntax error: expected a rank number after the file\n", out)
+}
+
+func TestValidateChecksTheResultTag(t *testing.T) {
+	game := "a1 c1 a2 c2 a3" // Black connects on 3x3
+	code, out, _ := run(t, validate, nil, "[Game \"hex(size=3,swap=none)\"]\n[Result \"1-0\"]\n"+game+"\n")
+	assert.Equal(t, 0, code)
+	assert.Equal(t, "ok 5 1-0\n", out)
+
+	code, out, _ = run(t, validate, nil, "[Game \"hex(size=3,swap=none)\"]\n[Result \"0-1\"]\n"+game+"\n")
+	assert.Equal(t, 1, code)
+	assert.Equal(t, "mismatch 5: [Result \"0-1\"], but the game ended 1-0 (connection)\n", out)
+
+	// A decided result on an unfinished game (a resignation) is accepted.
+	code, out, _ = run(t, validate, nil, "[Game \"hex(size=3,swap=none)\"]\n[Result \"0-1\"]\na1 c1\n")
+	assert.Equal(t, 0, code)
+	assert.Equal(t, "ok 2 *\n", out)
+}
+
+func TestValidateLegalListsMovesBeforeEachPly(t *testing.T) {
+	code, out, _ := run(t, validate, []string{"-legal"}, "[Game \"hex(size=2,swap=sides)\"]\nb1 swap\n")
+	assert.Equal(t, 0, code)
+	assert.Equal(t, "legal 1 a1 b1 a2 b2\nlegal 2 a1 a2 b2 swap\nok 2 *\n", out)
+}
+
+func TestValidateKeepsGoingAfterABadRecord(t *testing.T) {
+	in := "[Game \"hex(size=2)\"]\na1\n\n[Game \"nope\"]\na1\n\n[Event \"x\"]\na1\n\n[Game \"hex(size=2)\n\n[Game \"hex(size=2)\"]\nb2\n"
+	code, out, _ := run(t, validate, nil, in)
+	assert.Equal(t, 1, code)
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	require.Len(t, lines, 5, out)
+	assert.Equal(t, "ok 1 *", lines[0])
+	assert.True(t, strings.HasPrefix(lines[1], "invalid 4: game spec \"nope\": unknown game"), lines[1])
+	assert.Equal(t, "invalid 7: the record has no [Game] tag", lines[2])
+	assert.True(t, strings.HasPrefix(lines[3], "invalid 10: "), lines[3])
+	assert.Equal(t, "ok 1 *", lines[4])
+}

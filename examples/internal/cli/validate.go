@@ -1,0 +1,116 @@
+package cli
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/tabletop-go/rules"
+	"github.com/tabletop-go/rules/examples/internal/games"
+	"github.com/tabletop-go/rules/notation"
+)
+
+// Validate implements `validate [-legal]`: it replays every record on
+// stdin and prints one line per record:
+//
+//	ok PLIES RESULT            the moves are legal; RESULT is the result by
+//	                           the rules after them (* if not ended)
+//	illegal PLY MOVE: REASON   move number PLY (from 1) cannot be played
+//	mismatch PLIES: ...        the Result tag contradicts how the game ended
+//	invalid LINE: ...          the record itself is unusable (syntax, no
+//	                           Game tag, bad spec or position)
+//
+// With -legal, before each ply it prints `legal PLY m1 m2 ...` (the legal
+// moves, or at a chance node the chance outcomes, in canonical order). It
+// exits 1 if any record fails.
+func Validate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("validate", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	legal := fs.Bool("legal", false, "print the legal moves before each ply")
+	if err := fs.Parse(args); err != nil {
+		return ExitBadArgs
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "validate: unexpected argument %q (records are read from standard input)\n", fs.Arg(0))
+		return ExitBadArgs
+	}
+	data, err := io.ReadAll(stdin)
+	if err != nil {
+		fmt.Fprintf(stderr, "validate: %v\n", err)
+		return ExitBadArgs
+	}
+	status := ExitOK
+	for rec, err := range notation.Records(data) {
+		if err != nil {
+			var se *rules.SyntaxError
+			line := 0
+			if errors.As(err, &se) {
+				line = se.Line
+			}
+			fmt.Fprintf(stdout, "invalid %d: %v\n", line, err)
+			status = ExitFailed
+			continue
+		}
+		if !validateRecord(rec, *legal, stdout) {
+			status = ExitFailed
+		}
+	}
+	return status
+}
+
+func validateRecord(rec notation.Record, legal bool, out io.Writer) bool {
+	spec, ok := rec.Tag("Game")
+	if !ok {
+		fmt.Fprintf(out, "invalid %d: the record has no [Game] tag\n", rec.Line)
+		return false
+	}
+	position, _ := rec.Tag("Position")
+	pos, err := games.Start(spec, position)
+	if err != nil {
+		fmt.Fprintf(out, "invalid %d: %v\n", rec.Line, err)
+		return false
+	}
+	var tagged notation.Result
+	resultText, hasResult := rec.Tag("Result")
+	if hasResult {
+		if tagged, err = notation.ParseResult(resultText); err != nil {
+			fmt.Fprintf(out, "invalid %d: %v\n", rec.Line, err)
+			return false
+		}
+	}
+	for i, move := range rec.Moves {
+		ply := i + 1
+		if legal {
+			fmt.Fprintf(out, "legal %d %s\n", ply, strings.Join(pos.Moves(), " "))
+		}
+		next, err := pos.Play(move)
+		if err != nil {
+			fmt.Fprintf(out, "illegal %d %s: %s\n", ply, move, reason(err))
+			return false
+		}
+		pos = next
+	}
+	outcome := pos.Outcome()
+	if hasResult && outcome.Over() && tagged.String() != outcome.Result() {
+		fmt.Fprintf(out, "mismatch %d: [Result %s], but the game ended %s\n", len(rec.Moves), strconv.Quote(resultText), outcome)
+		return false
+	}
+	fmt.Fprintf(out, "ok %d %s\n", len(rec.Moves), outcome.Result())
+	return true
+}
+
+// reason returns the shortest sentence that says why a move failed.
+func reason(err error) string {
+	var me *rules.MoveError
+	if errors.As(err, &me) {
+		return me.Why()
+	}
+	var se *rules.SyntaxError
+	if errors.As(err, &se) {
+		return "syntax error: " + se.Msg
+	}
+	return err.Error()
+}

@@ -1,0 +1,64 @@
+// Package games is the table of games the example tools know: a game spec
+// names one, and the table turns it into a position. It is the only place
+// in the tools with per-game code.
+package games
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/tabletop-go/rules"
+	"github.com/tabletop-go/rules/hex"
+	"github.com/tabletop-go/rules/notation"
+)
+
+// Game is one entry of the table.
+type Game struct {
+	// Name is the spec's game name, e.g. "hex".
+	Name string
+	// New returns the start position for spec, or the position text
+	// position if it is not empty.
+	New func(spec notation.Spec, position string) (rules.Dynamic, error)
+}
+
+var table = map[string]Game{
+	"hex": {Name: "hex", New: func(spec notation.Spec, position string) (rules.Dynamic, error) {
+		cfg, err := hex.FromSpec(spec)
+		if err != nil {
+			return nil, err
+		}
+		if position == "" {
+			return rules.Erase(cfg.Start()), nil
+		}
+		p, err := cfg.ParsePosition(position)
+		if err != nil {
+			return nil, err
+		}
+		return rules.Erase(p), nil
+	}},
+}
+
+// Names returns the known game names, sorted.
+func Names() []string {
+	names := make([]string, 0, len(table))
+	for name := range table {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// Start parses a game spec and returns its start position, or the
+// position text position if it is not empty.
+func Start(specText, position string) (rules.Dynamic, error) {
+	spec, err := notation.ParseSpec(specText)
+	if err != nil {
+		return nil, err
+	}
+	g, ok := table[spec.Game]
+	if !ok {
+		return nil, &notation.SpecError{Spec: specText, Msg: "unknown game " + strconv.Quote(spec.Game) + " (known: " + strings.Join(Names(), ", ") + ")"}
+	}
+	return g.New(spec, position)
+}

@@ -1,0 +1,85 @@
+package hex_test
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/tabletop-go/rules"
+	"github.com/tabletop-go/rules/hex"
+)
+
+// Start a game, list the legal moves, and play one.
+func Example() {
+	p := hex.New(3)
+	fmt.Println(p.AppendMoves(nil))
+	m, _ := p.ParseMove("b2")
+	p, _ = p.Play(m)
+	fmt.Println(p)
+	fmt.Println(p.ToMove(), "to move")
+	// Output:
+	// [a1 b1 c1 a2 b2 c2 a3 b3 c3]
+	// 3/1B1/3 w -
+	// B to move
+}
+
+// Moves from strangers are checked: the error says why a move is refused,
+// and errors.Is finds the reason.
+func ExamplePosition_Play() {
+	p := hex.New(5)
+	c3, _ := p.ParseMove("c3")
+	p, _ = p.Play(c3)
+	_, err := p.Play(c3)
+	fmt.Println(err)
+	fmt.Println(errors.Is(err, hex.ErrOccupied), errors.Is(err, rules.ErrIllegal))
+	// Output:
+	// c3: illegal move: cell is occupied
+	// true true
+}
+
+// The pie rule in its two forms.
+func ExamplePosition_swap() {
+	sides, _ := hex.ParseSpec("hex(size=3,swap=sides)")
+	pieces, _ := hex.ParseSpec("hex(size=3,swap=pieces)")
+	for _, cfg := range []hex.Config{sides, pieces} {
+		p := cfg.Start()
+		p, _ = p.Play(hex.Cell(2, 0)) // c1
+		p, _ = p.Play(hex.Swap)
+		fmt.Printf("%-24s %s; seat %v plays Black\n", cfg, p, p.SeatOf(hex.Black))
+	}
+	// Output:
+	// hex(size=3,swap=sides)   2B/3/3 w sides; seat B plays Black
+	// hex(size=3,swap=pieces)  3/3/W2 b pieces; seat A plays Black
+}
+
+// Parse a position text and print its diagram.
+func ExampleConfig_ParsePosition() {
+	cfg, _ := hex.ParseSpec("hex(size=4,swap=none)")
+	p, err := cfg.ParsePosition("4/1BW1/2B1/4 w -")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(p.Diagram())
+	_, err = cfg.ParsePosition("4/1BW1/2X1/4 w -")
+	fmt.Println(err)
+	// Output:
+	//    a b c d
+	//  1 . . . .
+	//   2 . B W .
+	//    3 . . B .
+	//     4 . . . .
+	// Black (A) top-bottom, White (B) left-right; White (B) to move
+	// hex position "4/1BW1/2X1/4 w -" at offset 8: unexpected "X" on the board (want B, W, a count of empty cells, or /)
+}
+
+// A random playout through the generic contract, and perft.
+func Example_playout() {
+	s := rules.Sampler[hex.Position, hex.Move]{Rand: rand.New(rand.NewPCG(1, 2))}
+	end, plies := s.Playout(hex.New(7), -1)
+	fmt.Println(plies > 0, end.Outcome().Over())
+	fmt.Println(rules.Perft(hex.Config{Cols: 3, Rows: 3, Swap: hex.SwapNone}.Start(), 3))
+	// Output:
+	// true true
+	// 504
+}

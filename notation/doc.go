@@ -1,0 +1,41 @@
+// Package notation holds the text machinery every game shares: square
+// names, game specs, results and game records. Game packages build their
+// own move and position notations on it; syntax errors are
+// *rules.SyntaxError values that give the offending input and offset.
+//
+// # Squares
+//
+// A square is a file name then a rank number: "c3", "k10", "aa12". Files
+// run a..z, then aa, ab, ... az, ba, ... (AppendFile, ParseFile). Rank
+// numbers start at 1; a Grid maps them to rows counted from the top of a
+// diagram, either with rank 1 at the bottom (RanksUp: Focus, Explocus,
+// Domination) or row 1 at the top (RowsDown: Hex).
+//
+// # Game specs
+//
+// A spec names a game and its options: "hex", "hex(size=13,swap=pieces)".
+// ParseSpec reads the syntax; each game package checks its own options and
+// reports a *SpecError for an unknown option, a bad value, or options that
+// do not go together. Spec.String writes the canonical form.
+//
+// # Results
+//
+// A result gives each seat's score joined by dashes: "1-0", "0-1",
+// "1/2-1/2", "0-1-0", "1-0-1-0"; "*" means unfinished (ParseResult).
+//
+// # Records
+//
+// A record is PGN-like: tag pairs, then move tokens.
+//
+//	[Game "hex(size=7,swap=none)"]
+//	[Position "7/7/7/3B3/7/7/7 w -"]   optional: a non-standard start
+//	[Result "1-0"]
+//	[Event "other tags are kept"]
+//
+//	c5 d3 e2   # a comment runs to the end of the line
+//	4. b6      # move numbers such as 4. are ignored
+//
+// Records reads a stream of records separated by blank lines, reporting a
+// syntax error with its line and offset and then going on with the next
+// record; Record.String writes one back, and the two round-trip.
+package notation
