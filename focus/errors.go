@@ -1,0 +1,17 @@
+package focus
+
+import "errors"
+
+// Reasons a Focus move is illegal; a *rules.MoveError carries one, and
+// errors.Is finds it.
+var (
+	ErrOffBoard     = errors.New("square is off the board")
+	ErrEmptySquare  = errors.New("there is no stack on that square")
+	ErrNotYourStack = errors.New("the stack is controlled by another seat")
+	ErrNotALine     = errors.New("stacks move along a rank or file, over on-board squares only")
+	ErrTooFar       = errors.New("a stack of k pieces moves exactly k squares: the stack is not that tall")
+	ErrSameSquare   = errors.New("a move must leave its square")
+	ErrNoReserve    = errors.New("no piece in reserve to drop")
+	ErrDropColor    = errors.New("only your own colour can be dropped")
+	ErrBadMove      = errors.New("not a move of this game")
+)

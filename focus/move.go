@@ -1,0 +1,138 @@
+package focus
+
+import (
+	"strconv"
+
+	"github.com/tabletop-go/rules"
+	"github.com/tabletop-go/rules/notation"
+)
+
+// Move is a Focus move packed in 32 bits. A stack move is from<<6 | to
+// (the number of pieces moved is the distance); a drop has the drop kind
+// in bits 24..27, the square in bits 0..5, and in bits 12..14 either 0
+// (the mover's own colour) or 1 + the colour of another seat's piece
+// (team play). The integer order is the canonical order: stack moves by
+// origin then destination square (a1 = 0 ... h8 = 63), then drops by
+// square.
+type Move uint32
+
+const (
+	kindShift = 24
+	kindStack = 0
+	kindDrop  = 1
+)
+
+// StackMove returns the move of the top pieces of from onto to; the
+// number of pieces is the distance.
+func StackMove(from, to Square) Move { return Move(from&63)<<6 | Move(to&63) }
+
+// Drop returns the drop of one of the mover's reserve pieces on to.
+func Drop(to Square) Move { return kindDrop<<kindShift | Move(to&63) }
+
+// IsDrop reports whether m is a drop.
+func (m Move) IsDrop() bool { return m>>kindShift == kindDrop }
+
+// From returns the origin of a stack move.
+func (m Move) From() Square { return Square(m >> 6 & 63) }
+
+// To returns the destination of a stack move or the square of a drop.
+func (m Move) To() Square { return Square(m & 63) }
+
+// dropColor returns 0 for a drop of the mover's colour, or 1 + the colour.
+func (m Move) dropColor() int { return int(m >> 12 & 7) }
+
+// Count returns the number of pieces a stack move takes: its distance.
+func (m Move) Count() int {
+	from, to := m.From(), m.To()
+	if d := from.File() - to.File(); d != 0 {
+		return max(d, -d)
+	}
+	return max(from.Rank()-to.Rank(), to.Rank()-from.Rank())
+}
+
+// String returns the move in notation: "c3-c5" or "*d4".
+func (m Move) String() string {
+	switch m >> kindShift {
+	case kindStack:
+		return m.From().String() + "-" + m.To().String()
+	case kindDrop:
+		if c := m.dropColor(); c > 0 {
+			return string(rune('A'+c-1)) + "*" + m.To().String()
+		}
+		return "*" + m.To().String()
+	}
+	return "Move(" + strconv.FormatUint(uint64(m), 10) + ")"
+}
+
+var grid = notation.Grid{Files: 8, Ranks: 8, Orientation: notation.RanksUp}
+
+func parseSquare(s string, at int, whole string) (Square, int, error) {
+	x, y, n, err := grid.ParseSquarePrefix(s)
+	if err != nil {
+		se := err.(*rules.SyntaxError)
+		return 0, 0, &rules.SyntaxError{What: "focus move", Input: whole, Offset: at + se.Offset, Msg: se.Msg}
+	}
+	return NewSquare(x, 7-y), n, nil
+}
+
+// ParseMove reads a move: "c3-c5" (a stack move; the number of pieces is
+// the distance) or "*d4" (a drop of the mover's colour). "A*d4" names the
+// colour dropped; it is read as "*d4" when it is the mover's own. Squares
+// must lie on the 8×8 grid; whether they are on the board, and whether the
+// move is legal, is Legal's job.
+func (p Position) ParseMove(s string) (Move, error) {
+	fail := func(at int, msg string) (Move, error) {
+		return 0, &rules.SyntaxError{What: "focus move", Input: s, Offset: at, Msg: msg}
+	}
+	if s == "" {
+		return fail(0, "empty move")
+	}
+	if star := indexByte(s, '*'); star >= 0 {
+		color := 0
+		switch star {
+		case 0:
+		case 1:
+			seat, ok := rules.SeatFromLetter(s[0])
+			if !ok {
+				return fail(0, "a drop is *d4, or a seat letter then *d4")
+			}
+			if rules.Player(seat) != p.ToMove() {
+				color = 1 + int(seat)
+			}
+		default:
+			return fail(0, "a drop is *d4, or a seat letter then *d4")
+		}
+		to, n, err := parseSquare(s[star+1:], star+1, s)
+		if err != nil {
+			return 0, err
+		}
+		if star+1+n != len(s) {
+			return fail(star+1+n, "unexpected text after the square")
+		}
+		return Drop(to) | Move(color)<<12, nil
+	}
+	from, n, err := parseSquare(s, 0, s)
+	if err != nil {
+		return 0, err
+	}
+	if n >= len(s) || s[n] != '-' {
+		return fail(n, "a move is from-to, e.g. c3-c5, or a drop, e.g. *d4")
+	}
+	to, m, err := parseSquare(s[n+1:], n+1, s)
+	if err != nil {
+		return 0, err
+	}
+	if n+1+m != len(s) {
+		return fail(n+1+m, "unexpected text after the move")
+	}
+	return StackMove(from, to), nil
+}
+
+func indexByte(s string, c byte) int {
+	for i := 0; i < len(s); i++ {
+		if s[i] == c {
+			return i
+		}
+	}
+	return -1
+}

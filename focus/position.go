@@ -1,0 +1,206 @@
+package focus
+
+import (
+	"github.com/tabletop-go/rules"
+)
+
+// Seats is the number of seats in the standard game.
+const Seats = 2
+
+// PiecesPerSeat is the number of pieces each seat has in the standard game.
+const PiecesPerSeat = 18
+
+// Position is a Focus position: an immutable value of about 240 bytes with
+// no pointers. It keeps, besides the stacks, a bitboard per colour of the
+// squares that colour controls, so move generation visits only the
+// mover's stacks.
+type Position struct {
+	board    [64]Stack
+	control  [rules.MaxSeats]uint64 // squares whose top piece is each colour
+	reserve  [rules.MaxSeats]uint8  // pieces in each seat's reserve
+	captured [rules.MaxSeats][rules.MaxSeats]uint8
+	hash     uint64
+	ply      uint32
+	plyLimit uint32
+	seats    uint8
+	turn     Seat
+}
+
+// startRows is the R-F1 layout, rank 8 first, '#' off the board.
+var startRows = [8]string{
+	"##....##",
+	"#AABBAA#",
+	".BBAABB.",
+	".AABBAA.",
+	".BBAABB.",
+	".AABBAA.",
+	"#BBAABB#",
+	"##....##",
+}
+
+// Start returns the R-F1 start position of configuration c: 18 single
+// pieces each on the central 6×6 in pairs, seat 0 (A) to move.
+func (c Config) Start() Position {
+	p := Position{seats: Seats, plyLimit: uint32(max(c.PlyLimit, 0))}
+	for i, row := range startRows {
+		for f := range 8 {
+			if ch := row[f]; ch == 'A' || ch == 'B' {
+				p.setStack(NewSquare(f, 7-i), makeStack(uint32(ch-'A'), 1))
+			}
+		}
+	}
+	p.hash = p.computeHash()
+	return p
+}
+
+// New returns the start of the standard game with no ply limit.
+func New() Position { return Config{}.Start() }
+
+// setStack puts s on sq and updates the control bitboards (not the hash).
+func (p *Position) setStack(sq Square, s Stack) {
+	if old, ok := p.board[sq].Top(); ok {
+		p.control[old] &^= 1 << sq
+	}
+	p.board[sq] = s
+	if top, ok := s.Top(); ok {
+		p.control[top] |= 1 << sq
+	}
+}
+
+// Config returns the position's game configuration.
+func (p Position) Config() Config { return Config{PlyLimit: int(p.plyLimit)} }
+
+// Spec returns the canonical game spec.
+func (p Position) Spec() string { return p.Config().String() }
+
+// Seats returns the number of seats.
+func (p Position) Seats() int { return int(p.seats) }
+
+// At returns the stack on sq (the empty Stack off the board).
+func (p Position) At(sq Square) Stack {
+	if sq >= 64 {
+		return 0
+	}
+	return p.board[sq]
+}
+
+// Reserve returns the number of pieces in seat's reserve.
+func (p Position) Reserve(seat rules.Player) int {
+	if !seat.IsSeat() {
+		return 0
+	}
+	return int(p.reserve[seat])
+}
+
+// Captured returns the number of other seats' pieces seat has captured.
+func (p Position) Captured(seat rules.Player) int {
+	if !seat.IsSeat() {
+		return 0
+	}
+	n := 0
+	for _, c := range p.captured[seat] {
+		n += int(c)
+	}
+	return n
+}
+
+// Controlled returns the bitboard (bit = square) of the stacks seat
+// controls.
+func (p Position) Controlled(seat rules.Player) uint64 {
+	if !seat.IsSeat() {
+		return 0
+	}
+	return p.control[seat]
+}
+
+// Ply returns the number of plies played from the start.
+func (p Position) Ply() int { return int(p.ply) }
+
+// Turn returns the seat whose turn it is, even once the game is over (it
+// is then the seat that could not move, or would have moved next).
+func (p Position) Turn() rules.Player { return rules.Player(p.turn) }
+
+// stuck reports whether the seat to move has no legal move: no stack it
+// controls and no reserve (R-F2).
+func (p *Position) stuck() bool {
+	return p.control[p.turn] == 0 && p.reserve[p.turn] == 0
+}
+
+// limitReached reports whether the optional ply limit has been reached.
+func (p *Position) limitReached() bool {
+	return p.plyLimit != 0 && p.ply >= p.plyLimit
+}
+
+// ToMove returns the seat to move, or rules.Terminal once the game is
+// over. Focus has no chance nodes.
+func (p Position) ToMove() rules.Player {
+	if p.stuck() || p.limitReached() {
+		return rules.Terminal
+	}
+	return rules.Player(p.turn)
+}
+
+// Outcome returns the result. The seat to move with no legal move loses
+// (reason rules.NoLegalMove); this takes precedence over the ply limit,
+// which otherwise ends the game as a draw (reason rules.PlyLimit).
+func (p Position) Outcome() rules.Outcome {
+	switch {
+	case p.stuck():
+		return rules.Win(int(p.seats), rules.NoLegalMove, rules.Player(1-p.turn))
+	case p.limitReached():
+		return rules.Draw(int(p.seats), rules.PlyLimit)
+	}
+	return rules.Outcome{}
+}
+
+// Hash returns the Zobrist hash of the stacks, reserves, captures and the
+// seat to move. The key of each (square, stack) pair, (seat, reserve) and
+// (seat, captures) pair is a fixed pseudo-random function of the pair, so
+// the hash is XOR-incremental like a table-driven Zobrist hash without a
+// table of every stack.
+func (p Position) Hash() uint64 { return p.hash }
+
+func mix(x uint64) uint64 { // splitmix64's finaliser
+	x *= 0x9e3779b97f4a7c15
+	x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
+	x = (x ^ x>>27) * 0x94d049bb133111eb
+	return x ^ x>>31
+}
+
+func stackKey(sq Square, s Stack) uint64 {
+	if s == 0 {
+		return 0
+	}
+	return mix(1<<40 | uint64(sq)<<16 | uint64(s))
+}
+
+func reserveKey(seat Seat, n uint8) uint64 {
+	if n == 0 {
+		return 0
+	}
+	return mix(2<<40 | uint64(seat)<<8 | uint64(n))
+}
+
+func capturedKey(by, color Seat, n uint8) uint64 {
+	if n == 0 {
+		return 0
+	}
+	return mix(3<<40 | uint64(by)<<12 | uint64(color)<<8 | uint64(n))
+}
+
+func turnKey(seat Seat) uint64 { return mix(4<<40 | uint64(seat)) }
+
+// computeHash computes the hash from scratch.
+func (p *Position) computeHash() uint64 {
+	h := turnKey(p.turn)
+	for sq := Square(0); sq < 64; sq++ {
+		h ^= stackKey(sq, p.board[sq])
+	}
+	for s := Seat(0); s < rules.MaxSeats; s++ {
+		h ^= reserveKey(s, p.reserve[s])
+		for c := Seat(0); c < rules.MaxSeats; c++ {
+			h ^= capturedKey(s, c, p.captured[s][c])
+		}
+	}
+	return h
+}
