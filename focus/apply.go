@@ -64,13 +64,20 @@ func (p Position) Play(m Move) (Position, error) {
 	if err := p.Legal(m); err != nil {
 		return p, err
 	}
-	return p.PlayUnchecked(m), nil
+	p.apply(m)
+	return p, nil
 }
 
 // PlayUnchecked returns the position after m without checking legality:
 // the fast path for moves that came from AppendMoves. An illegal move
 // gives a meaningless position but never panics.
 func (p Position) PlayUnchecked(m Move) Position {
+	p.apply(m)
+	return p
+}
+
+// apply plays m on p in place.
+func (p *Position) apply(m Move) {
 	mover := p.turn
 	to := m.To()
 	var moving uint32 // colour bits of the arriving pieces, bottom first
@@ -121,7 +128,6 @@ func (p Position) PlayUnchecked(m Move) Position {
 	p.hash ^= turnKey(mover) ^ turnKey(next)
 	p.turn = next
 	p.ply++
-	return p
 }
 
 // remove accounts for a piece of colour c taken off a stack's bottom by

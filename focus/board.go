@@ -76,10 +76,15 @@ type Seat uint8
 var (
 	targets    [64][MaxHeight + 1][4 * MaxHeight]Square
 	numTargets [64][MaxHeight + 1]uint8
+	// moveBlocks[from][h] holds the stack moves of targets[from][h],
+	// padded to a multiple of 8 so that generation copies whole blocks.
+	moveBlocks [64][MaxHeight + 1][blockLen]Move
 	// lineDistance[from][to] is the distance between two squares on the
 	// same rank or file with every square between on the board, else 0.
 	lineDistance [64][64]uint8
 )
+
+const blockLen = 24 // 4*MaxHeight rounded up to a multiple of 8
 
 func init() {
 	dirs := [4][2]int{{0, -1}, {-1, 0}, {1, 0}, {0, 1}} // S, W, E, N
@@ -105,6 +110,9 @@ func init() {
 				}
 			}
 			numTargets[from][h] = uint8(n)
+			for i := range n {
+				moveBlocks[from][h][i] = StackMove(from, targets[from][h][i])
+			}
 		}
 	}
 }

@@ -6,11 +6,15 @@ import (
 	"github.com/tabletop-go/rules"
 )
 
-// MaxMoves bounds the number of legal moves of any position of the
+// MaxLegalMoves bounds the number of legal moves of any position of the
 // standard game. A controlled stack of height h has at most 4h moves (h
 // distances in four directions) and the heights add up to at most the 36
-// pieces, so at most 144 stack moves; drops add at most 52.
-const MaxMoves = 4*Seats*PiecesPerSeat + NumSquares
+// pieces, so there are at most 144 stack moves; drops add at most 52.
+const MaxLegalMoves = 4*Seats*PiecesPerSeat + NumSquares
+
+// MaxMoves is the spare capacity AppendMoves needs to never allocate:
+// MaxLegalMoves plus room to copy a last block of precomputed moves whole.
+const MaxMoves = MaxLegalMoves + blockLen
 
 // allDrops lists a drop on every square in ascending order.
 var allDrops = func() (d [NumSquares]Move) {
@@ -26,9 +30,14 @@ var allDrops = func() (d [NumSquares]Move) {
 
 // AppendMoves appends the legal moves in canonical order (stack moves by
 // origin then destination square, a1 first; then drops by square) and
-// returns the extended buffer. With room for MaxMoves more moves it never
-// allocates.
-func (p Position) AppendMoves(buf []Move) []Move {
+// returns the extended buffer. With spare capacity for MaxMoves it never
+// allocates; it may use that spare capacity beyond the moves it returns as
+// scratch space.
+func (p Position) AppendMoves(buf []Move) []Move { return p.appendMoves(buf) }
+
+// appendMoves works through a pointer so that the public value method,
+// once inlined, does not copy the position.
+func (p *Position) appendMoves(buf []Move) []Move {
 	if p.stuck() || p.limitReached() {
 		return buf
 	}
@@ -40,19 +49,17 @@ func (p Position) AppendMoves(buf []Move) []Move {
 	ctrl := p.control[p.turn]
 	for ctrl != 0 {
 		from := nextSquare(&ctrl)
-		h := p.board[from].Height()
-		if h > MaxHeight {
-			continue
+		h := min(p.board[from].Height(), MaxHeight)
+		// Copy the whole padded block of precomputed moves and keep the
+		// real count: no branch per move, which random positions would
+		// mispredict. The padding is overwritten by the next stack's moves
+		// or left beyond the returned length. n stays within
+		// MaxLegalMoves, so the block fits.
+		if n+blockLen > len(out) {
+			break // cannot happen for a reachable position
 		}
-		base := Move(from) << 6
-		k := int(numTargets[from][h])
-		for _, to := range targets[from][h][:k] {
-			if n >= len(out) {
-				break
-			}
-			out[n] = base | Move(to)
-			n++
-		}
+		*(*[blockLen]Move)(out[n:]) = moveBlocks[from][h]
+		n += int(numTargets[from][h])
 	}
 	if p.reserve[p.turn] > 0 && n+NumSquares <= len(out) {
 		n += copy(out[n:], allDrops[:])

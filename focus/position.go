@@ -133,7 +133,9 @@ func (p *Position) limitReached() bool {
 
 // ToMove returns the seat to move, or rules.Terminal once the game is
 // over. Focus has no chance nodes.
-func (p Position) ToMove() rules.Player {
+func (p Position) ToMove() rules.Player { return p.toMove() }
+
+func (p *Position) toMove() rules.Player {
 	if p.stuck() || p.limitReached() {
 		return rules.Terminal
 	}
@@ -144,6 +146,13 @@ func (p Position) ToMove() rules.Player {
 // (reason rules.NoLegalMove); this takes precedence over the ply limit,
 // which otherwise ends the game as a draw (reason rules.PlyLimit).
 func (p Position) Outcome() rules.Outcome {
+	if !p.stuck() && !p.limitReached() {
+		return rules.Outcome{}
+	}
+	return p.decided()
+}
+
+func (p *Position) decided() rules.Outcome {
 	switch {
 	case p.stuck():
 		return rules.Win(int(p.seats), rules.NoLegalMove, rules.Player(1-p.turn))
@@ -188,7 +197,9 @@ func capturedKey(by, color Seat, n uint8) uint64 {
 	return mix(3<<40 | uint64(by)<<12 | uint64(color)<<8 | uint64(n))
 }
 
-func turnKey(seat Seat) uint64 { return mix(4<<40 | uint64(seat)) }
+func turnKey(seat Seat) uint64 { return turnKeys[seat&3] }
+
+var turnKeys = [4]uint64{mix(4 << 40), mix(4<<40 | 1), mix(4<<40 | 2), mix(4<<40 | 3)}
 
 // computeHash computes the hash from scratch.
 func (p *Position) computeHash() uint64 {

@@ -1,0 +1,105 @@
+package focus
+
+import (
+	"math/rand/v2"
+	"testing"
+	"time"
+
+	"github.com/tabletop-go/rules"
+)
+
+// BenchmarkPerft runs perft(4) from the start through the generic
+// rules.Perft (bulk-counting the last ply) and reports nodes per second.
+func BenchmarkPerft(b *testing.B) {
+	p := New()
+	var nodes uint64
+	start := time.Now()
+	for b.Loop() {
+		nodes += rules.Perft(p, 4)
+	}
+	b.ReportMetric(float64(nodes)/time.Since(start).Seconds(), "nodes/s")
+}
+
+// BenchmarkRandomPlayout: one op is one uniformly random game from the
+// start with plylimit=1000, through the contract: legal moves into a
+// reused buffer, a PCG choice, the unchecked apply, the outcome.
+func BenchmarkRandomPlayout(b *testing.B) {
+	start := Config{PlyLimit: 1000}.Start()
+	r := rand.New(rand.NewPCG(1, 2))
+	buf := make([]Move, 0, MaxMoves)
+	plies := 0
+	t0 := time.Now()
+	for b.Loop() {
+		p := start
+		for !p.Outcome().Over() {
+			buf = p.AppendMoves(buf[:0])
+			p = p.PlayUnchecked(buf[r.IntN(len(buf))])
+			plies++
+		}
+	}
+	b.ReportMetric(float64(plies)/float64(b.N), "plies/op")
+	b.ReportMetric(float64(plies)/time.Since(t0).Seconds(), "plies/s")
+}
+
+func BenchmarkAppendMoves(b *testing.B) {
+	p := New()
+	buf := make([]Move, 0, MaxMoves)
+	for b.Loop() {
+		buf = p.AppendMoves(buf[:0])
+	}
+}
+
+func BenchmarkPlayUnchecked(b *testing.B) {
+	p := New()
+	m := StackMove(NewSquare(2, 2), NewSquare(2, 3))
+	for b.Loop() {
+		_ = p.PlayUnchecked(m)
+	}
+}
+
+// midgame returns positions sampled from random games at plies 50..800,
+// the mix a random playout sees.
+func midgame() []Position {
+	r := rand.New(rand.NewPCG(9, 9))
+	var out []Position
+	buf := make([]Move, 0, MaxMoves)
+	for range 64 {
+		p := New()
+		for ply := 0; ply < 800 && p.ToMove() != rules.Terminal; ply++ {
+			if ply >= 50 && ply%50 == 0 {
+				out = append(out, p)
+			}
+			buf = p.AppendMoves(buf[:0])
+			p = p.PlayUnchecked(buf[r.IntN(len(buf))])
+		}
+	}
+	return out
+}
+
+func BenchmarkAppendMovesMidgame(b *testing.B) {
+	ps := midgame()
+	buf := make([]Move, 0, MaxMoves)
+	i := 0
+	for b.Loop() {
+		buf = ps[i%len(ps)].AppendMoves(buf[:0])
+		i++
+	}
+}
+
+func BenchmarkPlayUncheckedMidgame(b *testing.B) {
+	ps := midgame()
+	moves := make([]Move, len(ps))
+	r := rand.New(rand.NewPCG(1, 1))
+	for i, p := range ps {
+		ms := p.AppendMoves(nil)
+		moves[i] = ms[r.IntN(len(ms))]
+	}
+	i := 0
+	var sink Position
+	for b.Loop() {
+		k := i % len(ps)
+		sink = ps[k].PlayUnchecked(moves[k])
+		i++
+	}
+	_ = sink
+}
