@@ -172,7 +172,7 @@ func (c Config) ParsePosition(text string) (Position, error) {
 	for s := range Seats {
 		total := pieces[s] + reserves[s] + captures[1-s]
 		if total != PiecesPerSeat {
-			return fail(len(board)+1, "seat "+string(rune('A'+s))+" has "+strconv.Itoa(total)+
+			return fail(0, "seat "+string(rune('A'+s))+" has "+strconv.Itoa(total)+
 				" pieces on the board, in reserve and captured; the game has "+strconv.Itoa(PiecesPerSeat))
 		}
 	}
@@ -215,11 +215,7 @@ func ParsePosition(text string) (Position, error) { return Config{}.ParsePositio
 //	A to move; A: reserve 0, captured 0; B: reserve 0, captured 0
 func (p Position) Diagram() string {
 	var b strings.Builder
-	b.WriteString("   ")
-	for f := range 8 {
-		b.WriteString(" " + string(rune('a'+f)) + "    ")
-	}
-	b.WriteString("\n")
+	b.WriteString("    a     b     c     d     e     f     g     h\n")
 	for rank := 7; rank >= 0; rank-- {
 		b.WriteString(strconv.Itoa(rank+1) + "   ")
 		for f := range 8 {

@@ -154,3 +154,26 @@ func TestValidateKeepsGoingAfterABadRecord(t *testing.T) {
 	assert.True(t, strings.HasPrefix(lines[3], "invalid 10: "), lines[3])
 	assert.Equal(t, "ok 1 *", lines[4])
 }
+
+func TestFocusThroughTheTools(t *testing.T) {
+	code, out, _ := run(t, perft, []string{"-game", "focus", "-depth", "3"}, "")
+	assert.Equal(t, 0, code)
+	assert.Equal(t, "perft(1) = 68\nperft(2) = 4460\nperft(3) = 299912\n", out)
+
+	for _, spec := range []string{"focus(plylimit=300)", "focus(plylimit=1)", "focus"} {
+		code, records, errOut := run(t, selfplay, []string{"-game", spec, "-games", "3", "-maxplies", "400"}, "")
+		require.Equal(t, 0, code, errOut)
+		code, out, _ = run(t, validate, nil, records)
+		require.Equal(t, 0, code, "%s:\n%s", spec, out)
+		for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+			assert.Regexp(t, `^ok \d+ (1-0|0-1|1/2-1/2|\*)$`, line, spec)
+		}
+	}
+
+	in := "[Game \"focus\"]\nc3-c4 d3-d5\n\n[Game \"focus\"]\nc3-c4 *d4\n\n[Game \"focus\"]\nc3-c4 c4-c5\n"
+	code, out, _ = run(t, validate, nil, in)
+	assert.Equal(t, 1, code)
+	assert.Equal(t, "illegal 2 d3-d5: a stack of k pieces moves exactly k squares: the stack is not that tall\n"+
+		"illegal 2 *d4: no piece in reserve to drop\n"+
+		"illegal 2 c4-c5: the stack is controlled by another seat\n", out)
+}

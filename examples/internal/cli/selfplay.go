@@ -25,7 +25,7 @@ func Selfplay(args []string, stdout, stderr io.Writer) int {
 	seed := fs.Uint64("seed", 1, "random seed; game i uses the PCG stream (seed, i)")
 	bot := fs.String("bot", "random", "the bot playing every seat: random")
 	position := fs.String("position", "", "start every game from this position text")
-	maxPlies := fs.Int("maxplies", 100000, "stop a game after this many plies and leave it unfinished")
+	maxPlies := fs.Int("maxplies", 1000, "stop a game after this many plies and leave it unfinished (*); random Focus games rarely end by themselves")
 	if err := fs.Parse(args); err != nil {
 		return ExitBadArgs
 	}

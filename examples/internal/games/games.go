@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/tabletop-go/rules"
+	"github.com/tabletop-go/rules/focus"
 	"github.com/tabletop-go/rules/hex"
 	"github.com/tabletop-go/rules/notation"
 )
@@ -23,20 +24,30 @@ type Game struct {
 }
 
 var table = map[string]Game{
-	"hex": {Name: "hex", New: func(spec notation.Spec, position string) (rules.Dynamic, error) {
-		cfg, err := hex.FromSpec(spec)
+	"hex":   {Name: "hex", New: entry(hex.FromSpec, hex.Config.Start, hex.Config.ParsePosition)},
+	"focus": {Name: "focus", New: entry(focus.FromSpec, focus.Config.Start, focus.Config.ParsePosition)},
+}
+
+// entry builds a table entry from a game package's three constructors.
+func entry[C any, P rules.Position[P, M], M rules.Move](
+	fromSpec func(notation.Spec) (C, error),
+	start func(C) P,
+	parse func(C, string) (P, error),
+) func(notation.Spec, string) (rules.Dynamic, error) {
+	return func(spec notation.Spec, position string) (rules.Dynamic, error) {
+		cfg, err := fromSpec(spec)
 		if err != nil {
 			return nil, err
 		}
 		if position == "" {
-			return rules.Erase(cfg.Start()), nil
+			return rules.Erase(start(cfg)), nil
 		}
-		p, err := cfg.ParsePosition(position)
+		p, err := parse(cfg, position)
 		if err != nil {
 			return nil, err
 		}
 		return rules.Erase(p), nil
-	}},
+	}
 }
 
 // Names returns the known game names, sorted.

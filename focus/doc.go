@@ -1,0 +1,99 @@
+// Package focus implements Focus (Sid Sackson, 1963; also sold as
+// Domination), the standard two-player game of RULES.md §1.1, exactly and
+// fast.
+//
+// # Rules
+//
+// The board is the 8×8 grid without the three squares at each corner
+// (a1 b1 a2, g1 h1 h2, a7 a8 b8, g8 h8 h7): 52 squares, each rank and file
+// one unbroken run. Files a..h run left to right, ranks 1..8 bottom to
+// top. Each seat has 18 pieces of its colour: seat 0 is A and moves first,
+// seat 1 is B.
+//
+//   - R-F1 (start): 18 single pieces each on the central 6×6, in pairs:
+//
+//     a b c d e f g h
+//     8   # # . . . . # #
+//     7   # A A B B A A #
+//     6   . B B A A B B .
+//     5   . A A B B A A .
+//     4   . B B A A B B .
+//     3   . A A B B A A .
+//     2   # B B A A B B #
+//     1   # # . . . . # #
+//
+//   - Control: the colour of a stack's top piece controls it; only that
+//     seat moves it.
+//   - Move: take the top k pieces (1 ≤ k ≤ height) of a stack you control
+//     and move them exactly k squares along a rank or file, jumping over
+//     anything between. The rest stays, controlled by whoever's piece is
+//     now on top. A move that would reach a removed square leaves the board
+//     and is illegal.
+//   - Landing: on an empty square or on top of any stack.
+//   - Height limit: a stack over 5 loses pieces from its bottom until 5
+//     remain; the mover's own go to the mover's reserve, the others are
+//     captured (out of the game).
+//   - Drop: instead of moving, put one reserve piece on any square, empty
+//     or not (a drop on a 5-stack trims its bottom piece as above). A seat
+//     that controls no stack must drop.
+//   - End: the seat to move with no legal move loses. There is no passing,
+//     draw or repetition rule.
+//   - R-F2: a controlled stack always has a legal move (every square has
+//     an on-board neighbour), so "no legal move" is "no controlled stack
+//     and no reserve"; the package tests this on every square.
+//   - R-F3: the spec option plylimit=N ends the game as a draw after N
+//     plies. It is a library convenience (bots need games that end), not
+//     part of the rules, and off by default. A seat left without a move
+//     loses even at the limit: the rules come first.
+//
+// # Game spec
+//
+//	focus                  the standard game
+//	focus(plylimit=1000)   with a draw after 1000 plies
+//
+// # Move notation
+//
+// A stack move is its origin and destination, "c3-c5"; the number of
+// pieces moved is the distance. A drop is "*d4". "A*d4" (a seat letter
+// before the star) names the colour dropped; the mover's own letter reads
+// as the plain drop. Moves sort by origin then destination square (a1,
+// b1, ..., h8), drops after all stack moves; AppendMoves lists them in
+// that order.
+//
+// # Position text
+//
+// One line of five fields separated by single spaces:
+//
+//	position = board " " seat " " reserves " " captures " " ply
+//	board    = rank *( "/" rank )           ; ranks 8 to 1
+//	rank     = 1*( stack / count )          ; the rank's on-board squares, a..h
+//	stack    = *( "a" / "b" ) ( "A" / "B" ) ; bottom to top; the top piece upper case
+//	count    = %x31-38                      ; that many empty squares
+//	seat     = "A" / "B"                    ; the seat to move
+//	reserves = n "," n                      ; pieces in A's and B's reserves
+//	captures = n "," n                      ; pieces captured by A and by B
+//	ply      = 1*DIGIT                      ; plies played
+//
+// Ranks 8 and 1 have 4 squares, ranks 7 and 2 have 6, the others 8. The
+// start is
+//
+//	4/AABBAA/1BBAABB1/1AABBAA1/1BBAABB1/1AABBAA1/BBAABB/4 A 0,0 0,0 0
+//
+// and "baA" is a stack of a B piece under an A piece under an A piece,
+// controlled by A. The parser also checks that no stack is over 5 and that
+// each colour's pieces on the board, in reserve and captured add up to 18.
+//
+// # Errors
+//
+// Legal and Play return a *rules.MoveError whose Reason is one of the
+// Err* values (Kind rules.ErrIllegal), or Kind rules.ErrGameOver after the
+// game ends. Malformed text gives a *rules.SyntaxError with the offset.
+//
+// # Speed
+//
+// A stack is 16 bits (two bits of colour per piece and the height), a
+// position about 240 bytes with a bitboard per colour of the stacks it
+// controls. Move generation copies precomputed blocks of moves per stack
+// with no branch per move; with spare capacity MaxMoves in the buffer it,
+// and both applies, allocate nothing.
+package focus

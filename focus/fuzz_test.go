@@ -1,0 +1,56 @@
+package focus
+
+import "testing"
+
+func FuzzParsePosition(f *testing.F) {
+	for _, s := range []string{
+		"4/AABBAA/1BBAABB1/1AABBAA1/1BBAABB1/1AABBAA1/BBAABB/4 A 0,0 0,0 0",
+		"BAbAB/5abB/8/1aaaaB3A1babaA/baA7/4aB1aB1/bBbB3A/2A1 B 1,1 2,0 103",
+		"4/6/8/8/8/2A5/6/3B B 17,0 17,0 99999",
+		"", "4/6/8/8/8/8/6/4 A 18,18 0,0 0", "9/ A", "aaaaaA",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		p, err := ParsePosition(text)
+		if err != nil {
+			return
+		}
+		again, err := ParsePosition(p.String())
+		if err != nil || again.String() != p.String() || again.Hash() != p.Hash() {
+			t.Fatalf("%q -> %q -> %v", text, p.String(), err)
+		}
+		moves := p.AppendMoves(nil)
+		if len(moves) > MaxLegalMoves {
+			t.Fatalf("%d moves", len(moves))
+		}
+		for _, m := range moves {
+			if _, err := p.Play(m); err != nil {
+				t.Fatalf("listed move %v refused: %v", m, err)
+			}
+		}
+	})
+}
+
+func FuzzParseMove(f *testing.F) {
+	for _, s := range []string{"c3-c5", "*d4", "B*d4", "A*d4", "h8-a1", "", "c3", "*", "aa1-aa2"} {
+		f.Add(s)
+	}
+	p := New()
+	f.Fuzz(func(t *testing.T, s string) {
+		m, err := p.ParseMove(s)
+		if err != nil {
+			return
+		}
+		back, err := p.ParseMove(m.String())
+		if err != nil || back != m {
+			t.Fatalf("%q -> %v -> %v, %v", s, m, back, err)
+		}
+		if err := p.Legal(m); err == nil {
+			if _, err := p.Play(m); err != nil {
+				t.Fatal(err)
+			}
+		}
+		_ = p.PlayUnchecked(m)
+	})
+}

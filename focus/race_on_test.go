@@ -1,0 +1,5 @@
+//go:build race
+
+package focus
+
+const raceEnabled = true

@@ -1,0 +1,61 @@
+package focus
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/tabletop-go/rules"
+)
+
+func TestPositionTextRoundTrips(t *testing.T) {
+	for _, text := range []string{
+		"4/AABBAA/1BBAABB1/1AABBAA1/1BBAABB1/1AABBAA1/BBAABB/4 A 0,0 0,0 0",
+		"BAbAB/5abB/8/1aaaaB3A1babaA/baA7/4aB1aB1/bBbB3A/2A1 B 1,1 2,0 103",
+		"4/6/8/8/8/2A5/6/3B B 17,0 17,0 99999",
+	} {
+		p, err := ParsePosition(text)
+		require.NoError(t, err, text)
+		assert.Equal(t, text, p.String())
+	}
+}
+
+func TestMalformedPositionTextReportsTheOffset(t *testing.T) {
+	const start = "4/AABBAA/1BBAABB1/1AABBAA1/1BBAABB1/1AABBAA1/BBAABB/4"
+	for _, tc := range []struct {
+		text   string
+		offset int
+		msg    string
+	}{
+		{start + " A 0,0 0,0", 0, "five fields"},
+		{"5/AABBAA/1BBAABB1/1AABBAA1/1BBAABB1/1AABBAA1/BBAABB/4 A 0,0 0,0 0", 0, "too many squares"},
+		{"3/AABBAA/1BBAABB1/1AABBAA1/1BBAABB1/1AABBAA1/BBAABB/4 A 0,0 0,0 0", 1, "short of squares"},
+		{"4/AABBAA/1BBAABB1/1AABBAA1/1BBAABB1/1AABBAA1/BBAABB/4/4 A 0,0 0,0 0", 53, "more than 8 ranks"},
+		{"4/AABBAA/1BBAABB1/1AABBAA1/1BBAABB1/1AABBAA1/BBAABB A 0,0 0,0 0", 51, "ranks 8 to 1"},
+		{"4/AABBAA/1BBAABB1/1AABBAA1/1BBAABB1/1AABBAX1/BBAABB/4 A 0,0 0,0 0", 42, "unexpected \"X\""},
+		{"4/aAABBAA/1BBAABB1/1AABBAA1/1BBAABB1/1AABBAA1/BBAABB/4 A 0,0 0,0 0", 0, "19 pieces"},
+		{"4/ab/1BBAABB1/1AABBAA1/1BBAABB1/1AABBAA1/BBAABB/4 A 0,0 0,0 0", 2, "lower case below"},
+		{"aaaaaA/AABBAA/1BBAABB1/1AABBAA1/1BBAABB1/1AABBAA1/BBAABB/4 A 0,0 0,0 0", 0, "at most 5"},
+		{start + " C 0,0 0,0 0", 54, "A or B"},
+		{start + " A 0 0,0 0", 56, "one count per seat"},
+		{start + " A 0,19 0,0 0", 56, "from 0 to 18"},
+		{start + " A 0,0 0,x 0", 60, "captures"},
+		{start + " A 0,0 0,0 -1", 64, "whole number"},
+		{start + " A 1,0 0,0 0", 0, "seat A has 19 pieces"},
+	} {
+		_, err := ParsePosition(tc.text)
+		var se *rules.SyntaxError
+		require.True(t, errors.As(err, &se), "%q: %v", tc.text, err)
+		assert.Equal(t, tc.offset, se.Offset, "%q: %v", tc.text, err)
+		assert.Contains(t, se.Msg, tc.msg, tc.text)
+	}
+}
+
+func TestDiagram(t *testing.T) {
+	p := mustPlay(t, New(), "c3-c4")
+	d := p.Diagram()
+	assert.Contains(t, d, "4   .     B     BA    A     A     B     B     .")
+	assert.Contains(t, d, "B to move; A: reserve 0, captured 0; B: reserve 0, captured 0")
+}
