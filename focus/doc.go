@@ -8,19 +8,20 @@
 // (a1 b1 a2, g1 h1 h2, a7 a8 b8, g8 h8 h7): 52 squares, each rank and file
 // one unbroken run. Files a..h run left to right, ranks 1..8 bottom to
 // top. Each seat has 18 pieces of its colour: seat 0 is A and moves first,
-// seat 1 is B.
+// seat 1 is B. R-F1 (the start): 18 single pieces each on the central
+// 6×6, in pairs ('#' marks the removed squares):
 //
-//   - R-F1 (start): 18 single pieces each on the central 6×6, in pairs:
+//	    a b c d e f g h
+//	8   # # . . . . # #
+//	7   # A A B B A A #
+//	6   . B B A A B B .
+//	5   . A A B B A A .
+//	4   . B B A A B B .
+//	3   . A A B B A A .
+//	2   # B B A A B B #
+//	1   # # . . . . # #
 //
-//     a b c d e f g h
-//     8   # # . . . . # #
-//     7   # A A B B A A #
-//     6   . B B A A B B .
-//     5   . A A B B A A .
-//     4   . B B A A B B .
-//     3   . A A B B A A .
-//     2   # B B A A B B #
-//     1   # # . . . . # #
+// Then, in turn:
 //
 //   - Control: the colour of a stack's top piece controls it; only that
 //     seat moves it.
