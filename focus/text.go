@@ -144,8 +144,11 @@ func (c Config) ParsePosition(text string) (Position, error) {
 		return fail(len(board), "the board must list ranks 8 to 1, each with all its squares")
 	}
 	at := len(board) + 1
+	if len(fields[1]) != 1 {
+		return fail(at, "the seat to move is A or B")
+	}
 	seat, ok := rules.SeatFromLetter(fields[1][0])
-	if len(fields[1]) != 1 || !ok || int(seat) >= Seats {
+	if !ok || int(seat) >= Seats {
 		return fail(at, "the seat to move is A or B")
 	}
 	p.turn = Seat(seat)
