@@ -177,3 +177,32 @@ func TestFocusThroughTheTools(t *testing.T) {
 		"illegal 2 *d4: no piece in reserve to drop\n"+
 		"illegal 2 c4-c5: the stack is controlled by another seat\n", out)
 }
+
+func TestDominationThroughTheTools(t *testing.T) {
+	code, out, _ := run(t, perft, []string{"-game", "domination", "-depth", "3"}, "")
+	assert.Equal(t, 0, code)
+	assert.Equal(t, "perft(1) = 28\nperft(2) = 2316\nperft(3) = 62532\n", out)
+
+	code, records, errOut := run(t, selfplay, []string{"-game", "domination", "-games", "10", "-seed", "5"}, "")
+	require.Equal(t, 0, code, errOut)
+	code, out, _ = run(t, validate, nil, records)
+	require.Equal(t, 0, code, out)
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		assert.Regexp(t, `^ok \d+ (1-0|0-1|1/2-1/2)$`, line)
+	}
+
+	// The seed's example, with -legal: at chance nodes the draws are listed.
+	in := "[Game \"domination\"]\n2-5 d4-b4,e5-e8 0-3 h1-h4,a8-b8 1-3 e8-h8,b4-b5\n"
+	code, out, _ = run(t, validate, []string{"-legal"}, in)
+	assert.Equal(t, 0, code)
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	assert.True(t, strings.HasPrefix(lines[0], "legal 1 0-0 0-1 0-2 "), lines[0])
+	assert.Equal(t, "ok 6 *", lines[len(lines)-1])
+
+	code, out, _ = run(t, validate, nil, "[Game \"domination\"]\n2-5 d4-b4,e5-e7\n")
+	assert.Equal(t, 1, code)
+	assert.Equal(t, "illegal 2 d4-b4,e5-e7: the steps do not use the drawn domino's two numbers (a blank is any distance 1 to 6)\n", out)
+	code, out, _ = run(t, validate, nil, "[Game \"domination\"]\nd4-b4,e5-e8\n")
+	assert.Equal(t, 1, code)
+	assert.Equal(t, "illegal 1 d4-b4,e5-e8: wrong kind of node\n", out)
+}

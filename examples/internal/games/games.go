@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/tabletop-go/rules"
+	"github.com/tabletop-go/rules/domination"
 	"github.com/tabletop-go/rules/focus"
 	"github.com/tabletop-go/rules/hex"
 	"github.com/tabletop-go/rules/notation"
@@ -26,6 +27,10 @@ type Game struct {
 var table = map[string]Game{
 	"hex":   {Name: "hex", New: entry(hex.FromSpec, hex.Config.Start, hex.Config.ParsePosition)},
 	"focus": {Name: "focus", New: entry(focus.FromSpec, focus.Config.Start, focus.Config.ParsePosition)},
+	"domination": {Name: "domination", New: entry(
+		func(s notation.Spec) (struct{}, error) { return struct{}{}, domination.CheckSpec(s) },
+		func(struct{}) domination.Position { return domination.Start() },
+		func(_ struct{}, text string) (domination.Position, error) { return domination.ParsePosition(text) })},
 }
 
 // entry builds a table entry from a game package's three constructors.

@@ -1,0 +1,129 @@
+package domination
+
+import (
+	"github.com/tabletop-go/rules"
+)
+
+func illegal(m Move, reason error) error {
+	return &rules.MoveError{Move: m.String(), Kind: rules.ErrIllegal, Reason: reason}
+}
+
+// Legal returns nil if m is legal, or a *rules.MoveError saying why not:
+// Kind rules.ErrGameOver after the game ends, rules.ErrWrongNode for a
+// turn at a chance node or a draw after the draw, or rules.ErrIllegal
+// with one of this package's reasons.
+func (p Position) Legal(m Move) error {
+	switch who := p.ToMove(); {
+	case who == rules.Terminal:
+		return &rules.MoveError{Move: m.String(), Kind: rules.ErrGameOver}
+	case m.IsDraw() != (who == rules.Chance):
+		if m&^(drawFlag|31) != 0 && m.IsDraw() || !m.IsDraw() && m>>24 != 0 {
+			return illegal(m, ErrBadMove)
+		}
+		return &rules.MoveError{Move: m.String(), Kind: rules.ErrWrongNode}
+	case m.IsDraw():
+		if m&^(drawFlag|31) != 0 || m.Tile() >= NumTiles {
+			return illegal(m, ErrBadMove)
+		}
+		if p.pool>>m.Tile()&1 == 0 {
+			return illegal(m, ErrNotInPool)
+		}
+		return nil
+	}
+	if m>>24 != 0 {
+		return illegal(m, ErrBadMove)
+	}
+	var buf [MaxMoves]Move
+	for _, t := range p.appendTurns(buf[:0]) {
+		if t == m {
+			return nil
+		}
+	}
+	return illegal(m, p.whyNot(m))
+}
+
+// whyNot explains why a turn missing from the generated list is illegal.
+func (p *Position) whyNot(m Move) error {
+	f1, t1, f2, t2 := m.Steps()
+	mine := p.pieces[p.turn]
+	if f1 == f2 || mine>>f1&1 == 0 || mine>>f2&1 == 0 {
+		return ErrNotYourPieces
+	}
+	d1, ok1 := stepDistances(f1, t1)
+	d2, ok2 := stepDistances(f2, t2)
+	if !ok1 || !ok2 {
+		return ErrNotALine
+	}
+	a, b := Tile(p.pending - 1).Numbers()
+	da, db := distances(uint8(a)), distances(uint8(b))
+	if d1&da != 0 && d2&db != 0 || d1&db != 0 && d2&da != 0 {
+		return ErrBlocked
+	}
+	return ErrDistance
+}
+
+// stepDistances returns the distances (either way round the torus, as a
+// bit set) of a straight step from f to t, or false if f and t are not
+// on one rank or file.
+func stepDistances(f, t Square) (uint8, bool) {
+	var d int
+	switch {
+	case f == t:
+		return 0, false
+	case f.Rank() == t.Rank():
+		d = (t.File() - f.File() + 8) % 8
+	case f.File() == t.File():
+		d = (t.Rank() - f.Rank() + 8) % 8
+	default:
+		return 0, false
+	}
+	return (1<<d | 1<<(8-d)) & 0b111_1110, true
+}
+
+// Play returns the position after m, or a *rules.MoveError if m is not
+// legal. The receiver is unchanged.
+func (p Position) Play(m Move) (Position, error) {
+	if err := p.Legal(m); err != nil {
+		return p, err
+	}
+	p.apply(m)
+	return p, nil
+}
+
+// PlayUnchecked returns the position after m without checking legality:
+// the fast path for moves from AppendMoves. An illegal move gives a
+// meaningless position but never panics.
+func (p Position) PlayUnchecked(m Move) Position {
+	p.apply(m)
+	return p
+}
+
+func (p *Position) apply(m Move) {
+	if m.IsDraw() {
+		t := m.Tile() % NumTiles
+		p.pool &^= 1 << t
+		p.pending = uint8(t) + 1
+		p.hash ^= zPending[t]
+		// A seat that cannot use the tile loses at once.
+		p.lost = !p.hasTurn()
+		return
+	}
+	if p.pending == 0 {
+		return // a turn with nothing drawn: nothing sensible to do
+	}
+	f1, t1, f2, t2 := m.Steps()
+	s := p.turn & 1
+	tile := (p.pending - 1) % NumTiles
+	p.pieces[s] &^= 1<<f1 | 1<<f2
+	p.pieces[s] |= 1<<t1 | 1<<t2
+	p.hash ^= zPiece[s][f1] ^ zPiece[s][t1] ^ zPiece[s][f2] ^ zPiece[s][t2]
+	if p.tiles[f1] != 0 {
+		p.hash ^= zDomino[f1][(p.tiles[f1]-1)%NumTiles]
+	}
+	p.dominoes |= 1 << f1
+	p.tiles[f1] = tile + 1
+	p.hash ^= zDomino[f1][tile] ^ zPending[tile] ^ zTurn
+	p.pending = 0
+	p.turn ^= 1
+}
+

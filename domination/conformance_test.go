@@ -1,0 +1,117 @@
+package domination
+
+import (
+	"math/bits"
+	"testing"
+
+	"pgregory.net/rapid"
+
+	"github.com/tabletop-go/rules"
+	"github.com/tabletop-go/rules/internal/conformance"
+)
+
+func TestContract(t *testing.T) {
+	conformance.Run(t, conformance.Game[Position, Move]{
+		Start:    func(t *rapid.T) Position { return Start() },
+		Parse:    func(_ Position, text string) (Position, error) { return ParsePosition(text) },
+		MaxPlies: 2*NumTiles + 1,
+		MaxMoves: MaxMoves,
+		Candidates: func(p Position) []Move {
+			var out []Move
+			for t := Tile(0); t < NumTiles; t++ {
+				out = append(out, Draw(t))
+			}
+			// Turns whose steps go one to six squares along ranks and files
+			// from the mover's pieces, in both orders: legal or not.
+			mine := p.Pieces(rules.Player(p.turn))
+			for i := range 2 {
+				f, s := mine[i], mine[1-i]
+				for d1 := range 4 {
+					for n1 := 1; n1 <= 6; n1 += 2 {
+						for d2 := range 4 {
+							for n2 := 1; n2 <= 6; n2++ {
+								out = append(out, Turn(f, rays[f][d1][n1-1], s, rays[s][d2][n2-1]))
+							}
+						}
+					}
+				}
+			}
+			return out
+		},
+		Invariants: checkInvariants,
+	})
+}
+
+// checkInvariants: four pieces on distinct squares, none on a domino; the
+// pool, the placed dominoes and the drawn tile are the 28 tiles, each
+// once; the turn fits the number placed; every game ends within 28 turns;
+// and the naive reference lists the same turns.
+func checkInvariants(t *rapid.T, p Position) {
+	if p.pieces[0]&p.pieces[1] != 0 || bits.OnesCount64(p.pieces[0]) != 2 || bits.OnesCount64(p.pieces[1]) != 2 {
+		t.Fatalf("pieces: %x %x", p.pieces[0], p.pieces[1])
+	}
+	if (p.pieces[0]|p.pieces[1])&p.dominoes != 0 {
+		t.Fatalf("a piece stands on a domino")
+	}
+	var seen uint32
+	count := 0
+	for sq := Square(0); sq < 64; sq++ {
+		if (p.tiles[sq] != 0) != (p.dominoes>>sq&1 != 0) {
+			t.Fatalf("domino bitboard and tiles disagree on %v", sq)
+		}
+		if p.tiles[sq] != 0 {
+			seen |= 1 << (p.tiles[sq] - 1)
+			count++
+		}
+	}
+	if p.pending != 0 {
+		seen |= 1 << (p.pending - 1)
+		count++
+	}
+	if seen|p.pool != fullPool || seen&p.pool != 0 || count+p.PoolSize() != NumTiles {
+		t.Fatalf("tiles are not each in one place: %s", p)
+	}
+	if placed := bits.OnesCount64(p.dominoes); placed%2 != int(p.turn) || placed > NumTiles {
+		t.Fatalf("%d dominoes placed with seat %d to move", placed, p.turn)
+	}
+	if p.ToMove().IsSeat() {
+		got := moveStrings(p.AppendMoves(nil))
+		want := refFrom(p).turns()
+		if len(got) != len(want) {
+			t.Fatalf("%d turns, the reference finds %d\n%s", len(got), len(want), p.Diagram())
+		}
+		set := map[string]bool{}
+		for _, w := range want {
+			set[w] = true
+		}
+		for _, g := range got {
+			if !set[g] {
+				t.Fatalf("turn %s is not in the reference's list", g)
+			}
+		}
+	}
+}
+
+// TestChanceProbabilitiesAreExact: at every chance node of random games
+// the outcomes are the pool's tiles, each with probability 1/k (the kit
+// checks that they sum to exactly 1).
+func TestChanceProbabilitiesAreExact(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		p := Start()
+		for p.ToMove() != rules.Terminal {
+			if p.ToMove() == rules.Chance {
+				cs := p.AppendChances(nil)
+				if len(cs) != p.PoolSize() {
+					t.Fatalf("%d outcomes for a pool of %d", len(cs), p.PoolSize())
+				}
+				for _, c := range cs {
+					if c.Prob != (rules.Prob{Num: 1, Den: uint64(len(cs))}) {
+						t.Fatalf("outcome %v has probability %v", c.Move, c.Prob)
+					}
+				}
+			}
+			moves := p.AppendMoves(nil)
+			p = p.PlayUnchecked(rapid.SampledFrom(moves).Draw(t, "move"))
+		}
+	})
+}

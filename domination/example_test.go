@@ -1,0 +1,59 @@
+package domination_test
+
+import (
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/tabletop-go/rules"
+	"github.com/tabletop-go/rules/domination"
+)
+
+// Replay the seed's example: draws are moves at chance nodes.
+func Example() {
+	p := domination.Start()
+	for _, s := range []string{"2-5", "d4-b4,e5-e8", "0-3", "h1-h4,a8-b8", "1-3", "e8-h8,b4-b5"} {
+		m, err := p.ParseMove(s)
+		if err == nil {
+			p, err = p.Play(m)
+		}
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+	}
+	fmt.Println(p.Diagram())
+	// Output:
+	//   +---+---+---+---+---+---+---+---+
+	// 8 |   | O |   |   |1-3|   |   | X |
+	//   +---+---+---+---+---+---+---+---+
+	// 7 |   |   |   |   |   |   |   |   |
+	//   +---+---+---+---+---+---+---+---+
+	// 6 |   |   |   |   |   |   |   |   |
+	//   +---+---+---+---+---+---+---+---+
+	// 5 |   | X |   |   |   |   |   |   |
+	//   +---+---+---+---+---+---+---+---+
+	// 4 |   |   |   |2-5|   |   |   | O |
+	//   +---+---+---+---+---+---+---+---+
+	// 3 |   |   |   |   |   |   |   |   |
+	//   +---+---+---+---+---+---+---+---+
+	// 2 |   |   |   |   |   |   |   |   |
+	//   +---+---+---+---+---+---+---+---+
+	// 1 |   |   |   |   |   |   |   |0-3|
+	//   +---+---+---+---+---+---+---+---+
+	//     a   b   c   d   e   f   g   h
+	// O to draw; 25 dominoes in the pool
+}
+
+// At a chance node, the outcomes come with exact probabilities; sample one
+// or supply the tile actually drawn.
+func ExamplePosition_AppendChances() {
+	p := domination.Start()
+	chances := p.AppendChances(nil)
+	fmt.Println(len(chances), chances[0].Move, chances[0].Prob)
+	draw, _ := rules.SampleChance(chances, rand.New(rand.NewPCG(1, 2)))
+	p, _ = p.Play(draw)
+	fmt.Println(p.ToMove(), len(p.AppendMoves(nil)) > 0)
+	// Output:
+	// 28 0-0 1/28
+	// A true
+}

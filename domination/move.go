@@ -1,0 +1,96 @@
+package domination
+
+import (
+	"strconv"
+
+	"github.com/tabletop-go/rules"
+	"github.com/tabletop-go/rules/notation"
+)
+
+// Move is either a draw (the outcome of a chance node) or a whole turn.
+// A turn is packed from1<<18 | to1<<12 | from2<<6 | to2: the first step,
+// then the second. A draw has the draw kind in bit 28 and the tile in the
+// low bits. The integer order is the canonical order: turns by first
+// origin, first destination, second origin, second destination; draws by
+// tile.
+type Move uint32
+
+const drawFlag Move = 1 << 28
+
+// Turn returns the turn whose first step goes from1-to1 and second from2-to2.
+func Turn(from1, to1, from2, to2 Square) Move {
+	return Move(from1&63)<<18 | Move(to1&63)<<12 | Move(from2&63)<<6 | Move(to2&63)
+}
+
+// Draw returns the chance outcome that draws tile t.
+func Draw(t Tile) Move { return drawFlag | Move(t%NumTiles) }
+
+// IsDraw reports whether m is a draw.
+func (m Move) IsDraw() bool { return m&drawFlag != 0 }
+
+// Tile returns the tile of a draw.
+func (m Move) Tile() Tile { return Tile(m & 31) }
+
+// Steps returns the two steps of a turn: first from1-to1, then from2-to2.
+func (m Move) Steps() (from1, to1, from2, to2 Square) {
+	return Square(m >> 18 & 63), Square(m >> 12 & 63), Square(m >> 6 & 63), Square(m & 63)
+}
+
+// String returns "2-5" for a draw and "d4-b4,e5-e8" for a turn.
+func (m Move) String() string {
+	if m.IsDraw() {
+		if m&^(drawFlag|31) != 0 || m.Tile() >= NumTiles {
+			return "Move(" + strconv.FormatUint(uint64(m), 10) + ")"
+		}
+		return m.Tile().String()
+	}
+	if m>>24 != 0 {
+		return "Move(" + strconv.FormatUint(uint64(m), 10) + ")"
+	}
+	f1, t1, f2, t2 := m.Steps()
+	return f1.String() + "-" + t1.String() + "," + f2.String() + "-" + t2.String()
+}
+
+var grid = notation.Grid{Files: 8, Ranks: 8, Orientation: notation.RanksUp}
+
+// ParseMove reads a draw ("2-5" or "5-2"; 0 is a blank) or a turn
+// ("d4-b4,e5-e8": the first step, a comma, the second step).
+func (p Position) ParseMove(s string) (Move, error) {
+	fail := func(at int, msg string) (Move, error) {
+		return 0, &rules.SyntaxError{What: "domination move", Input: s, Offset: at, Msg: msg}
+	}
+	if len(s) == 3 && s[1] == '-' && isDigit(s[0]) && isDigit(s[2]) {
+		a, b := int(s[0]-'0'), int(s[2]-'0')
+		if a > 6 || b > 6 {
+			return fail(0, "domino numbers run from 0 (blank) to 6")
+		}
+		return Draw(NewTile(a, b)), nil
+	}
+	var sq [4]Square
+	at := 0
+	for i := range 4 {
+		x, y, n, err := grid.ParseSquarePrefix(s[at:])
+		if err != nil {
+			if len(s) > 0 && isDigit(s[0]) {
+				return fail(0, "a draw is two numbers 0..6 joined by a dash, e.g. 2-5")
+			}
+			return fail(at, "expected a square (a turn is written like d4-b4,e5-e8)")
+		}
+		sq[i] = NewSquare(x, 7-y)
+		at += n
+		want := byte("-,-"[min(i, 2)])
+		if i == 3 {
+			break
+		}
+		if at >= len(s) || s[at] != want {
+			return fail(at, "expected "+strconv.Quote(string(want))+" (a turn is written like d4-b4,e5-e8)")
+		}
+		at++
+	}
+	if at != len(s) {
+		return fail(at, "unexpected text after the turn")
+	}
+	return Turn(sq[0], sq[1], sq[2], sq[3]), nil
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }

@@ -1,0 +1,178 @@
+package domination
+
+import (
+	"math/bits"
+
+	"github.com/tabletop-go/rules"
+	"github.com/tabletop-go/rules/notation"
+)
+
+// Position is a Domination position: an immutable value of about 110
+// bytes with no pointers. The pool is common knowledge and the drawn
+// tile is part of the position, so the position holds no random state:
+// callers decide the draws.
+type Position struct {
+	pieces   [2]uint64 // bitboards of each seat's two pieces
+	dominoes uint64    // squares covered by a placed domino
+	tiles    [64]uint8 // 1 + the tile on each domino square
+	pool     uint32    // bit t set while tile t is face down
+	hash     uint64
+	pending  uint8 // 1 + the tile drawn this turn; 0 at a chance node
+	turn     uint8 // the seat whose turn it is
+	lost     bool  // the seat to move drew a tile with no legal turn
+}
+
+const fullPool = 1<<NumTiles - 1
+
+// Start returns the R-D1 start: X (seat 0, letter A) on d4 and e5, O
+// (seat 1, letter B) on a8 and h1, all 28 tiles in the pool, X to draw.
+func Start() Position {
+	p := Position{pool: fullPool}
+	p.pieces[0] = 1<<NewSquare(3, 3) | 1<<NewSquare(4, 4)
+	p.pieces[1] = 1<<NewSquare(0, 7) | 1<<NewSquare(7, 0)
+	p.hash = p.computeHash()
+	return p
+}
+
+// ParseSpec reads the game spec "domination" (the game has no options).
+func ParseSpec(s string) (notation.Spec, error) {
+	spec, err := notation.ParseSpec(s)
+	if err != nil {
+		return notation.Spec{}, err
+	}
+	return spec, CheckSpec(spec)
+}
+
+// CheckSpec checks a parsed spec: it must name domination, with no options.
+func CheckSpec(spec notation.Spec) error {
+	if spec.Game != "domination" {
+		return &notation.SpecError{Spec: spec.String(), Msg: "not a domination spec"}
+	}
+	return spec.CheckKnown()
+}
+
+// Spec returns "domination".
+func (p Position) Spec() string { return "domination" }
+
+// Seats returns 2.
+func (p Position) Seats() int { return 2 }
+
+// Turn returns the seat whose turn it is (drawing or moving).
+func (p Position) Turn() rules.Player { return rules.Player(p.turn) }
+
+// Pending returns the tile drawn this turn, or false at a chance node.
+func (p Position) Pending() (Tile, bool) {
+	if p.pending == 0 {
+		return 0, false
+	}
+	return Tile(p.pending - 1), true
+}
+
+// Pool returns the tiles still face down, in order.
+func (p Position) Pool() []Tile {
+	var out []Tile
+	for b := uint64(p.pool); b != 0; {
+		out = append(out, Tile(popSquare(&b)))
+	}
+	return out
+}
+
+// PoolSize returns the number of tiles still face down.
+func (p Position) PoolSize() int { return bits.OnesCount32(p.pool) }
+
+// Pieces returns the squares of seat's two pieces, in ascending order.
+func (p Position) Pieces(seat rules.Player) [2]Square {
+	b := p.pieces[seat&1]
+	return [2]Square{popSquare(&b) & 63, popSquare(&b) & 63}
+}
+
+// DominoAt returns the tile placed on sq, if any.
+func (p Position) DominoAt(sq Square) (Tile, bool) {
+	if t := p.tiles[sq&63]; t != 0 {
+		return Tile(t - 1), true
+	}
+	return 0, false
+}
+
+// ToMove returns the seat to move, rules.Chance when a tile is to be
+// drawn, or rules.Terminal once the game is over.
+func (p Position) ToMove() rules.Player {
+	switch {
+	case p.lost:
+		return rules.Terminal
+	case p.pending != 0:
+		return rules.Player(p.turn)
+	case p.pool == 0:
+		return rules.Terminal
+	}
+	return rules.Chance
+}
+
+// Outcome returns the result: a seat that draws a tile it cannot play
+// loses (reason rules.NoLegalMove); an empty pool at the start of a turn
+// is a draw (R-D2, reason rules.PoolExhausted).
+func (p Position) Outcome() rules.Outcome {
+	switch {
+	case p.lost:
+		return rules.Win(2, rules.NoLegalMove, rules.Player(1-p.turn))
+	case p.pending == 0 && p.pool == 0:
+		return rules.Draw(2, rules.PoolExhausted)
+	}
+	return rules.Outcome{}
+}
+
+// Hash returns the Zobrist hash of the pieces, the placed dominoes, the
+// drawn tile and the seat to move (the pool follows from the rest).
+func (p Position) Hash() uint64 { return p.hash }
+
+var (
+	zPiece   [2][64]uint64
+	zDomino  [64][NumTiles]uint64
+	zPending [NumTiles]uint64
+	zTurn    uint64
+)
+
+func init() {
+	x := uint64(0xd0_3130_e5)
+	next := func() uint64 { // splitmix64
+		x += 0x9e3779b97f4a7c15
+		z := x
+		z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
+		z = (z ^ z>>27) * 0x94d049bb133111eb
+		return z ^ z>>31
+	}
+	for s := range zPiece {
+		for i := range zPiece[s] {
+			zPiece[s][i] = next()
+		}
+	}
+	for i := range zDomino {
+		for t := range zDomino[i] {
+			zDomino[i][t] = next()
+		}
+	}
+	for t := range zPending {
+		zPending[t] = next()
+	}
+	zTurn = next()
+}
+
+func (p *Position) computeHash() uint64 {
+	var h uint64
+	for s := range 2 {
+		for b := p.pieces[s]; b != 0; {
+			h ^= zPiece[s][popSquare(&b)]
+		}
+	}
+	for b := p.dominoes; b != 0; {
+		sq := popSquare(&b)
+		h ^= zDomino[sq][(p.tiles[sq]-1)%NumTiles]
+	}
+	if p.pending != 0 {
+		h ^= zPending[(p.pending-1)%NumTiles]
+	}
+	if p.turn == 1 {
+		h ^= zTurn
+	}
+	return h
+}

@@ -1,0 +1,249 @@
+package domination
+
+import (
+	"math/bits"
+	"strconv"
+	"strings"
+
+	"github.com/tabletop-go/rules"
+)
+
+// String returns the position text (see the package doc).
+func (p Position) String() string { return string(p.AppendText(nil)) }
+
+// MarshalText implements encoding.TextMarshaler with the position text.
+func (p Position) MarshalText() ([]byte, error) { return p.AppendText(nil), nil }
+
+// AppendText appends the position text to dst.
+func (p Position) AppendText(dst []byte) []byte {
+	for rank := 7; rank >= 0; rank-- {
+		if rank < 7 {
+			dst = append(dst, '/')
+		}
+		run := 0
+		for file := range 8 {
+			sq := NewSquare(file, rank)
+			var cell string
+			switch {
+			case p.pieces[0]>>sq&1 != 0:
+				cell = "A"
+			case p.pieces[1]>>sq&1 != 0:
+				cell = "B"
+			case p.tiles[sq] != 0:
+				cell = "[" + Tile(p.tiles[sq]-1).String() + "]"
+			default:
+				run++
+				continue
+			}
+			if run > 0 {
+				dst = strconv.AppendInt(dst, int64(run), 10)
+				run = 0
+			}
+			dst = append(dst, cell...)
+		}
+		if run > 0 {
+			dst = strconv.AppendInt(dst, int64(run), 10)
+		}
+	}
+	dst = append(dst, ' ', 'A'+p.turn, ' ')
+	if t, ok := p.Pending(); ok {
+		dst = append(dst, t.String()...)
+	} else {
+		dst = append(dst, '-')
+	}
+	dst = append(dst, ' ')
+	if p.pool == 0 {
+		return append(dst, '-')
+	}
+	first := true
+	for b := uint64(p.pool); b != 0; {
+		if !first {
+			dst = append(dst, ',')
+		}
+		first = false
+		dst = append(dst, Tile(popSquare(&b)).String()...)
+	}
+	return dst
+}
+
+// ParsePosition reads a position text (see the package doc for the
+// grammar). Besides the syntax it checks that each seat has two pieces,
+// that no tile is both placed, drawn or in the pool, that the pool holds
+// exactly the other tiles, and that the seat to move fits the number of
+// placed dominoes (X moves first).
+func ParsePosition(text string) (Position, error) {
+	fail := func(at int, msg string) (Position, error) {
+		return Position{}, &rules.SyntaxError{What: "domination position", Input: text, Offset: at, Msg: msg}
+	}
+	fields := strings.Split(text, " ")
+	if len(fields) != 4 {
+		return fail(0, "want four fields separated by single spaces: board, seat to move, drawn tile, pool")
+	}
+	var p Position
+	board := fields[0]
+	rank, file := 7, 0
+	var seen uint32 // tiles met so far
+	for i := 0; i < len(board); {
+		ch := board[i]
+		if ch == '/' {
+			if file != 8 {
+				return fail(i, "rank "+strconv.Itoa(rank+1)+" has "+strconv.Itoa(file)+" squares, want 8")
+			}
+			if rank == 0 {
+				return fail(i, "more than 8 ranks")
+			}
+			rank, file = rank-1, 0
+			i++
+			continue
+		}
+		if file >= 8 {
+			return fail(i, "rank "+strconv.Itoa(rank+1)+" has more than 8 squares")
+		}
+		sq := NewSquare(file, rank)
+		switch {
+		case ch >= '1' && ch <= '8':
+			if file+int(ch-'0') > 8 {
+				return fail(i, "rank "+strconv.Itoa(rank+1)+" has more than 8 squares")
+			}
+			file += int(ch - '0')
+			i++
+			continue
+		case ch == 'A' || ch == 'B':
+			p.pieces[ch-'A'] |= 1 << sq
+			i++
+		case ch == '[':
+			if i+5 > len(board) || board[i+4] != ']' {
+				return fail(i, "a domino is written [a-b], e.g. [2-5]")
+			}
+			t, err := parseTile(board[i+1 : i+4])
+			if err != nil {
+				return fail(i+1, err.Error())
+			}
+			if seen>>t&1 != 0 {
+				return fail(i+1, "domino "+t.String()+" appears twice")
+			}
+			seen |= 1 << t
+			p.dominoes |= 1 << sq
+			p.tiles[sq] = uint8(t) + 1
+			i += 5
+		default:
+			return fail(i, "unexpected "+strconv.Quote(string(ch))+" on the board (want A, B, [a-b], a count of empty squares, or /)")
+		}
+		file++
+	}
+	if rank != 0 || file != 8 {
+		return fail(len(board), "the board must list ranks 8 to 1, 8 squares each")
+	}
+	for s := range 2 {
+		if n := bits.OnesCount64(p.pieces[s]); n != 2 {
+			return fail(0, "seat "+string(rune('A'+s))+" has "+strconv.Itoa(n)+" pieces, want 2")
+		}
+	}
+	at := len(board) + 1
+	switch fields[1] {
+	case "A":
+	case "B":
+		p.turn = 1
+	default:
+		return fail(at, "the seat to move is A (X) or B (O)")
+	}
+	if placed := bits.OnesCount64(p.dominoes); placed%2 != int(p.turn) {
+		return fail(at, strconv.Itoa(placed)+" dominoes are placed, so "+string(rune('A'+placed%2))+" is to move (X moves first)")
+	}
+	at += len(fields[1]) + 1
+	if fields[2] != "-" {
+		t, err := parseTile(fields[2])
+		if err != nil {
+			return fail(at, err.Error())
+		}
+		if seen>>t&1 != 0 {
+			return fail(at, "the drawn domino "+t.String()+" is already on the board")
+		}
+		seen |= 1 << t
+		p.pending = uint8(t) + 1
+	}
+	at += len(fields[2]) + 1
+	if fields[3] != "-" {
+		for part := range strings.SplitSeq(fields[3], ",") {
+			t, err := parseTile(part)
+			if err != nil {
+				return fail(at, err.Error())
+			}
+			if seen>>t&1 != 0 {
+				return fail(at, "domino "+t.String()+" is in the pool and also drawn or on the board, or listed twice")
+			}
+			seen |= 1 << t
+			p.pool |= 1 << t
+			at += len(part) + 1
+		}
+	}
+	if seen != fullPool {
+		missing := Tile(bits.TrailingZeros32(^seen & fullPool))
+		return fail(len(fields[0])+len(fields[1])+len(fields[2])+3, "domino "+missing.String()+" is nowhere: the pool holds every tile not placed or drawn")
+	}
+	if p.pending != 0 {
+		p.lost = !p.hasTurn()
+	}
+	p.hash = p.computeHash()
+	return p, nil
+}
+
+func parseTile(s string) (Tile, error) {
+	if len(s) != 3 || s[1] != '-' || s[0] < '0' || s[0] > '6' || s[2] < '0' || s[2] > '6' {
+		return 0, errString("a domino is two numbers 0..6 joined by a dash, e.g. 2-5, not " + strconv.Quote(s))
+	}
+	return NewTile(int(s[0]-'0'), int(s[2]-'0')), nil
+}
+
+type errString string
+
+func (e errString) Error() string { return string(e) }
+
+// Diagram draws the board as the seed does, X for seat 0's pieces, O for
+// seat 1's, and each placed domino's numbers:
+//
+//	  +---+---+---+---+---+---+---+---+
+//	8 | O |   |   |   |   |   |   |   |
+//	...
+//	4 |   | X |   |2-5|   |   |   |   |
+//	...
+//	    a   b   c   d   e   f   g   h
+//	O to draw; 26 dominoes in the pool
+func (p Position) Diagram() string {
+	var b strings.Builder
+	line := "  +" + strings.Repeat("---+", 8) + "\n"
+	b.WriteString(line)
+	for rank := 7; rank >= 0; rank-- {
+		b.WriteString(strconv.Itoa(rank+1) + " |")
+		for file := range 8 {
+			sq := NewSquare(file, rank)
+			switch {
+			case p.pieces[0]>>sq&1 != 0:
+				b.WriteString(" X |")
+			case p.pieces[1]>>sq&1 != 0:
+				b.WriteString(" O |")
+			case p.tiles[sq] != 0:
+				b.WriteString(Tile(p.tiles[sq]-1).String() + "|")
+			default:
+				b.WriteString("   |")
+			}
+		}
+		b.WriteString("\n" + line)
+	}
+	b.WriteString("    a   b   c   d   e   f   g   h\n")
+	name := string("XO"[p.turn&1])
+	switch {
+	case p.lost:
+		t, _ := p.Pending()
+		b.WriteString(name + " drew " + t.String() + " and cannot move both pieces: " + p.Outcome().String())
+	case p.pending != 0:
+		t, _ := p.Pending()
+		b.WriteString(name + " to move with " + t.String())
+	case p.pool == 0:
+		b.WriteString("the pool is empty: " + p.Outcome().String())
+	default:
+		b.WriteString(name + " to draw")
+	}
+	b.WriteString("; " + strconv.Itoa(p.PoolSize()) + " dominoes in the pool")
+	return b.String()
+}
