@@ -126,4 +126,3 @@ func (p *Position) apply(m Move) {
 	p.pending = 0
 	p.turn ^= 1
 }
-
