@@ -206,3 +206,18 @@ func TestDominationThroughTheTools(t *testing.T) {
 	assert.Equal(t, 1, code)
 	assert.Equal(t, "illegal 1 d4-b4,e5-e8: wrong kind of node\n", out)
 }
+
+func TestExplocusThroughTheTools(t *testing.T) {
+	code, out, _ := run(t, perft, []string{"-game", "explocus", "-depth", "3"}, "")
+	assert.Equal(t, 0, code)
+	assert.Equal(t, "perft(1) = 72\nperft(2) = 5016\nperft(3) = 357856\n", out)
+	for _, spec := range []string{"explocus(plylimit=200)", "explocus(rows=4,cols=5,plylimit=300)", "explocus(rows=3,cols=3)"} {
+		code, records, errOut := run(t, selfplay, []string{"-game", spec, "-games", "3", "-maxplies", "300"}, "")
+		require.Equal(t, 0, code, errOut)
+		code, out, _ = run(t, validate, nil, records)
+		require.Equal(t, 0, code, "%s:\n%s", spec, out)
+	}
+	code, out, _ = run(t, validate, nil, "[Game \"explocus\"]\nb7-b8 b6-b8\n")
+	assert.Equal(t, 1, code)
+	assert.Equal(t, "illegal 2 b6-b8: k men move exactly k squares: the column is not that tall\n", out)
+}

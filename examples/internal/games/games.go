@@ -10,6 +10,7 @@ import (
 
 	"github.com/tabletop-go/rules"
 	"github.com/tabletop-go/rules/domination"
+	"github.com/tabletop-go/rules/explocus"
 	"github.com/tabletop-go/rules/focus"
 	"github.com/tabletop-go/rules/hex"
 	"github.com/tabletop-go/rules/notation"
@@ -25,8 +26,9 @@ type Game struct {
 }
 
 var table = map[string]Game{
-	"hex":   {Name: "hex", New: entry(hex.FromSpec, hex.Config.Start, hex.Config.ParsePosition)},
-	"focus": {Name: "focus", New: entry(focus.FromSpec, focus.Config.Start, focus.Config.ParsePosition)},
+	"hex":      {Name: "hex", New: entry(hex.FromSpec, hex.Config.Start, hex.Config.ParsePosition)},
+	"focus":    {Name: "focus", New: entry(focus.FromSpec, focus.Config.Start, focus.Config.ParsePosition)},
+	"explocus": {Name: "explocus", New: entry(explocus.FromSpec, explocus.Config.Start, explocus.Config.ParsePosition)},
 	"domination": {Name: "domination", New: entry(
 		func(s notation.Spec) (struct{}, error) { return struct{}{}, domination.CheckSpec(s) },
 		func(struct{}) domination.Position { return domination.Start() },

@@ -1,0 +1,189 @@
+package explocus
+
+import (
+	"math/bits"
+
+	"github.com/tabletop-go/rules"
+)
+
+// Position is an Explocus position: an immutable value of about 900 bytes
+// with no pointers: one byte of height per square and, per colour, a
+// bitmask per rank of the squares whose column it owns.
+type Position struct {
+	height   [MaxSize][MaxSize]uint8 // [rank][file]; at most 3 once a move is over
+	own      [2][MaxSize]uint32      // bit file of rank: columns of each colour
+	men      [2]uint16
+	hash     uint64
+	ply      uint32
+	plyLimit uint32
+	rows     uint8
+	cols     uint8
+	turn     uint8
+}
+
+// Start returns the start of configuration c (see the package doc): the
+// Focus pairs pattern of single men on the central min(rows, 6) ×
+// min(cols, 6) rectangle, White (seat 0, letter A) to move. An invalid c
+// is clamped to the nearest valid one, so Start never panics.
+func (c Config) Start() Position {
+	c.Rows = min(max(c.Rows, MinSize), MaxSize)
+	c.Cols = min(max(c.Cols, MinSize), MaxSize)
+	p := Position{rows: uint8(c.Rows), cols: uint8(c.Cols), plyLimit: uint32(min(max(c.PlyLimit, 0), MaxPlyLimit))}
+	h, w := min(c.Rows, 6), min(c.Cols, 6)
+	top, left := (c.Rows-h)/2, (c.Cols-w)/2 // rows counted from the top
+	for i := range h {
+		for j := range w {
+			color := uint8((i + j/2) % 2)
+			p.put(c.Rows-1-top-i, left+j, color, 1)
+		}
+	}
+	p.hash = p.computeHash()
+	return p
+}
+
+// New returns the start of the standard 8×8 game with no ply limit.
+func New() Position { return Default.Start() }
+
+// put places a column (no hash update).
+func (p *Position) put(rank, file int, color, height uint8) {
+	p.height[rank][file] = height
+	p.own[color][rank] |= 1 << file
+	p.men[color] += uint16(height)
+}
+
+// Config returns the position's configuration.
+func (p Position) Config() Config {
+	return Config{Rows: int(p.rows), Cols: int(p.cols), PlyLimit: int(p.plyLimit)}
+}
+
+// Spec returns the canonical game spec.
+func (p Position) Spec() string { return p.Config().String() }
+
+// Seats returns 2.
+func (p Position) Seats() int { return 2 }
+
+// Size returns the board's rows and columns.
+func (p Position) Size() (rows, cols int) { return int(p.rows), int(p.cols) }
+
+// At returns the column on (file, rank): its owner and height, or height
+// 0 for an empty square or one off the board.
+func (p Position) At(file, rank int) (owner rules.Player, height int) {
+	if file < 0 || file >= int(p.cols) || rank < 0 || rank >= int(p.rows) {
+		return 0, 0
+	}
+	h := int(p.height[rank][file])
+	if h == 0 {
+		return 0, 0
+	}
+	if p.own[1][rank]>>file&1 != 0 {
+		return 1, h
+	}
+	return 0, h
+}
+
+// Men returns the number of men seat owns.
+func (p Position) Men(seat rules.Player) int {
+	if seat != 0 && seat != 1 {
+		return 0
+	}
+	return int(p.men[seat])
+}
+
+// Ply returns the number of plies played.
+func (p Position) Ply() int { return int(p.ply) }
+
+// Capacity returns the capacity of (file, rank): its number of orthogonal
+// neighbours, 4 inside, 3 on an edge, 2 in a corner.
+func (p Position) Capacity(file, rank int) int { return int(p.capacity(rank, file)) }
+
+func (p *Position) capacity(rank, file int) uint16 {
+	c := uint16(4)
+	if rank == 0 || rank == int(p.rows)-1 {
+		c--
+	}
+	if file == 0 || file == int(p.cols)-1 {
+		c--
+	}
+	return c
+}
+
+func (p *Position) limitReached() bool { return p.plyLimit != 0 && p.ply >= p.plyLimit }
+
+// ToMove returns the seat to move, or rules.Terminal once a seat has no
+// men or the ply limit is reached. A seat with men always has a move.
+func (p Position) ToMove() rules.Player {
+	if p.men[p.turn&1] == 0 || p.limitReached() {
+		return rules.Terminal
+	}
+	return rules.Player(p.turn)
+}
+
+// Outcome returns the result: the seat that leaves the other without men
+// wins (reason rules.Elimination); the optional ply limit ends the game as
+// a draw (reason rules.PlyLimit).
+func (p Position) Outcome() rules.Outcome {
+	switch {
+	case p.men[p.turn&1] == 0:
+		return rules.Win(2, rules.Elimination, rules.Player(1-p.turn&1))
+	case p.limitReached():
+		return rules.Draw(2, rules.PlyLimit)
+	}
+	return rules.Outcome{}
+}
+
+// Hash returns the Zobrist hash of the columns and the seat to move.
+func (p Position) Hash() uint64 { return p.hash }
+
+// zColumn[color][height-1][rank*MaxSize+file]: columns are at most 3 high
+// once a move is over.
+var (
+	zColumn [2][3][MaxSize * MaxSize]uint64
+	zTurn   uint64
+)
+
+func init() {
+	x := uint64(0xe9_10c0_5)
+	next := func() uint64 { // splitmix64
+		x += 0x9e3779b97f4a7c15
+		z := x
+		z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
+		z = (z ^ z>>27) * 0x94d049bb133111eb
+		return z ^ z>>31
+	}
+	for c := range zColumn {
+		for h := range zColumn[c] {
+			for i := range zColumn[c][h] {
+				zColumn[c][h][i] = next()
+			}
+		}
+	}
+	zTurn = next()
+}
+
+// columnKey returns the key of a column (0 for an empty square).
+func columnKey(color uint8, height uint8, rank, file int) uint64 {
+	if height == 0 || height > 3 {
+		return 0
+	}
+	return zColumn[color&1][height-1][rank*MaxSize+file]
+}
+
+func (p *Position) colorAt(rank, file int) uint8 {
+	return uint8(p.own[1][rank] >> file & 1)
+}
+
+func (p *Position) computeHash() uint64 {
+	var h uint64
+	for r := range int(p.rows) {
+		for color := range 2 {
+			for b := p.own[color][r]; b != 0; b &= b - 1 {
+				f := bits.TrailingZeros32(b)
+				h ^= columnKey(uint8(color), p.height[r][f], r, f)
+			}
+		}
+	}
+	if p.turn == 1 {
+		h ^= zTurn
+	}
+	return h
+}
