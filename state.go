@@ -97,3 +97,11 @@ type Position[P any, M Move] interface {
 type Diagrammer interface {
 	Diagram() string
 }
+
+// Evaluator is implemented by positions that can estimate, without
+// playing on, how good the position is for a seat: a value in [-1, 1],
+// where 1 is a sure win. Search uses it to cut random rollouts short in
+// games whose random games rarely end (Focus, Explocus).
+type Evaluator interface {
+	Evaluate(seat Player) float64
+}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/tabletop-go/rules"
 	"github.com/tabletop-go/rules/hex"
+	"github.com/tabletop-go/rules/notation"
 )
 
 // Start a game, list the legal moves, and play one.
@@ -82,4 +83,34 @@ func Example_playout() {
 	// Output:
 	// true true
 	// 504
+}
+
+// Replay a game record: read it with package notation, start from its
+// Game tag, and play its moves, stopping at the first bad one.
+func Example_replayRecord() {
+	rec, err := notation.ParseRecord(`[Game "hex(size=3,swap=sides)"]
+[Result "0-1"]
+
+b2 swap a1 c1 a3 b3`)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	spec, _ := rec.Tag("Game")
+	cfg, _ := hex.ParseSpec(spec)
+	p := cfg.Start()
+	for i, s := range rec.Moves {
+		m, err := p.ParseMove(s)
+		if err == nil {
+			p, err = p.Play(m)
+		}
+		if err != nil {
+			fmt.Printf("ply %d: %v\n", i+1, err)
+			return
+		}
+	}
+	result, _ := rec.Tag("Result")
+	fmt.Println(p.Outcome(), "recorded", result)
+	// Output:
+	// 0-1 (connection) recorded 0-1
 }

@@ -1,0 +1,141 @@
+package cli
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"strconv"
+
+	"github.com/tabletop-go/rules"
+	"github.com/tabletop-go/rules/examples/bot"
+	"github.com/tabletop-go/rules/examples/internal/games"
+)
+
+// Arena implements `arena -game SPEC -a BOT -b BOT -games N [-seed S]
+// [-iterations N] [-movetime D] [-maxplies N]`: bot A and bot B play N
+// games, A taking seat (i mod seats) in game i and B every other seat.
+// It prints a line per game, each bot's points by seat, and last
+// `score A B`, the two bots' total points (a draw gives each ½).
+func Arena(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("arena", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	spec := fs.String("game", "hex(size=7)", "game spec")
+	nameA := fs.String("a", "mcts", "bot A: mcts or random")
+	nameB := fs.String("b", "random", "bot B: mcts or random")
+	count := fs.Int("games", 10, "number of games")
+	seed := fs.Uint64("seed", 1, "random seed for the bots and the chance draws")
+	iterations := fs.Int("iterations", 1500, "MCTS playouts per move")
+	moveTime := fs.Duration("movetime", 0, "MCTS time per move (0: no limit; the iterations still cap it)")
+	maxPlies := fs.Int("maxplies", 2000, "stop a game after this many plies and score it as a draw")
+	if err := fs.Parse(args); err != nil {
+		return ExitBadArgs
+	}
+	if fs.NArg() > 0 || *count < 0 || *iterations <= 0 || *maxPlies <= 0 {
+		fmt.Fprintln(stderr, "arena: bad arguments (see -h)")
+		return ExitBadArgs
+	}
+	g, _, err := games.Lookup(*spec)
+	if err != nil {
+		fmt.Fprintf(stderr, "arena: %v\n", err)
+		return ExitBadArgs
+	}
+	start, err := games.Start(*spec, "")
+	if err != nil {
+		fmt.Fprintf(stderr, "arena: %v\n", err)
+		return ExitBadArgs
+	}
+	for _, name := range []string{*nameA, *nameB} {
+		if _, err := g.Bot(name, bot.Options{}); err != nil {
+			fmt.Fprintf(stderr, "arena: %v\n", err)
+			return ExitBadArgs
+		}
+	}
+	seats := start.Seats()
+	names := [2]string{*nameA, *nameB}
+	var points [2]float64
+	var bySeat [2][rules.MaxSeats]float64
+	var played [2][rules.MaxSeats]int
+	for i := range *count {
+		var bots [2]bot.Dynamic
+		for k := range bots {
+			bots[k], _ = g.Bot(names[k], bot.Options{Iterations: *iterations, Seed: *seed*1000003 + uint64(i)*2 + uint64(k)})
+		}
+		seatA := rules.Player(i % seats)
+		who := func(s rules.Player) int {
+			if s == seatA {
+				return 0
+			}
+			return 1
+		}
+		chance := rand.New(rand.NewPCG(*seed, uint64(i)))
+		pos, plies := start, 0
+		for plies < *maxPlies {
+			mover := pos.ToMove()
+			if mover == rules.Terminal {
+				break
+			}
+			var move string
+			if mover == rules.Chance {
+				move = pos.RandomMove(chance)
+			} else {
+				ctx, cancel := context.Background(), func() {}
+				if *moveTime > 0 {
+					ctx, cancel = context.WithTimeout(ctx, *moveTime)
+				}
+				move, err = bots[who(mover)].Choose(ctx, pos)
+				cancel()
+				if err != nil {
+					fmt.Fprintf(stderr, "arena: game %d: %v\n", i+1, err)
+					return ExitFailed
+				}
+			}
+			next, err := pos.Play(move)
+			if err != nil {
+				fmt.Fprintf(stderr, "arena: game %d: bot %s played %s: %v\n", i+1, names[who(mover)], move, err)
+				return ExitFailed
+			}
+			pos = next
+			plies++
+		}
+		outcome := pos.Outcome()
+		result := outcome.String()
+		if !outcome.Over() {
+			outcome = rules.Draw(seats, rules.PlyLimit)
+			result = "unfinished after " + strconv.Itoa(plies) + " plies: scored as a draw"
+		}
+		for s := range seats {
+			k := who(rules.Player(s))
+			score := outcome.Score(rules.Player(s))
+			if k == 1 && seats > 2 {
+				// B plays several seats: its points are its best seat's.
+				continue
+			}
+			points[k] += score
+			bySeat[k][s] += score
+			played[k][s]++
+		}
+		if seats > 2 {
+			best := 0.0
+			for s := range seats {
+				if rules.Player(s) != seatA {
+					best = max(best, outcome.Score(rules.Player(s)))
+				}
+			}
+			points[1] += best
+		}
+		fmt.Fprintf(stdout, "game %d: %s is seat %v: %s in %d plies\n", i+1, names[0], seatA, result, plies)
+	}
+	for k, name := range names {
+		fmt.Fprintf(stdout, "%s (%c):", name, 'A'+k)
+		for s := range seats {
+			if played[k][s] > 0 {
+				fmt.Fprintf(stdout, " seat %v %s/%d", rules.Player(s), strconv.FormatFloat(bySeat[k][s], 'f', -1, 64), played[k][s])
+			}
+		}
+		fmt.Fprintf(stdout, ", total %s\n", strconv.FormatFloat(points[k], 'f', -1, 64))
+	}
+	fmt.Fprintf(stdout, "score %s %s\n", strconv.FormatFloat(points[0], 'f', -1, 64), strconv.FormatFloat(points[1], 'f', -1, 64))
+	return ExitOK
+}
