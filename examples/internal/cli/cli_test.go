@@ -221,3 +221,15 @@ func TestExplocusThroughTheTools(t *testing.T) {
 	assert.Equal(t, 1, code)
 	assert.Equal(t, "illegal 2 b6-b8: k men move exactly k squares: the column is not that tall\n", out)
 }
+
+func TestSelfplayWithMCTSValidates(t *testing.T) {
+	for _, spec := range []string{"hex(size=5)", "domination", "focus(plylimit=80)", "explocus(plylimit=80)"} {
+		code, records, errOut := run(t, selfplay, []string{"-game", spec, "-bot", "mcts", "-iterations", "40", "-games", "2"}, "")
+		require.Equal(t, 0, code, errOut)
+		code, out, _ := run(t, validate, nil, records)
+		assert.Equal(t, 0, code, "%s:\n%s", spec, out)
+	}
+	code, _, errOut := run(t, selfplay, []string{"-bot", "genius"}, "")
+	assert.Equal(t, 2, code)
+	assert.Contains(t, errOut, "unknown bot")
+}

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"io"
@@ -9,21 +10,24 @@ import (
 	"strings"
 
 	"github.com/tabletop-go/rules"
+	"github.com/tabletop-go/rules/examples/bot"
 	"github.com/tabletop-go/rules/examples/internal/games"
 	"github.com/tabletop-go/rules/notation"
 )
 
 // Selfplay implements `selfplay -game SPEC [-games N] [-seed S] [-bot
-// random] [-position TEXT] [-maxplies N]`: it plays games and prints them
-// as records that validate accepts, each followed by `#` comment lines
-// with a picture of the final board and the result.
+// random|mcts] [-iterations N] [-position TEXT] [-maxplies N]`: it plays
+// games and prints them as records that validate accepts, each followed
+// by `#` comment lines with a picture of the final board and the result.
+// Chance draws are sampled from the seed and written into the record.
 func Selfplay(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("selfplay", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	spec := fs.String("game", "hex", "game spec, e.g. hex(size=7,swap=pieces)")
 	count := fs.Int("games", 1, "number of games")
 	seed := fs.Uint64("seed", 1, "random seed; game i uses the PCG stream (seed, i)")
-	bot := fs.String("bot", "random", "the bot playing every seat: random")
+	botName := fs.String("bot", "random", "the bot playing every seat: random or mcts")
+	iterations := fs.Int("iterations", 300, "MCTS playouts per move (with -bot mcts)")
 	position := fs.String("position", "", "start every game from this position text")
 	maxPlies := fs.Int("maxplies", 1000, "stop a game after this many plies and leave it unfinished (*); random Focus games rarely end by themselves")
 	if err := fs.Parse(args); err != nil {
@@ -33,11 +37,13 @@ func Selfplay(args []string, stdout, stderr io.Writer) int {
 	case fs.NArg() > 0:
 		fmt.Fprintf(stderr, "selfplay: unexpected argument %q\n", fs.Arg(0))
 		return ExitBadArgs
-	case *bot != "random":
-		fmt.Fprintf(stderr, "selfplay: unknown bot %q (known: random)\n", *bot)
-		return ExitBadArgs
-	case *count < 0 || *maxPlies < 0:
+	case *count < 0 || *maxPlies < 0 || *iterations <= 0:
 		fmt.Fprintln(stderr, "selfplay: -games and -maxplies must be 0 or more")
+		return ExitBadArgs
+	}
+	g, _, err := games.Lookup(*spec)
+	if err != nil {
+		fmt.Fprintf(stderr, "selfplay: %v\n", err)
 		return ExitBadArgs
 	}
 	start, err := games.Start(*spec, *position)
@@ -45,8 +51,13 @@ func Selfplay(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "selfplay: %v\n", err)
 		return ExitBadArgs
 	}
+	if _, err := g.Bot(*botName, bot.Options{}); err != nil {
+		fmt.Fprintf(stderr, "selfplay: %v\n", err)
+		return ExitBadArgs
+	}
 	for i := range *count {
 		r := rand.New(rand.NewPCG(*seed, uint64(i)))
+		player, _ := g.Bot(*botName, bot.Options{Iterations: *iterations, Seed: *seed*1000003 + uint64(i)})
 		rec := notation.Record{Tags: []notation.Tag{
 			{Name: "Game", Value: start.Spec()},
 			{Name: "Round", Value: strconv.Itoa(i + 1)},
@@ -57,7 +68,17 @@ func Selfplay(args []string, stdout, stderr io.Writer) int {
 		}
 		pos := start
 		for len(rec.Moves) < *maxPlies {
-			move := pos.RandomMove(r)
+			var move string
+			switch pos.ToMove() {
+			case rules.Terminal:
+			case rules.Chance:
+				move = pos.RandomMove(r)
+			default:
+				if move, err = player.Choose(context.Background(), pos); err != nil {
+					fmt.Fprintf(stderr, "selfplay: %v\n", err)
+					return ExitFailed
+				}
+			}
 			if move == "" {
 				break
 			}
