@@ -101,7 +101,17 @@ func (e *SyntaxError) Error() string {
 	in := e.Input
 	const maxShown = 80
 	if len(in) > maxShown {
-		in = in[:maxShown] + "..."
+		// Show a window around the offset of a long input.
+		from := max(0, min(e.Offset, len(in))-maxShown/2)
+		to := min(len(in), from+maxShown)
+		window := in[from:to]
+		if from > 0 {
+			window = "..." + window
+		}
+		if to < len(in) {
+			window += "..."
+		}
+		in = window
 	}
 	if e.Line > 0 {
 		b.WriteString("line ")

@@ -1,0 +1,240 @@
+package sgf
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/tabletop-go/rules"
+)
+
+// Tree is an SGF game tree: a sequence of nodes, then any variations.
+// The first variation continues the main line.
+type Tree struct {
+	Nodes      []Node
+	Variations []*Tree
+}
+
+// Node is an SGF node: its properties in file order.
+type Node struct {
+	Props []Property
+}
+
+// Property is an SGF property: an identifier and one or more values,
+// unescaped.
+type Property struct {
+	ID     string
+	Values []string
+}
+
+// Get returns the first value of property id in the node.
+func (n Node) Get(id string) (string, bool) {
+	for _, p := range n.Props {
+		if p.ID == id && len(p.Values) > 0 {
+			return p.Values[0], true
+		}
+	}
+	return "", false
+}
+
+// MainLine returns the nodes of the main line: the tree's sequence, then
+// the first variation's, and so on.
+func (t *Tree) MainLine() []Node {
+	var nodes []Node
+	for ; t != nil; t = first(t.Variations) {
+		nodes = append(nodes, t.Nodes...)
+	}
+	return nodes
+}
+
+func first(ts []*Tree) *Tree {
+	if len(ts) == 0 {
+		return nil
+	}
+	return ts[0]
+}
+
+// Parse reads an SGF collection (one or more game trees) in FF[4]
+// syntax: property values may hold any text, with "\" escaping the next
+// character. Errors are *rules.SyntaxError values with the byte offset.
+func Parse(data string) ([]*Tree, error) {
+	p := parser{in: data}
+	var trees []*Tree
+	for {
+		p.space()
+		if p.pos >= len(p.in) {
+			break
+		}
+		t, err := p.tree(0)
+		if err != nil {
+			return nil, err
+		}
+		trees = append(trees, t)
+	}
+	if len(trees) == 0 {
+		return nil, p.fail(0, "no game tree: an SGF file starts with \"(;\"")
+	}
+	return trees, nil
+}
+
+type parser struct {
+	in  string
+	pos int
+}
+
+// maxDepth bounds the nesting of variations, so hostile input cannot
+// exhaust the stack.
+const maxDepth = 10000
+
+func (p *parser) fail(at int, msg string) error {
+	return &rules.SyntaxError{What: "sgf", Input: p.in, Offset: at, Msg: msg}
+}
+
+func (p *parser) space() {
+	for p.pos < len(p.in) && strings.IndexByte(" \t\r\n\f\v", p.in[p.pos]) >= 0 {
+		p.pos++
+	}
+}
+
+func (p *parser) tree(depth int) (*Tree, error) {
+	if depth > maxDepth {
+		return nil, p.fail(p.pos, "variations nested too deeply")
+	}
+	if p.in[p.pos] != '(' {
+		return nil, p.fail(p.pos, "expected \"(\" to start a game tree")
+	}
+	open := p.pos
+	p.pos++
+	t := &Tree{}
+	for {
+		p.space()
+		if p.pos >= len(p.in) {
+			return nil, p.fail(open, "game tree not closed: missing \")\"")
+		}
+		switch p.in[p.pos] {
+		case ';':
+			if len(t.Variations) > 0 {
+				return nil, p.fail(p.pos, "a node after the variations")
+			}
+			p.pos++
+			n, err := p.node()
+			if err != nil {
+				return nil, err
+			}
+			t.Nodes = append(t.Nodes, n)
+		case '(':
+			if len(t.Nodes) == 0 {
+				return nil, p.fail(p.pos, "a game tree starts with a node \";\"")
+			}
+			v, err := p.tree(depth + 1)
+			if err != nil {
+				return nil, err
+			}
+			t.Variations = append(t.Variations, v)
+		case ')':
+			if len(t.Nodes) == 0 {
+				return nil, p.fail(p.pos, "empty game tree")
+			}
+			p.pos++
+			return t, nil
+		default:
+			return nil, p.fail(p.pos, "unexpected "+strconv.Quote(p.in[p.pos:p.pos+1])+" (want \";\", \"(\" or \")\")")
+		}
+	}
+}
+
+func (p *parser) node() (Node, error) {
+	var n Node
+	for {
+		p.space()
+		start := p.pos
+		for p.pos < len(p.in) && isLetter(p.in[p.pos]) {
+			p.pos++
+		}
+		if p.pos == start {
+			return n, nil
+		}
+		prop := Property{ID: p.in[start:p.pos]}
+		for {
+			p.space()
+			if p.pos >= len(p.in) || p.in[p.pos] != '[' {
+				break
+			}
+			v, err := p.value()
+			if err != nil {
+				return n, err
+			}
+			prop.Values = append(prop.Values, v)
+		}
+		if len(prop.Values) == 0 {
+			return n, p.fail(p.pos, "property "+prop.ID+" has no value")
+		}
+		n.Props = append(n.Props, prop)
+	}
+}
+
+func (p *parser) value() (string, error) {
+	open := p.pos
+	p.pos++ // '['
+	var b strings.Builder
+	for p.pos < len(p.in) {
+		c := p.in[p.pos]
+		switch {
+		case c == ']':
+			p.pos++
+			return b.String(), nil
+		case c == '\\' && p.pos+1 < len(p.in):
+			next := p.in[p.pos+1]
+			p.pos += 2
+			if next == '\n' || next == '\r' { // a soft line break
+				if p.pos < len(p.in) && (p.in[p.pos] == '\n' || p.in[p.pos] == '\r') && p.in[p.pos] != next {
+					p.pos++
+				}
+				continue
+			}
+			b.WriteByte(next)
+		default:
+			b.WriteByte(c)
+			p.pos++
+		}
+	}
+	return "", p.fail(open, "property value not closed: missing \"]\"")
+}
+
+func isLetter(c byte) bool { return c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' }
+
+// String writes the tree in SGF, one node per line; Parse reads it back
+// to an equal tree.
+func (t *Tree) String() string {
+	var b strings.Builder
+	t.write(&b)
+	b.WriteByte('\n')
+	return b.String()
+}
+
+func (t *Tree) write(b *strings.Builder) {
+	b.WriteByte('(')
+	for i, n := range t.Nodes {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteByte(';')
+		for _, prop := range n.Props {
+			b.WriteString(prop.ID)
+			for _, v := range prop.Values {
+				b.WriteByte('[')
+				for j := 0; j < len(v); j++ {
+					if v[j] == ']' || v[j] == '\\' {
+						b.WriteByte('\\')
+					}
+					b.WriteByte(v[j])
+				}
+				b.WriteByte(']')
+			}
+		}
+	}
+	for _, v := range t.Variations {
+		b.WriteByte('\n')
+		v.write(b)
+	}
+	b.WriteByte(')')
+}
