@@ -140,4 +140,3 @@ func readIndex(t *testing.T, path string) []indexRow {
 	}
 	return rows
 }
-
