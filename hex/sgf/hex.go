@@ -137,13 +137,11 @@ func ToRecord(t *Tree) (notation.Record, error) {
 			}
 		}
 	}
-	switch winner {
+	switch winner { // no Result tag when the file records none
 	case "B":
 		rec.SetTag("Result", "1-0")
 	case "W":
 		rec.SetTag("Result", "0-1")
-	default:
-		rec.SetTag("Result", "*")
 	}
 	return rec, nil
 }

@@ -95,13 +95,11 @@ func ParseLittleGolem(line string) (notation.Record, error) {
 		}
 		at += 3 + close + 1
 	}
-	switch header["RE"] {
+	switch header["RE"] { // no Result tag when the export has none
 	case "B":
 		rec.SetTag("Result", "1-0")
 	case "W":
 		rec.SetTag("Result", "0-1")
-	default:
-		rec.SetTag("Result", "*")
 	}
 	if resigned {
 		rec.SetTag("Termination", "resignation")

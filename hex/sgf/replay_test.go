@@ -64,7 +64,7 @@ func TestLittleGolemGamesReplay(t *testing.T) {
 		games++
 		p, ply, err := replay(t, rec)
 		require.NoError(t, err, "game %s ply %d", rec.Moves, ply)
-		result, _ := rec.Tag("Result")
+		result, hasResult := rec.Tag("Result")
 		_, resign := rec.Tag("Termination")
 		if containsSwap(rec.Moves) {
 			swaps++
@@ -77,7 +77,7 @@ func TestLittleGolemGamesReplay(t *testing.T) {
 		case resign:
 			resigned++
 			assert.NotEqual(t, "*", result, "line %d: a resignation keeps its result", rec.Line)
-		case result == "*":
+		case !hasResult:
 			noResult++
 		}
 	}
@@ -86,6 +86,7 @@ func TestLittleGolemGamesReplay(t *testing.T) {
 	assert.Equal(t, 550, connected)
 	assert.Equal(t, 14316, resigned)
 	assert.Equal(t, 7603, swaps)
+	assert.Equal(t, 143, noResult)
 }
 
 // TestICGAMainLinesReplay replays the main line of every tree in the
@@ -113,7 +114,7 @@ func TestICGAMainLinesReplay(t *testing.T) {
 		}
 		connected++
 		assert.Contains(t, []string{"win-last", "win-early"}, index[i].check, index[i].path)
-		if result, _ := rec.Tag("Result"); result != "*" {
+		if result, ok := rec.Tag("Result"); ok {
 			withResult = append(withResult, index[i].path)
 			assert.Equal(t, result, p.Outcome().Result(), index[i].path)
 		}

@@ -233,3 +233,22 @@ func TestSelfplayWithMCTSValidates(t *testing.T) {
 	assert.Equal(t, 2, code)
 	assert.Contains(t, errOut, "unknown bot")
 }
+
+func TestValidateReadsSGFAndLittleGolem(t *testing.T) {
+	sgfIn := "(;AP[HexGui:0.9.GIT]FF[4]GM[11]SZ[3];B[a1];W[swap-pieces];W[b2];B[b1];W[a2];B[c1];W[c2])\n(;GM[11]SZ[3];B[a1];W[a1])\n"
+	code, out, _ := run(t, validate, nil, sgfIn)
+	assert.Equal(t, 1, code)
+	assert.Equal(t, "ok 7 1-0\nillegal 2 a1: cell is occupied\n", out, "after the swap seat 0 has White, and White connects")
+
+	lg := "(;FF[4]PB[ann]PW[bob]SZ[3]RE[W];W[aa];B[swap];W[bb];B[resign])\n(;FF[4]SZ[3];W[aa];B[aa])\n"
+	code, out, _ = run(t, validate, []string{"-format", "lg"}, lg)
+	assert.Equal(t, 1, code)
+	assert.Equal(t, "ok 3 *\nillegal 2 a1: cell is occupied\n", out)
+	code, out, _ = run(t, validate, nil, lg)
+	assert.Equal(t, 1, code, "auto-detected")
+	assert.Contains(t, out, "ok 3 *\n")
+
+	code, _, errOut := run(t, validate, []string{"-format", "pdf"}, lg)
+	assert.Equal(t, 2, code)
+	assert.Contains(t, errOut, "unknown format")
+}

@@ -1,15 +1,18 @@
 package cli
 
 import (
+	"bytes"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"iter"
 	"strconv"
 	"strings"
 
 	"github.com/tabletop-go/rules"
 	"github.com/tabletop-go/rules/examples/internal/games"
+	"github.com/tabletop-go/rules/hex/sgf"
 	"github.com/tabletop-go/rules/notation"
 )
 
@@ -20,8 +23,16 @@ import (
 //	                           the rules after them (* if not ended)
 //	illegal PLY MOVE: REASON   move number PLY (from 1) cannot be played
 //	mismatch PLIES: ...        the Result tag contradicts how the game ended
+//	                           ("*" claims nothing; a decided result on a
+//	                           game the rules have not ended is taken as a
+//	                           resignation or a loss on time)
 //	invalid LINE: ...          the record itself is unusable (syntax, no
-//	                           Game tag, bad spec or position)
+//	                           Game tag, bad spec or position); for SGF,
+//	                           LINE is the game tree's number
+//
+// With -format sgf or lg (or auto, the default, which tells them apart)
+// it reads Hex SGF main lines or Little Golem's export instead of
+// records.
 //
 // With -legal, before each ply it prints `legal PLY m1 m2 ...` (the legal
 // moves, or at a chance node the chance outcomes, in canonical order). It
@@ -30,6 +41,7 @@ func Validate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("validate", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	legal := fs.Bool("legal", false, "print the legal moves before each ply")
+	format := fs.String("format", "auto", "input format: records, sgf (Hex SGF, main lines), lg (Little Golem's Hex export) or auto")
 	if err := fs.Parse(args); err != nil {
 		return ExitBadArgs
 	}
@@ -42,8 +54,20 @@ func Validate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "validate: %v\n", err)
 		return ExitBadArgs
 	}
+	var records iter.Seq2[notation.Record, error]
+	switch f := detectFormat(*format, data); f {
+	case "records":
+		records = notation.Records(data)
+	case "sgf":
+		records = sgfRecords(data)
+	case "lg":
+		records = sgf.LittleGolemRecords(data)
+	default:
+		fmt.Fprintf(stderr, "validate: unknown format %q (records, sgf, lg or auto)\n", *format)
+		return ExitBadArgs
+	}
 	status := ExitOK
-	for rec, err := range notation.Records(data) {
+	for rec, err := range records {
 		if err != nil {
 			var se *rules.SyntaxError
 			line := 0
@@ -94,12 +118,50 @@ func validateRecord(rec notation.Record, legal bool, out io.Writer) bool {
 		pos = next
 	}
 	outcome := pos.Outcome()
-	if hasResult && outcome.Over() && tagged.String() != outcome.Result() {
+	if hasResult && tagged.Finished() && outcome.Over() && tagged.String() != outcome.Result() {
 		fmt.Fprintf(out, "mismatch %d: [Result %s], but the game ended %s\n", len(rec.Moves), strconv.Quote(resultText), outcome)
 		return false
 	}
 	fmt.Fprintf(out, "ok %d %s\n", len(rec.Moves), outcome.Result())
 	return true
+}
+
+// detectFormat resolves -format auto: SGF starts with "(;"; a file that
+// names GM[11] is HexGui-style SGF, any other is Little Golem's export.
+func detectFormat(format string, data []byte) string {
+	if format != "auto" {
+		return format
+	}
+	trimmed := bytes.TrimSpace(data)
+	switch {
+	case !bytes.HasPrefix(trimmed, []byte("(;")):
+		return "records"
+	case bytes.Contains(trimmed, []byte("GM[11]")):
+		return "sgf"
+	}
+	return "lg"
+}
+
+// sgfRecords converts each game tree's main line to a record; a tree that
+// cannot be converted yields its error with the tree's number.
+func sgfRecords(data []byte) iter.Seq2[notation.Record, error] {
+	return func(yield func(notation.Record, error) bool) {
+		trees, err := sgf.Parse(string(data))
+		if err != nil {
+			yield(notation.Record{}, err)
+			return
+		}
+		for i, tree := range trees {
+			rec, err := sgf.ToRecord(tree)
+			rec.Line = i + 1
+			if err != nil {
+				err = fmt.Errorf("game tree %d: %w", i+1, err)
+			}
+			if !yield(rec, err) {
+				return
+			}
+		}
+	}
 }
 
 // reason returns the shortest sentence that says why a move failed.
