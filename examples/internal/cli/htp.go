@@ -1,0 +1,231 @@
+package cli
+
+import (
+	"bufio"
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/tabletop-go/rules"
+	"github.com/tabletop-go/rules/examples/bot"
+	"github.com/tabletop-go/rules/hex"
+)
+
+// HTP implements `htp [-swap sides|pieces|none] [-iterations N] [-seed
+// S]`: a Hex engine speaking the Hex Text Protocol (HTP, the GTP dialect
+// of HexGui and MoHex) on standard input and output, with the MCTS bot
+// choosing its moves. Each command is "[id] name args"; the reply is
+// "=[id] result" or "?[id] error", then a blank line.
+//
+// Colours are stone colours: b (black, top to bottom) and w. Any swap
+// token ("swap", "swap-pieces", "swap-sides") plays the engine's swap,
+// which genmove writes "swap-pieces" or "swap-sides" by the -swap mode.
+func HTP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("htp", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	swap := fs.String("swap", "sides", "the pie rule: sides, pieces or none")
+	iterations := fs.Int("iterations", 3000, "MCTS playouts per genmove")
+	seed := fs.Uint64("seed", 1, "random seed")
+	if err := fs.Parse(args); err != nil {
+		return ExitBadArgs
+	}
+	cfg, err := hex.ParseSpec("hex(size=11,swap=" + *swap + ")")
+	if err != nil || *iterations <= 0 {
+		fmt.Fprintf(stderr, "htp: bad -swap or -iterations\n")
+		return ExitBadArgs
+	}
+	e := &engine{cfg: cfg, pos: cfg.Start(), bot: bot.NewMCTS[hex.Position, hex.Move](bot.Options{Iterations: *iterations, Seed: *seed})}
+	in := bufio.NewScanner(stdin)
+	for in.Scan() {
+		line := in.Text()
+		if i := strings.IndexByte(line, '#'); i >= 0 {
+			line = line[:i]
+		}
+		fields := strings.Fields(line)
+		if len(fields) == 0 {
+			continue
+		}
+		id := ""
+		if _, err := strconv.Atoi(fields[0]); err == nil {
+			id, fields = fields[0], fields[1:]
+			if len(fields) == 0 {
+				fmt.Fprintf(stdout, "?%s missing command\n\n", id)
+				continue
+			}
+		}
+		reply, err := e.do(fields[0], fields[1:])
+		if err != nil {
+			fmt.Fprintf(stdout, "?%s %v\n\n", id, err)
+			continue
+		}
+		if reply != "" {
+			reply = " " + reply
+		}
+		fmt.Fprintf(stdout, "=%s%s\n\n", id, reply)
+		if fields[0] == "quit" {
+			return ExitOK
+		}
+	}
+	return ExitOK
+}
+
+type engine struct {
+	cfg     hex.Config
+	pos     hex.Position
+	history []hex.Position
+	bot     *bot.MCTS[hex.Position, hex.Move]
+}
+
+var htpCommands = []string{"all_legal_moves", "boardsize", "clear_board", "final_score", "genmove",
+	"known_command", "list_commands", "name", "play", "protocol_version", "quit", "showboard", "undo", "version"}
+
+func (e *engine) do(cmd string, args []string) (string, error) {
+	switch cmd {
+	case "name":
+		return "tabletop-go rules", nil
+	case "version":
+		return "1.0", nil
+	case "protocol_version":
+		return "2", nil
+	case "list_commands":
+		return strings.Join(htpCommands, "\n"), nil
+	case "known_command":
+		if len(args) != 1 {
+			return "", fmt.Errorf("usage: known_command NAME")
+		}
+		for _, c := range htpCommands {
+			if c == args[0] {
+				return "true", nil
+			}
+		}
+		return "false", nil
+	case "quit":
+		return "", nil
+	case "boardsize":
+		return "", e.boardsize(args)
+	case "clear_board":
+		e.pos, e.history = e.cfg.Start(), nil
+		return "", nil
+	case "play":
+		return "", e.play(args)
+	case "genmove":
+		return e.genmove(args)
+	case "undo":
+		if len(e.history) == 0 {
+			return "", fmt.Errorf("cannot undo")
+		}
+		e.pos = e.history[len(e.history)-1]
+		e.history = e.history[:len(e.history)-1]
+		return "", nil
+	case "showboard":
+		return "\n" + e.pos.Diagram(), nil
+	case "all_legal_moves":
+		var out []string
+		for _, m := range e.pos.AppendMoves(nil) {
+			out = append(out, e.moveText(m))
+		}
+		return strings.Join(out, " "), nil
+	case "final_score":
+		switch e.pos.Winner() {
+		case hex.Black:
+			return "B+", nil
+		case hex.White:
+			return "W+", nil
+		}
+		return "", fmt.Errorf("the game is not over")
+	}
+	return "", fmt.Errorf("unknown command")
+}
+
+func (e *engine) boardsize(args []string) error {
+	if len(args) < 1 || len(args) > 2 {
+		return fmt.Errorf("usage: boardsize N or boardsize COLS ROWS")
+	}
+	cols, err := strconv.Atoi(args[0])
+	rows := cols
+	if err == nil && len(args) == 2 {
+		rows, err = strconv.Atoi(args[1])
+	}
+	cfg := hex.Config{Cols: cols, Rows: rows, Swap: e.cfg.Swap}
+	if err != nil || cfg.Validate() != nil {
+		return fmt.Errorf("unacceptable size")
+	}
+	e.cfg, e.pos, e.history = cfg, cfg.Start(), nil
+	return nil
+}
+
+func parseColor(s string) (hex.Color, error) {
+	switch strings.ToLower(s) {
+	case "b", "black":
+		return hex.Black, nil
+	case "w", "white":
+		return hex.White, nil
+	}
+	return hex.Empty, fmt.Errorf("invalid color %q", s)
+}
+
+func (e *engine) checkTurn(c hex.Color) error {
+	switch {
+	case e.pos.ToMove() == rules.Terminal:
+		return fmt.Errorf("the game is over")
+	case c != e.pos.Turn():
+		return fmt.Errorf("it is %s's turn", e.pos.Turn())
+	}
+	return nil
+}
+
+func (e *engine) play(args []string) error {
+	if len(args) != 2 {
+		return fmt.Errorf("usage: play COLOR MOVE")
+	}
+	c, err := parseColor(args[0])
+	if err != nil {
+		return err
+	}
+	if err := e.checkTurn(c); err != nil {
+		return err
+	}
+	m := hex.Swap
+	if !strings.HasPrefix(strings.ToLower(args[1]), "swap") {
+		if m, err = e.pos.ParseMove(args[1]); err != nil {
+			return fmt.Errorf("invalid move: %s", reason(err))
+		}
+	}
+	next, err := e.pos.Play(m)
+	if err != nil {
+		return fmt.Errorf("illegal move: %s", reason(err))
+	}
+	e.history = append(e.history, e.pos)
+	e.pos = next
+	return nil
+}
+
+func (e *engine) genmove(args []string) (string, error) {
+	if len(args) != 1 {
+		return "", fmt.Errorf("usage: genmove COLOR")
+	}
+	c, err := parseColor(args[0])
+	if err != nil {
+		return "", err
+	}
+	if err := e.checkTurn(c); err != nil {
+		return "", err
+	}
+	m, err := e.bot.Choose(context.Background(), e.pos)
+	if err != nil {
+		return "", err
+	}
+	e.history = append(e.history, e.pos)
+	e.pos = e.pos.PlayUnchecked(m)
+	return e.moveText(m), nil
+}
+
+func (e *engine) moveText(m hex.Move) string {
+	if m == hex.Swap {
+		return "swap-" + e.cfg.Swap.String()
+	}
+	return m.String()
+}

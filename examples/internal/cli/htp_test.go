@@ -1,0 +1,64 @@
+package cli
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// htpReplies runs the engine on input and splits its replies.
+func htpReplies(t *testing.T, args []string, input string) []string {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	require.Equal(t, 0, HTP(args, strings.NewReader(input), &out, &errOut), errOut.String())
+	replies := strings.Split(strings.TrimSuffix(out.String(), "\n\n"), "\n\n")
+	for _, r := range replies {
+		require.True(t, strings.HasPrefix(r, "=") || strings.HasPrefix(r, "?"), "reply %q", r)
+	}
+	return replies
+}
+
+// TestHTPPlaysAWholeGame drives a full 5×5 game through the protocol: the
+// engine plays both colours with genmove until final_score has a winner.
+func TestHTPPlaysAWholeGame(t *testing.T) {
+	var in strings.Builder
+	in.WriteString("boardsize 5\nclear_board\n")
+	for i := range 26 { // a 5x5 game has at most 25 stones and a swap
+		in.WriteString([]string{"genmove b\n", "genmove w\n"}[i%2])
+	}
+	in.WriteString("final_score\nquit\n")
+	replies := htpReplies(t, []string{"-iterations", "200", "-swap", "none"}, in.String())
+	require.Equal(t, []string{"=", "="}, replies[:2])
+	moves := 0
+	for _, r := range replies[2 : len(replies)-2] {
+		if r == "? the game is over" {
+			continue
+		}
+		require.Regexp(t, `^= [a-e][1-5]$`, r)
+		moves++
+	}
+	assert.GreaterOrEqual(t, moves, 9, "no connection before 2n-1 stones")
+	assert.Regexp(t, `^= [BW]\+$`, replies[len(replies)-2])
+	assert.Equal(t, "=", replies[len(replies)-1])
+}
+
+func TestHTPCommands(t *testing.T) {
+	replies := htpReplies(t, []string{"-iterations", "50"}, strings.Join([]string{
+		"7 name", "protocol_version", "known_command play", "known_command fly",
+		"boardsize 3", "play b b2", "play b c3", "play w b2", "play w swap-pieces", "play w zz",
+		"all_legal_moves", "undo", "undo", "undo", "showboard", "boardsize 30", "final_score", "play",
+		"# a comment line", "fly", "list_commands",
+	}, "\n")+"\n")
+	assert.Equal(t, []string{
+		"=7 tabletop-go rules", "= 2", "= true", "= false",
+		"=", "=", "? it is white's turn", "? illegal move: cell is occupied", "=",
+		"? invalid move: syntax error: expected a rank number after the file",
+		"= a1 b1 c1 a2 c2 a3 b3 c3", "=", "=", "? cannot undo",
+	}, replies[:14])
+	assert.Contains(t, replies[14], "1 . . .")
+	assert.Equal(t, []string{"? unacceptable size", "? the game is not over", "? usage: play COLOR MOVE", "? unknown command"}, replies[15:19])
+	assert.Contains(t, replies[19], "genmove\n")
+}
