@@ -27,6 +27,9 @@ func hexGames(t *testing.T, name string) string {
 			return filepath.Join(d, name)
 		}
 	}
+	if os.Getenv("CI") != "" {
+		t.Fatalf("%s not found beside the repository (CI must replay the real games); set HEXGAMES_DIR", name)
+	}
 	t.Skipf("%s not found beside the repository; set HEXGAMES_DIR", name)
 	return ""
 }
