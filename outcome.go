@@ -23,6 +23,9 @@ const (
 	ShortGame
 	// TeamPassed: both partners of a team passed in a row.
 	TeamPassed
+	// NoLegalTurn: the seat to move could not use its chance draw
+	// (Domination: no complete turn with the drawn domino).
+	NoLegalTurn
 )
 
 var reasonNames = [...]string{
@@ -34,6 +37,7 @@ var reasonNames = [...]string{
 	PoolExhausted: "pool exhausted",
 	ShortGame:     "short game",
 	TeamPassed:    "team passed",
+	NoLegalTurn:   "no legal turn",
 }
 
 // String returns the reason in plain words, e.g. "connection".

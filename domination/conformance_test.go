@@ -94,11 +94,15 @@ func checkInvariants(t *rapid.T, p Position) {
 
 // TestChanceProbabilitiesAreExact: at every chance node of random games
 // the outcomes are the pool's tiles, each with probability 1/k (the kit
-// checks that they sum to exactly 1).
+// checks that they sum to exactly 1); and every game ends within 28
+// turns.
 func TestChanceProbabilitiesAreExact(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		p := Start()
-		for p.ToMove() != rules.Terminal {
+		for plies := 0; p.ToMove() != rules.Terminal; plies++ {
+			if plies >= 2*NumTiles {
+				t.Fatalf("no end after %d plies (28 turns of a draw and a move)", plies)
+			}
 			if p.ToMove() == rules.Chance {
 				cs := p.AppendChances(nil)
 				if len(cs) != p.PoolSize() {

@@ -1,72 +1,37 @@
 package domination
 
 import (
-	"bufio"
-	"os"
-	"strconv"
-	"strings"
 	"testing"
 
 	"github.com/tabletop-go/rules"
+	"github.com/tabletop-go/rules/internal/testkit"
 )
-
-type perftCase struct {
-	depth    int
-	nodes    uint64
-	position string
-	line     int
-}
-
-func readPerftFile(t *testing.T) []perftCase {
-	t.Helper()
-	f, err := os.Open("testdata/perft.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var cases []perftCase
-	sc := bufio.NewScanner(f)
-	for line := 1; sc.Scan(); line++ {
-		text := strings.TrimSpace(sc.Text())
-		if text == "" || text[0] == '#' {
-			continue
-		}
-		fields := strings.SplitN(text, " ", 3)
-		depth, err1 := strconv.Atoi(fields[0])
-		nodes, err2 := strconv.ParseUint(fields[1], 10, 64)
-		if len(fields) != 3 || err1 != nil || err2 != nil {
-			t.Fatalf("testdata/perft.txt:%d: want DEPTH NODES POSITION", line)
-		}
-		cases = append(cases, perftCase{depth, nodes, fields[2], line})
-	}
-	return cases
-}
 
 // TestPerftFrozen checks the counts in testdata/perft.txt: the start to
 // depth 5 (draws count as branches) and the seed's example position.
 func TestPerftFrozen(t *testing.T) {
-	cases := readPerftFile(t)
+	cases := testkit.ReadPerft(t, "testdata/perft.txt")
 	if len(cases) < 9 {
 		t.Fatalf("only %d cases", len(cases))
 	}
 	for _, c := range cases {
-		if c.depth >= 5 && testing.Short() {
+		if c.Depth >= 5 && testing.Short() {
 			continue
 		}
-		p := mustParse(t, c.position)
-		if got := rules.Perft(p, c.depth); got != c.nodes {
-			t.Errorf("line %d: perft(%d) = %d, frozen %d", c.line, c.depth, got, c.nodes)
+		p := mustParse(t, c.Rest)
+		if got := rules.Perft(p, c.Depth); got != c.Nodes {
+			t.Errorf("line %d: perft(%d) = %d, frozen %d", c.Line, c.Depth, got, c.Nodes)
 		}
 	}
 }
 
 func TestPerftFrozenAgreesWithNaiveReference(t *testing.T) {
-	for _, c := range readPerftFile(t) {
-		if c.depth > 3 {
+	for _, c := range testkit.ReadPerft(t, "testdata/perft.txt") {
+		if c.Depth > 3 {
 			continue
 		}
-		if got := refPerft(refFrom(mustParse(t, c.position)), c.depth); got != c.nodes {
-			t.Errorf("line %d: reference perft(%d) = %d, frozen %d", c.line, c.depth, got, c.nodes)
+		if got := refPerft(refFrom(mustParse(t, c.Rest)), c.Depth); got != c.Nodes {
+			t.Errorf("line %d: reference perft(%d) = %d, frozen %d", c.Line, c.Depth, got, c.Nodes)
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"math/bits"
 
 	"github.com/tabletop-go/rules"
+	"github.com/tabletop-go/rules/internal/zobrist"
 	"github.com/tabletop-go/rules/notation"
 )
 
@@ -109,12 +110,12 @@ func (p Position) ToMove() rules.Player {
 }
 
 // Outcome returns the result: a seat that draws a tile it cannot play
-// loses (reason rules.NoLegalMove); an empty pool at the start of a turn
+// loses (reason rules.NoLegalTurn); an empty pool at the start of a turn
 // is a draw (R-D2, reason rules.PoolExhausted).
 func (p Position) Outcome() rules.Outcome {
 	switch {
 	case p.lost:
-		return rules.Win(2, rules.NoLegalMove, rules.Player(1-p.turn))
+		return rules.Win(2, rules.NoLegalTurn, rules.Player(1-p.turn))
 	case p.pending == 0 && p.pool == 0:
 		return rules.Draw(2, rules.PoolExhausted)
 	}
@@ -133,14 +134,7 @@ var (
 )
 
 func init() {
-	x := uint64(0xd0_3130_e5)
-	next := func() uint64 { // splitmix64
-		x += 0x9e3779b97f4a7c15
-		z := x
-		z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
-		z = (z ^ z>>27) * 0x94d049bb133111eb
-		return z ^ z>>31
-	}
+	next := zobrist.New(0xd0_3130_e5).Next
 	for s := range zPiece {
 		for i := range zPiece[s] {
 			zPiece[s][i] = next()

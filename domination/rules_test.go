@@ -106,7 +106,7 @@ func TestSeedThirteenDominoesLoseForO(t *testing.T) {
 		if q.ToMove() == rules.Terminal {
 			losing = append(losing, c.Move.String())
 			assert.Equal(t, "1-0", q.Outcome().Result())
-			assert.Equal(t, rules.NoLegalMove, q.Outcome().Reason)
+			assert.Equal(t, rules.NoLegalTurn, q.Outcome().Reason)
 		}
 	}
 	assert.Equal(t, []string{"0-5", "0-6", "1-5", "1-6", "2-6", "3-5", "3-6", "4-4", "4-5", "4-6", "5-5", "5-6", "6-6"}, losing)

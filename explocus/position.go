@@ -4,6 +4,7 @@ import (
 	"math/bits"
 
 	"github.com/tabletop-go/rules"
+	"github.com/tabletop-go/rules/internal/zobrist"
 )
 
 // Position is an Explocus position: an immutable value of about 900 bytes
@@ -142,14 +143,7 @@ var (
 )
 
 func init() {
-	x := uint64(0xe9_10c0_5)
-	next := func() uint64 { // splitmix64
-		x += 0x9e3779b97f4a7c15
-		z := x
-		z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
-		z = (z ^ z>>27) * 0x94d049bb133111eb
-		return z ^ z>>31
-	}
+	next := zobrist.New(0xe9_10c0_5).Next
 	for c := range zColumn {
 		for h := range zColumn[c] {
 			for i := range zColumn[c][h] {

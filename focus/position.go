@@ -2,6 +2,7 @@ package focus
 
 import (
 	"github.com/tabletop-go/rules"
+	"github.com/tabletop-go/rules/internal/zobrist"
 )
 
 // Seats is the number of seats in the standard game.
@@ -169,12 +170,7 @@ func (p *Position) decided() rules.Outcome {
 // table of every stack.
 func (p Position) Hash() uint64 { return p.hash }
 
-func mix(x uint64) uint64 { // splitmix64's finaliser
-	x *= 0x9e3779b97f4a7c15
-	x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
-	x = (x ^ x>>27) * 0x94d049bb133111eb
-	return x ^ x>>31
-}
+func mix(x uint64) uint64 { return zobrist.Mix(x * 0x9e3779b97f4a7c15) }
 
 func stackKey(sq Square, s Stack) uint64 {
 	if s == 0 {

@@ -1,64 +1,26 @@
 package hex
 
 import (
-	"bufio"
-	"os"
-	"strconv"
-	"strings"
 	"testing"
 
 	"github.com/tabletop-go/rules"
+	"github.com/tabletop-go/rules/internal/testkit"
 )
-
-type perftCase struct {
-	spec  string
-	depth int
-	nodes uint64
-	line  int
-}
-
-func readPerftFile(t *testing.T) []perftCase {
-	t.Helper()
-	f, err := os.Open("testdata/perft.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var cases []perftCase
-	sc := bufio.NewScanner(f)
-	for line := 1; sc.Scan(); line++ {
-		text := strings.TrimSpace(sc.Text())
-		if text == "" || text[0] == '#' {
-			continue
-		}
-		fields := strings.Fields(text)
-		if len(fields) != 3 {
-			t.Fatalf("testdata/perft.txt:%d: want SPEC DEPTH NODES", line)
-		}
-		depth, err1 := strconv.Atoi(fields[1])
-		nodes, err2 := strconv.ParseUint(fields[2], 10, 64)
-		if err1 != nil || err2 != nil {
-			t.Fatalf("testdata/perft.txt:%d: bad numbers", line)
-		}
-		cases = append(cases, perftCase{fields[0], depth, nodes, line})
-	}
-	return cases
-}
 
 // TestPerftFrozen checks the counts frozen in testdata/perft.txt: the
 // whole game tree of 3×3 in every swap mode and 4×4 to depth 5.
 func TestPerftFrozen(t *testing.T) {
-	cases := readPerftFile(t)
+	cases := testkit.ReadPerft(t, "testdata/perft.txt")
 	if len(cases) < 20 {
 		t.Fatalf("only %d perft cases", len(cases))
 	}
 	for _, c := range cases {
-		cfg, err := ParseSpec(c.spec)
+		cfg, err := ParseSpec(c.Rest)
 		if err != nil {
-			t.Fatalf("line %d: %v", c.line, err)
+			t.Fatalf("line %d: %v", c.Line, err)
 		}
-		if got := rules.Perft(cfg.Start(), c.depth); got != c.nodes {
-			t.Errorf("%s perft(%d) = %d, frozen %d", c.spec, c.depth, got, c.nodes)
+		if got := rules.Perft(cfg.Start(), c.Depth); got != c.Nodes {
+			t.Errorf("%s perft(%d) = %d, frozen %d", c.Rest, c.Depth, got, c.Nodes)
 		}
 	}
 }
@@ -70,13 +32,13 @@ func TestPerftFrozenAgreesWithNaiveReference(t *testing.T) {
 	if testing.Short() {
 		t.Skip("slow reference perft")
 	}
-	for _, c := range readPerftFile(t) {
-		cfg, _ := ParseSpec(c.spec)
-		if cfg.Cols > 3 && c.depth > 4 {
+	for _, c := range testkit.ReadPerft(t, "testdata/perft.txt") {
+		cfg, _ := ParseSpec(c.Rest)
+		if cfg.Cols > 3 && c.Depth > 4 {
 			continue // the reference is slow; depth 4 on 4x4 is enough
 		}
-		if got := refPerft(newRef(cfg.Cols, cfg.Rows, cfg.Swap), c.depth); got != c.nodes {
-			t.Errorf("%s reference perft(%d) = %d, frozen %d", c.spec, c.depth, got, c.nodes)
+		if got := refPerft(newRef(cfg.Cols, cfg.Rows, cfg.Swap), c.Depth); got != c.Nodes {
+			t.Errorf("%s reference perft(%d) = %d, frozen %d", c.Rest, c.Depth, got, c.Nodes)
 		}
 	}
 }
