@@ -15,10 +15,23 @@ func (p Position) Legal(m Move) error {
 	if p.stuck() || p.limitReached() {
 		return &rules.MoveError{Move: m.String(), Kind: rules.ErrGameOver}
 	}
+	if p.phase == phaseSwap0 || p.phase == phaseSwap1 {
+		if !m.IsSwap() || m != SwapMove(m.From(), m.To()) {
+			return p.illegal(m, ErrSwapNow)
+		}
+		if err := p.swapReason(m); err != nil {
+			return p.illegal(m, err)
+		}
+		return nil
+	}
 	switch m >> kindShift {
+	case kindSwap:
+		return p.illegal(m, ErrNoSwap)
 	case kindStack:
 		from, to := m.From(), m.To()
 		switch {
+		case p.phase == phaseSetup:
+			return p.illegal(m, ErrSetupDrop)
 		case m != StackMove(from, to):
 			return p.illegal(m, ErrBadMove)
 		case !from.OnBoard() || !to.OnBoard():
@@ -52,6 +65,10 @@ func (p Position) Legal(m Move) error {
 			return p.illegal(m, ErrDropColor)
 		case p.reserve[p.turn] == 0:
 			return p.illegal(m, ErrNoReserve)
+		case p.phase == phaseSetup && !p.dropAllowed(to):
+			return p.illegal(m, ErrSetupDrop)
+		case p.variant&variantRestricted != 0 && !p.dropAllowed(to):
+			return p.illegal(m, ErrRestricted)
 		}
 		return nil
 	}
@@ -78,6 +95,10 @@ func (p Position) PlayUnchecked(m Move) Position {
 
 // apply plays m on p in place.
 func (p *Position) apply(m Move) {
+	if m.IsSwap() {
+		p.applySwap(m)
+		return
+	}
 	mover := p.turn
 	to := m.To()
 	var moving uint32 // colour bits of the arriving pieces, bottom first
@@ -126,6 +147,33 @@ func (p *Position) apply(m Move) {
 		next = 0
 	}
 	p.hash ^= turnKey(mover) ^ turnKey(next)
+	p.turn = next
+	p.ply++
+	if p.phase == phaseSetup && p.reserve[0] == 0 && p.reserve[1] == 0 {
+		p.hash ^= phaseKey(phaseSetup, 0)
+		p.phase = phasePlay // every piece is placed: play starts with seat 0
+	}
+}
+
+// applySwap exchanges the pieces of an opening swap and moves the game to
+// the next phase.
+func (p *Position) applySwap(m Move) {
+	a, b := m.From(), m.To()
+	sa, sb := p.board[a], p.board[b]
+	p.hash ^= stackKey(a, sa) ^ stackKey(b, sb) ^ stackKey(a, sb) ^ stackKey(b, sa)
+	p.setStack(a, 0)
+	p.setStack(b, sa)
+	p.setStack(a, sb)
+	p.hash ^= phaseKey(p.phase, p.swapped)
+	switch p.phase {
+	case phaseSwap0:
+		p.phase, p.swapped = phaseSwap1, uint16(a)<<6|uint16(b)
+	default:
+		p.phase, p.swapped = phasePlay, 0
+	}
+	p.hash ^= phaseKey(p.phase, p.swapped)
+	next := 1 - p.turn&1
+	p.hash ^= turnKey(p.turn) ^ turnKey(next)
 	p.turn = next
 	p.ply++
 }

@@ -22,23 +22,33 @@ func BenchmarkPerft(b *testing.B) {
 
 // BenchmarkRandomPlayout: one op is one uniformly random game from the
 // start with plylimit=1000, through the contract: legal moves into a
-// reused buffer, a PCG choice, the unchecked apply, the outcome.
+// reused buffer, a PCG choice, the unchecked apply, the outcome. One
+// sub-benchmark per variant.
 func BenchmarkRandomPlayout(b *testing.B) {
-	start := Config{PlyLimit: 1000}.Start()
-	r := rand.New(rand.NewPCG(1, 2))
-	buf := make([]Move, 0, MaxMoves)
-	plies := 0
-	t0 := time.Now()
-	for b.Loop() {
-		p := start
-		for !p.Outcome().Over() {
-			buf = p.AppendMoves(buf[:0])
-			p = p.PlayUnchecked(buf[r.IntN(len(buf))])
-			plies++
-		}
+	for _, spec := range []string{"focus(plylimit=1000)", "focus(setup=drop,plylimit=1000)",
+		"focus(drops=restricted,plylimit=1000)", "focus(swap=true,plylimit=1000)"} {
+		b.Run(spec, func(b *testing.B) {
+			cfg, err := ParseSpec(spec)
+			if err != nil {
+				b.Fatal(err)
+			}
+			start := cfg.Start()
+			r := rand.New(rand.NewPCG(1, 2))
+			buf := make([]Move, 0, MaxMoves)
+			plies := 0
+			t0 := time.Now()
+			for b.Loop() {
+				p := start
+				for !p.Outcome().Over() {
+					buf = p.AppendMoves(buf[:0])
+					p = p.PlayUnchecked(buf[r.IntN(len(buf))])
+					plies++
+				}
+			}
+			b.ReportMetric(float64(plies)/float64(b.N), "plies/op")
+			b.ReportMetric(float64(plies)/time.Since(t0).Seconds(), "plies/s")
+		})
 	}
-	b.ReportMetric(float64(plies)/float64(b.N), "plies/op")
-	b.ReportMetric(float64(plies)/time.Since(t0).Seconds(), "plies/s")
 }
 
 func BenchmarkAppendMoves(b *testing.B) {

@@ -1,6 +1,9 @@
 // Package focus implements Focus (Sid Sackson, 1963; also sold as
-// Domination), the standard two-player game of RULES.md §1.1, exactly and
-// fast.
+// Domination): the standard two-player game of RULES.md §1.1, exactly and
+// fast, and the two-player variants of §1.2 (drop setup, restricted
+// drops, the opening swap). The variants for three and four players,
+// teams, the short game and Nowak's game are not available yet; their
+// spec options are recognised and refused with a clear error.
 //
 // # Rules
 //
@@ -47,25 +50,50 @@
 //     part of the rules, and off by default. A seat left without a move
 //     loses even at the limit: the rules come first.
 //
+// # Variants
+//
+//   - setup=drop (seed 000): the board starts empty and each seat's 18
+//     pieces are in its reserve. The seats place one piece at a time, seat
+//     0 first, on an empty square or a stack they control, never making a
+//     stack over 5; once all 36 are placed, play starts with seat 0.
+//   - drops=restricted (seed 000): a drop goes only onto an empty square
+//     or a stack the dropper controls. A drop on an own stack of 5 is
+//     allowed and trims it as usual (the rule restricts where, not what
+//     follows). There is always an empty square, so R-F2 still holds.
+//   - swap=true (seed 002): before the first move, seat 0 then seat 1
+//     exchange two single pieces of different colours on the board. R-F4:
+//     seat 1 may not exchange the same two squares again, nor make the
+//     position symmetric again under a half turn with the colours
+//     exchanged, as the start is. After seat 0's swap of a and b, four
+//     swaps would restore the symmetry: a-b itself, their images a'-b',
+//     and a-b', b-a'; seat 1 has 320 swaps left.
+//   - Ruling: swap=true with setup=drop is refused; the swap exchanges
+//     pieces of the standard start, while the drop setup lets the players
+//     place their own.
+//
 // # Game spec
 //
-//	focus                  the standard game
-//	focus(plylimit=1000)   with a draw after 1000 plies
+//	focus                                  the standard game
+//	focus(plylimit=1000)                   with a draw after 1000 plies
+//	focus(setup=drop,drops=restricted)     options: setup=standard|drop,
+//	focus(swap=true)                       drops=any|restricted, swap=false|true
 //
 // # Move notation
 //
 // A stack move is its origin and destination, "c3-c5"; the number of
 // pieces moved is the distance. A drop is "*d4". "A*d4" (a seat letter
 // before the star) names the colour dropped; the mover's own letter reads
-// as the plain drop. Moves sort by origin then destination square (a1,
-// b1, ..., h8), drops after all stack moves; AppendMoves lists them in
-// that order.
+// as the plain drop. An opening swap is "c3<>d3" (either order on input;
+// the lower square first on output). Moves sort by origin then
+// destination square (a1, b1, ..., h8), drops after all stack moves;
+// swaps by their two squares. AppendMoves lists them in that order.
 //
 // # Position text
 //
-// One line of five fields separated by single spaces:
+// One line of five fields separated by single spaces, and a sixth before
+// normal play starts:
 //
-//	position = board " " seat " " reserves " " captures " " ply
+//	position = board " " seat " " reserves " " captures " " ply [ " " phase ]
 //	board    = rank *( "/" rank )           ; ranks 8 to 1
 //	rank     = 1*( stack / count )          ; the rank's on-board squares, a..h
 //	stack    = *( "a" / "b" ) ( "A" / "B" ) ; bottom to top; the top piece upper case
@@ -74,6 +102,9 @@
 //	reserves = n "," n                      ; pieces in A's and B's reserves
 //	captures = n "," n                      ; pieces captured by A and by B
 //	ply      = 1*DIGIT                      ; plies played
+//	phase    = "setup"                      ; the drop setup goes on
+//	         / "swap"                       ; seat 0's opening swap is due
+//	         / "swap:" square "<>" square   ; seat 1's is, after seat 0's
 //
 // Ranks 8 and 1 have 4 squares, ranks 7 and 2 have 6, the others 8. The
 // start is
@@ -81,8 +112,10 @@
 //	4/AABBAA/1BBAABB1/1AABBAA1/1BBAABB1/1AABBAA1/BBAABB/4 A 0,0 0,0 0
 //
 // and "baA" is a stack of a B piece under an A piece under an A piece,
-// controlled by A. The parser also checks that no stack is over 5 and that
-// each colour's pieces on the board, in reserve and captured add up to 18.
+// controlled by A. The drop setup starts "4/6/8/8/8/8/6/4 A 18,18 0,0 0
+// setup". The parser also checks that no stack is over 5, that each
+// colour's pieces on the board, in reserve and captured add up to 18, and
+// that a phase fits the game and the seat to move.
 //
 // # Errors
 //

@@ -2,6 +2,7 @@ package focus
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/tabletop-go/rules"
 	"github.com/tabletop-go/rules/notation"
@@ -20,7 +21,22 @@ const (
 	kindShift = 24
 	kindStack = 0
 	kindDrop  = 1
+	kindSwap  = 2
 )
+
+// SwapMove returns the opening swap that exchanges the pieces on a and b,
+// in either order.
+func SwapMove(a, b Square) Move {
+	a, b = a&63, b&63
+	if b < a {
+		a, b = b, a
+	}
+	return kindSwap<<kindShift | Move(a)<<6 | Move(b)
+}
+
+// IsSwap reports whether m is an opening swap; From and To give its
+// squares, the lower first.
+func (m Move) IsSwap() bool { return m>>kindShift == kindSwap }
 
 // StackMove returns the move of the top pieces of from onto to; the
 // number of pieces is the distance.
@@ -50,11 +66,13 @@ func (m Move) Count() int {
 	return max(from.Rank()-to.Rank(), to.Rank()-from.Rank())
 }
 
-// String returns the move in notation: "c3-c5" or "*d4".
+// String returns the move in notation: "c3-c5", "*d4" or "c3<>d3".
 func (m Move) String() string {
 	switch m >> kindShift {
 	case kindStack:
 		return m.From().String() + "-" + m.To().String()
+	case kindSwap:
+		return m.From().String() + "<>" + m.To().String()
 	case kindDrop:
 		if c := m.dropColor(); c > 0 {
 			return string(rune('A'+c-1)) + "*" + m.To().String()
@@ -76,7 +94,8 @@ func parseSquare(s string, at int, whole string) (Square, int, error) {
 }
 
 // ParseMove reads a move: "c3-c5" (a stack move; the number of pieces is
-// the distance) or "*d4" (a drop of the mover's colour). "A*d4" names the
+// the distance), "*d4" (a drop of the mover's colour) or "c3<>d3" (an
+// opening swap; either order). "A*d4" names the
 // colour dropped; it is read as "*d4" when it is the mover's own. Squares
 // must lie on the 8×8 grid; whether they are on the board, and whether the
 // move is legal, is Legal's job.
@@ -115,8 +134,18 @@ func (p Position) ParseMove(s string) (Move, error) {
 	if err != nil {
 		return 0, err
 	}
+	if strings.HasPrefix(s[n:], "<>") {
+		other, m, err := parseSquare(s[n+2:], n+2, s)
+		if err != nil {
+			return 0, err
+		}
+		if n+2+m != len(s) {
+			return fail(n+2+m, "unexpected text after the swap")
+		}
+		return SwapMove(from, other), nil
+	}
 	if n >= len(s) || s[n] != '-' {
-		return fail(n, "a move is from-to, e.g. c3-c5, or a drop, e.g. *d4")
+		return fail(n, "a move is from-to, e.g. c3-c5, a drop, e.g. *d4, or a swap, e.g. c3<>d3")
 	}
 	to, m, err := parseSquare(s[n+1:], n+1, s)
 	if err != nil {

@@ -25,7 +25,25 @@ type Position struct {
 	plyLimit uint32
 	seats    uint8
 	turn     Seat
+	variant  uint8  // variantDropSetup | variantRestricted | variantSwap
+	phase    uint8  // phasePlay, or a phase before normal play
+	swapped  uint16 // seat 0's opening swap (squares a<<6 | b) during phaseSwap1
 }
+
+// Variant flags of a Position.
+const (
+	variantDropSetup = 1 << iota
+	variantRestricted
+	variantSwap
+)
+
+// Phases of a game.
+const (
+	phasePlay  = iota
+	phaseSetup // drop setup: the seats place their pieces
+	phaseSwap0 // seat 0's opening swap
+	phaseSwap1 // seat 1's opening swap
+)
 
 // startRows is the R-F1 layout, rank 8 first, '#' off the board.
 var startRows = [8]string{
@@ -42,7 +60,16 @@ var startRows = [8]string{
 // Start returns the R-F1 start position of configuration c: 18 single
 // pieces each on the central 6×6 in pairs, seat 0 (A) to move.
 func (c Config) Start() Position {
-	p := Position{seats: Seats, plyLimit: uint32(max(c.PlyLimit, 0))}
+	p := c.empty()
+	if c.DropSetup {
+		p.phase = phaseSetup
+		p.reserve[0], p.reserve[1] = PiecesPerSeat, PiecesPerSeat
+		p.hash = p.computeHash()
+		return p
+	}
+	if c.Swap {
+		p.phase = phaseSwap0
+	}
 	for i, row := range startRows {
 		for f := range 8 {
 			if ch := row[f]; ch == 'A' || ch == 'B' {
@@ -51,6 +78,21 @@ func (c Config) Start() Position {
 		}
 	}
 	p.hash = p.computeHash()
+	return p
+}
+
+// empty returns the empty board of configuration c.
+func (c Config) empty() Position {
+	p := Position{seats: Seats, plyLimit: uint32(min(max(c.PlyLimit, 0), MaxPlyLimit))}
+	if c.DropSetup {
+		p.variant |= variantDropSetup
+	}
+	if c.RestrictedDrops {
+		p.variant |= variantRestricted
+	}
+	if c.Swap {
+		p.variant |= variantSwap
+	}
 	return p
 }
 
@@ -69,7 +111,10 @@ func (p *Position) setStack(sq Square, s Stack) {
 }
 
 // Config returns the position's game configuration.
-func (p Position) Config() Config { return Config{PlyLimit: int(p.plyLimit)} }
+func (p Position) Config() Config {
+	return Config{PlyLimit: int(p.plyLimit), DropSetup: p.variant&variantDropSetup != 0,
+		RestrictedDrops: p.variant&variantRestricted != 0, Swap: p.variant&variantSwap != 0}
+}
 
 // Spec returns the canonical game spec.
 func (p Position) Spec() string { return p.Config().String() }
@@ -195,11 +240,20 @@ func capturedKey(by, color Seat, n uint8) uint64 {
 
 func turnKey(seat Seat) uint64 { return turnKeys[seat&3] }
 
+// phaseKey is the key of a phase before normal play (with seat 0's swap
+// during seat 1's).
+func phaseKey(phase uint8, swapped uint16) uint64 {
+	if phase == phasePlay {
+		return 0
+	}
+	return mix(5<<40 | uint64(phase)<<16 | uint64(swapped))
+}
+
 var turnKeys = [4]uint64{mix(4 << 40), mix(4<<40 | 1), mix(4<<40 | 2), mix(4<<40 | 3)}
 
 // computeHash computes the hash from scratch.
 func (p *Position) computeHash() uint64 {
-	h := turnKey(p.turn)
+	h := turnKey(p.turn) ^ phaseKey(p.phase, p.swapped)
 	for sq := Square(0); sq < 64; sq++ {
 		h ^= stackKey(sq, p.board[sq])
 	}

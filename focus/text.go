@@ -62,11 +62,21 @@ func (p Position) AppendText(dst []byte) []byte {
 		dst = strconv.AppendInt(dst, int64(p.Captured(rules.Player(s))), 10)
 	}
 	dst = append(dst, ' ')
-	return strconv.AppendUint(dst, uint64(p.ply), 10)
+	dst = strconv.AppendUint(dst, uint64(p.ply), 10)
+	switch p.phase {
+	case phaseSetup:
+		dst = append(dst, " setup"...)
+	case phaseSwap0:
+		dst = append(dst, " swap"...)
+	case phaseSwap1:
+		dst = append(dst, " swap:"...)
+		dst = append(dst, SwapMove(Square(p.swapped>>6), Square(p.swapped&63)).String()...)
+	}
+	return dst
 }
 
-// ParsePosition reads a position text of the standard game (see the
-// package doc for the grammar) for configuration c. Besides the syntax it
+// ParsePosition reads a position text (see the package doc for the
+// grammar) for configuration c. Besides the syntax it
 // checks that every stack is at most five high and that each colour's
 // pieces on the board, in reserve and captured add up to 18.
 func (c Config) ParsePosition(text string) (Position, error) {
@@ -74,10 +84,10 @@ func (c Config) ParsePosition(text string) (Position, error) {
 		return Position{}, &rules.SyntaxError{What: "focus position", Input: text, Offset: at, Msg: msg}
 	}
 	fields := strings.Split(text, " ")
-	if len(fields) != 5 {
-		return fail(0, "want five fields separated by single spaces: board, seat to move, reserves, captures, ply")
+	if len(fields) != 5 && len(fields) != 6 {
+		return fail(0, "want five fields separated by single spaces: board, seat to move, reserves, captures, ply; and a phase before normal play")
 	}
-	p := Position{seats: Seats, plyLimit: uint32(max(c.PlyLimit, 0))}
+	p := c.empty()
 	board := fields[0]
 	rank, file := 7, 0
 	// nextSquare skips the removed squares of the current rank.
@@ -168,6 +178,12 @@ func (c Config) ParsePosition(text string) (Position, error) {
 		return fail(at, "the ply count is a whole number")
 	}
 	p.ply = uint32(ply)
+	if len(fields) == 6 {
+		at += len(fields[4]) + 1
+		if err := p.parsePhase(c, fields[5]); err != nil {
+			return fail(at, err.Error())
+		}
+	}
 	for s := range Seats {
 		p.reserve[s] = uint8(reserves[s])
 		p.captured[s][1-s] = uint8(captures[s])
@@ -179,8 +195,46 @@ func (c Config) ParsePosition(text string) (Position, error) {
 				" pieces on the board, in reserve and captured; the game has "+strconv.Itoa(PiecesPerSeat))
 		}
 	}
+	if p.phase == phaseSetup && p.reserve[0] == 0 && p.reserve[1] == 0 {
+		return fail(0, "a setup phase with every piece placed")
+	}
+	if p.phase == phaseSetup && int(p.reserve[1])-int(p.reserve[0]) != int(p.turn) {
+		return fail(0, "in the setup the seats place in turn, A first: the reserves say "+
+			string(rune('A'+(int(p.reserve[1])-int(p.reserve[0]))&1))+" is to place")
+	}
 	p.hash = p.computeHash()
 	return p, nil
+}
+
+// parsePhase reads the sixth field: "setup" (the drop setup goes on),
+// "swap" (seat 0's opening swap is due) or "swap:c3<>d3" (seat 1's, after
+// seat 0 swapped c3 and d3). It checks the phase against the game and the
+// seat to move; the pieces are checked later.
+func (p *Position) parsePhase(c Config, field string) error {
+	switch {
+	case field == "setup":
+		if !c.DropSetup {
+			return errString("a setup phase needs setup=drop")
+		}
+		p.phase = phaseSetup
+	case field == "swap":
+		if !c.Swap || p.turn != 0 {
+			return errString("seat 0's opening swap needs swap=true and seat A to move")
+		}
+		p.phase = phaseSwap0
+	case strings.HasPrefix(field, "swap:"):
+		if !c.Swap || p.turn != 1 {
+			return errString("seat 1's opening swap needs swap=true and seat B to move")
+		}
+		m, err := p.ParseMove(field[len("swap:"):])
+		if err != nil || !m.IsSwap() {
+			return errString("after swap: comes seat 0's swap, e.g. swap:c3<>d3")
+		}
+		p.phase, p.swapped = phaseSwap1, uint16(m.From())<<6|uint16(m.To())
+	default:
+		return errString("the phase is setup, swap or swap:c3<>d3")
+	}
+	return nil
 }
 
 // parseCounts reads "n,n" with each n from 0 to 18.

@@ -252,3 +252,18 @@ func TestValidateReadsSGFAndLittleGolem(t *testing.T) {
 	assert.Equal(t, 2, code)
 	assert.Contains(t, errOut, "unknown format")
 }
+
+func TestFocusVariantsThroughTheTools(t *testing.T) {
+	for _, spec := range []string{"focus(setup=drop,plylimit=150)", "focus(drops=restricted,plylimit=150)", "focus(swap=true,plylimit=150)"} {
+		code, records, errOut := run(t, selfplay, []string{"-game", spec, "-games", "2"}, "")
+		require.Equal(t, 0, code, errOut)
+		code, out, _ := run(t, validate, nil, records)
+		assert.Equal(t, 0, code, "%s:\n%s", spec, out)
+	}
+	code, out, _ := run(t, perft, []string{"-game", "focus(swap=true)", "-depth", "2"}, "")
+	assert.Equal(t, 0, code)
+	assert.Equal(t, "perft(1) = 324\nperft(2) = 103428\n", out)
+	code, out, _ = run(t, validate, nil, "[Game \"focus(swap=true)\"]\nc7<>d7 d7<>c7\n")
+	assert.Equal(t, 1, code)
+	assert.Equal(t, "illegal 2 d7<>c7: the second swap may not exchange the same two squares again (R-F4)\n", out)
+}
