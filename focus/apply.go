@@ -12,7 +12,7 @@ func (p Position) illegal(m Move, reason error) error {
 // its Reason is one of the Err* values of this package (Kind
 // rules.ErrIllegal), or its Kind is rules.ErrGameOver once the game ends.
 func (p Position) Legal(m Move) error {
-	if p.stuck() || p.limitReached() {
+	if p.terminal() {
 		return &rules.MoveError{Move: m.String(), Kind: rules.ErrGameOver}
 	}
 	if p.phase == phaseSwap0 || p.phase == phaseSwap1 {
@@ -24,55 +24,125 @@ func (p Position) Legal(m Move) error {
 		}
 		return nil
 	}
+	if p.seats != 2 {
+		return p.legalMulti(m)
+	}
+	if err := p.reason2(m); err != nil {
+		return p.illegal(m, err)
+	}
+	return nil
+}
+
+// reason2 checks a move of a two-seat game in play or in the drop setup.
+func (p *Position) reason2(m Move) error {
 	switch m >> kindShift {
 	case kindSwap:
-		return p.illegal(m, ErrNoSwap)
+		return ErrNoSwap
+	case kindPass:
+		return ErrNoPass
 	case kindStack:
-		from, to := m.From(), m.To()
-		switch {
-		case p.phase == phaseSetup:
-			return p.illegal(m, ErrSetupDrop)
-		case m != StackMove(from, to):
-			return p.illegal(m, ErrBadMove)
-		case !from.OnBoard() || !to.OnBoard():
-			return p.illegal(m, ErrOffBoard)
-		case from == to:
-			return p.illegal(m, ErrSameSquare)
+		if p.phase == phaseSetup {
+			return ErrSetupDrop
 		}
-		top, ok := p.board[from].Top()
-		switch {
-		case !ok:
-			return p.illegal(m, ErrEmptySquare)
-		case top != p.turn:
-			return p.illegal(m, ErrNotYourStack)
-		}
-		d := int(lineDistance[from][to])
-		switch {
-		case d == 0:
-			return p.illegal(m, ErrNotALine)
-		case d > p.board[from].Height():
-			return p.illegal(m, ErrTooFar)
-		}
-		return nil
+		return p.stackReason(m)
 	case kindDrop:
-		to := m.To()
-		switch {
-		case m&^(Drop(63)|7<<12) != 0:
-			return p.illegal(m, ErrBadMove)
-		case !to.OnBoard():
-			return p.illegal(m, ErrOffBoard)
-		case m.dropColor() != 0:
-			return p.illegal(m, ErrDropColor)
-		case p.reserve[p.turn] == 0:
-			return p.illegal(m, ErrNoReserve)
-		case p.phase == phaseSetup && !p.dropAllowed(to):
-			return p.illegal(m, ErrSetupDrop)
-		case p.variant&variantRestricted != 0 && !p.dropAllowed(to):
-			return p.illegal(m, ErrRestricted)
+		if err := p.dropReason(m); err != nil {
+			return err
+		}
+		if m.dropColor() != 0 {
+			return ErrDropColor
 		}
 		return nil
 	}
-	return p.illegal(m, ErrBadMove)
+	return ErrBadMove
+}
+
+// stackReason checks a stack move: origin, destination, control, line and
+// distance.
+func (p *Position) stackReason(m Move) error {
+	from, to := m.From(), m.To()
+	switch {
+	case m != StackMove(from, to):
+		return ErrBadMove
+	case !from.OnBoard() || !to.OnBoard():
+		return ErrOffBoard
+	case from == to:
+		return ErrSameSquare
+	}
+	top, ok := p.board[from].Top()
+	switch {
+	case !ok:
+		return ErrEmptySquare
+	case top != p.turn:
+		return ErrNotYourStack
+	}
+	d := int(lineDistance[from][to])
+	switch {
+	case d == 0:
+		return ErrNotALine
+	case d > p.board[from].Height():
+		return ErrTooFar
+	}
+	return nil
+}
+
+// dropReason checks a drop's square, reserve and the restrictions of the
+// drop setup and of restricted drops. The colour is checked by the caller.
+func (p *Position) dropReason(m Move) error {
+	to := m.To()
+	switch {
+	case m&^(Drop(63)|7<<12) != 0:
+		return ErrBadMove
+	case !to.OnBoard():
+		return ErrOffBoard
+	case m.dropColor() == 0 && p.reserve[p.turn] == 0:
+		return ErrNoReserve
+	case p.phase == phaseSetup && !p.dropAllowed(to):
+		return ErrSetupDrop
+	case p.variant&variantRestricted != 0 && !p.dropAllowed(to):
+		return ErrRestricted
+	}
+	return nil
+}
+
+// legalMulti checks a move of a game of three or four seats against the
+// generated list, the single source of truth, and explains a refusal.
+func (p *Position) legalMulti(m Move) error {
+	var buf [MaxMoves]Move
+	for _, x := range p.appendMoves(buf[:0]) {
+		if x == m {
+			return nil
+		}
+	}
+	t := p.turn & 3
+	reason := ErrBadMove
+	switch {
+	case m == Pass:
+		reason = ErrNoPass
+	case !p.hasMove(t):
+		reason = ErrMustPass
+	case p.first>>t&1 != 0:
+		reason = ErrFirstDrop
+	case m.IsSwap():
+		reason = ErrNoSwap
+	case m.IsDrop():
+		reason = p.dropReason(m)
+		if c := m.dropColor(); reason == nil && c != 0 {
+			partner, ok := p.partnerOf(t)
+			switch {
+			case !ok || Seat(c-1) != partner:
+				reason = ErrDropColor
+			case p.partner[t] == 0:
+				reason = ErrNoReserve
+			}
+		}
+	case m>>kindShift == kindStack:
+		reason = p.stackReason(m)
+	}
+	if reason == nil {
+		reason = ErrBadMove
+	}
+	return p.illegal(m, reason)
 }
 
 // Play returns the position after m, or a *rules.MoveError if m is not
@@ -99,18 +169,40 @@ func (p *Position) apply(m Move) {
 		p.applySwap(m)
 		return
 	}
+	if p.seats != 2 {
+		p.applyMulti(m)
+		return
+	}
+	p.place(m)
+	next := 1 - p.turn&1
+	p.hash ^= turnKey(p.turn) ^ turnKey(next)
+	p.turn = next
+	p.ply++
+	if p.phase == phaseSetup && p.reserve[0] == 0 && p.reserve[1] == 0 {
+		p.hash ^= phaseKey(phaseSetup, 0)
+		p.phase = phasePlay // every piece is placed: play starts with seat 0
+	}
+}
+
+// place makes a stack move or a drop for the seat to move, trims the
+// landing stack and accounts for what it removes. It does not pass the
+// turn.
+func (p *Position) place(m Move) {
 	mover := p.turn
 	to := m.To()
 	var moving uint32 // colour bits of the arriving pieces, bottom first
 	var k int
 	if m.IsDrop() {
-		if p.reserve[mover] > 0 {
-			p.hash ^= reserveKey(mover, p.reserve[mover]) ^ reserveKey(mover, p.reserve[mover]-1)
-			p.reserve[mover]--
-		}
 		moving, k = uint32(mover), 1
 		if c := m.dropColor(); c > 0 {
 			moving = uint32(c-1) & 3
+		}
+		switch {
+		case moving == uint32(mover) && p.reserve[mover] > 0:
+			p.hash ^= reserveKey(mover, p.reserve[mover]) ^ reserveKey(mover, p.reserve[mover]-1)
+			p.reserve[mover]--
+		case moving != uint32(mover) && p.partner[mover&3] > 0:
+			p.partner[mover&3]-- // hashed with the multi-seat state
 		}
 	} else {
 		from := m.From()
@@ -141,18 +233,97 @@ func (p *Position) apply(m Move) {
 	stack := makeStack(combined, total)
 	p.hash ^= stackKey(to, dst) ^ stackKey(to, stack)
 	p.setStack(to, stack)
+}
 
-	next := mover + 1
-	if next >= Seat(p.seats) {
-		next = 0
+// remove accounts for a piece of colour c taken off a stack's bottom by
+// the mover: their own colour goes to their reserve, in team play their
+// partner's too, and any other is captured.
+func (p *Position) remove(mover, c Seat) {
+	if c == mover {
+		p.hash ^= reserveKey(mover, p.reserve[mover]) ^ reserveKey(mover, p.reserve[mover]+1)
+		p.reserve[mover]++
+		p.gains[mover&3]++
+		return
 	}
-	p.hash ^= turnKey(mover) ^ turnKey(next)
+	if partner, ok := p.partnerOf(mover); ok && c == partner {
+		p.partner[mover&3]++ // hashed with the multi-seat state
+		p.gains[mover&3]++
+		return
+	}
+	n := p.captured[mover][c]
+	p.hash ^= capturedKey(mover, c, n) ^ capturedKey(mover, c, n+1)
+	p.captured[mover][c] = n + 1
+}
+
+// applyMulti plays a move of a game of three or four seats: a pass or a
+// move, then the end of the game or the next seat (R-F7, R-F8, R-F9).
+func (p *Position) applyMulti(m Move) {
+	p.hash ^= p.multiKey()
+	mover := p.turn & 3
+	teams := p.variant&variantTeams != 0
+	next := (mover + 1) % Seat(p.seats)
+	if m == Pass {
+		team := uint8(1) << (mover & 1)
+		if p.passed&team != 0 {
+			// The partner passed at the team's last turn: the team loses.
+			p.winner, p.reason = 1+uint8(next), rules.TeamPassed
+		}
+		p.passed |= team
+	} else {
+		p.place(m)
+		p.first &^= 1 << mover
+		p.passed &^= 1 << (mover & 1)
+		switch {
+		case p.variant&variantShort != 0 && p.shortWin(mover):
+			p.winner, p.reason = 1+uint8(mover), rules.ShortGame
+		case !teams:
+			// R-F7: skip the seats with no legal move; none left: the
+			// mover has won.
+			for next != mover && !p.hasMove(next) {
+				next = (next + 1) % Seat(p.seats)
+			}
+			if next == mover {
+				p.winner, p.reason = 1+uint8(mover), rules.Elimination
+			}
+		}
+	}
+	p.hash ^= turnKey(p.turn) ^ turnKey(next)
 	p.turn = next
 	p.ply++
-	if p.phase == phaseSetup && p.reserve[0] == 0 && p.reserve[1] == 0 {
-		p.hash ^= phaseKey(phaseSetup, 0)
-		p.phase = phasePlay // every piece is placed: play starts with seat 0
+	p.hash ^= p.multiKey()
+}
+
+// shortWin reports whether the mover's side has reached the short-game
+// victory (R-F9): at least 3 captured pieces of every opposing colour (2
+// with four individual players), or 10 pieces removed in all, pieces sent
+// to a reserve included; partners' totals are combined.
+func (p *Position) shortWin(mover Seat) bool {
+	side := []Seat{mover}
+	if partner, ok := p.partnerOf(mover); ok {
+		side = append(side, partner)
 	}
+	need := 3
+	if p.seats == 4 && p.variant&variantTeams == 0 {
+		need = 2
+	}
+	removed := 0
+	everyOpponent := true
+	for c := Seat(0); c < Seat(p.seats); c++ {
+		ours := false
+		got := 0
+		for _, s := range side {
+			ours = ours || s == c
+			got += int(p.captured[s][c])
+		}
+		removed += got
+		if !ours && got < need {
+			everyOpponent = false
+		}
+	}
+	for _, s := range side {
+		removed += int(p.gains[s])
+	}
+	return everyOpponent || removed >= 10
 }
 
 // applySwap exchanges the pieces of an opening swap and moves the game to
@@ -178,16 +349,3 @@ func (p *Position) applySwap(m Move) {
 	p.ply++
 }
 
-// remove accounts for a piece of colour c taken off a stack's bottom by
-// the mover: their own colour goes to their reserve, any other is
-// captured.
-func (p *Position) remove(mover, c Seat) {
-	if c == mover {
-		p.hash ^= reserveKey(mover, p.reserve[mover]) ^ reserveKey(mover, p.reserve[mover]+1)
-		p.reserve[mover]++
-		return
-	}
-	n := p.captured[mover][c]
-	p.hash ^= capturedKey(mover, c, n) ^ capturedKey(mover, c, n+1)
-	p.captured[mover][c] = n + 1
-}

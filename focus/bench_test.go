@@ -26,7 +26,9 @@ func BenchmarkPerft(b *testing.B) {
 // sub-benchmark per variant.
 func BenchmarkRandomPlayout(b *testing.B) {
 	for _, spec := range []string{"focus(plylimit=1000)", "focus(setup=drop,plylimit=1000)",
-		"focus(drops=restricted,plylimit=1000)", "focus(swap=true,plylimit=1000)"} {
+		"focus(drops=restricted,plylimit=1000)", "focus(swap=true,plylimit=1000)",
+		"focus(players=3,plylimit=1000)", "focus(players=4,plylimit=1000)",
+		"focus(players=4,teams=true,plylimit=1000)", "focus(players=3,short=true,plylimit=1000)"} {
 		b.Run(spec, func(b *testing.B) {
 			cfg, err := ParseSpec(spec)
 			if err != nil {

@@ -26,6 +26,25 @@ type Config struct {
 	// board; seat 1 may not exchange the same two squares again nor make
 	// the position symmetric again (R-F4).
 	Swap bool
+	// Players is 2 (the default; 0 means 2), 3 or 4 (seed 002, R-F5 to
+	// R-F7): 13 pieces each, seats with no legal move are skipped.
+	Players int
+	// Teams plays four players as two teams, seats {0, 2} against {1, 3}
+	// (R-F8): partners' pieces go to the remover's reserve and may be
+	// dropped; a seat with no move passes; a team whose partners pass on
+	// consecutive turns of the team loses.
+	Teams bool
+	// Short adds the short-game victory for three and four players (R-F9):
+	// captures of every opponent, or ten pieces removed in all.
+	Short bool
+}
+
+// players returns the number of seats.
+func (c Config) players() int {
+	if c.Players == 0 {
+		return 2
+	}
+	return c.Players
 }
 
 // MaxPlyLimit is the largest ply limit a spec may set.
@@ -34,9 +53,10 @@ const MaxPlyLimit = 1 << 30
 // ParseSpec reads a game spec: "focus", or with options, e.g.
 // "focus(setup=drop,drops=restricted,plylimit=1000)".
 //
-// Options: setup=standard|drop, drops=any|restricted, swap=false|true,
-// plylimit=N. The variants players, teams, short and nowak of the sources
-// are recognised but not available yet.
+// Options: players=2|3|4, teams=false|true (with players=4),
+// short=false|true (3 or 4 players), setup=standard|drop,
+// drops=any|restricted, swap=false|true (2 players), plylimit=N. The
+// variant nowak of the sources is recognised but not available yet.
 func ParseSpec(s string) (Config, error) {
 	spec, err := notation.ParseSpec(s)
 	if err != nil {
@@ -50,14 +70,8 @@ func FromSpec(spec notation.Spec) (Config, error) {
 	if spec.Game != "focus" {
 		return Config{}, &notation.SpecError{Spec: spec.String(), Msg: "not a focus spec"}
 	}
-	for _, o := range spec.Options {
-		switch o.Key {
-		case "players", "teams", "short", "nowak":
-			if o.Key == "players" && o.Value == "2" || o.Key != "players" && o.Value == "false" {
-				continue
-			}
-			return Config{}, &notation.SpecError{Spec: spec.String(), Option: o.Key, Msg: "this variant is not available yet"}
-		}
+	if v, ok := spec.Lookup("nowak"); ok && v != "false" {
+		return Config{}, &notation.SpecError{Spec: spec.String(), Option: "nowak", Msg: "this variant is not available yet"}
 	}
 	if err := spec.CheckKnown("plylimit", "setup", "drops", "swap", "players", "teams", "short", "nowak"); err != nil {
 		return Config{}, err
@@ -79,17 +93,58 @@ func FromSpec(spec notation.Spec) (Config, error) {
 		return Config{}, err
 	}
 	c.DropSetup, c.RestrictedDrops = setup == "drop", drops == "restricted"
-	if c.Swap && c.DropSetup {
-		return Config{}, &notation.SpecError{Spec: spec.String(), Option: "swap",
-			Msg: "the opening swap exchanges pieces of the standard start; with setup=drop the players place their own"}
+	if c.Players, err = spec.Int("players", 2, 2, 4); err != nil {
+		return Config{}, err
+	}
+	if c.Teams, err = spec.Bool("teams", false); err != nil {
+		return Config{}, err
+	}
+	if c.Short, err = spec.Bool("short", false); err != nil {
+		return Config{}, err
+	}
+	if err := c.check(); err != nil {
+		err.Spec = spec.String()
+		return Config{}, err
 	}
 	return c, nil
 }
 
+// check refuses the combinations that make no sense.
+func (c Config) check() *notation.SpecError {
+	fail := func(option, msg string) *notation.SpecError {
+		return &notation.SpecError{Spec: c.String(), Option: option, Msg: msg}
+	}
+	switch {
+	case c.Players < 0 || c.Players == 1 || c.Players > 4:
+		return fail("players", "2, 3 or 4")
+	case c.Swap && c.DropSetup:
+		return fail("swap", "the opening swap exchanges pieces of the standard start; with setup=drop the players place their own")
+	case c.Swap && c.players() != 2:
+		return fail("swap", "the opening swap is a two-player rule")
+	case c.DropSetup && c.players() != 2:
+		return fail("setup", "the drop setup is a two-player rule (R-F11)")
+	case c.Teams && c.players() != 4:
+		return fail("teams", "teams are two pairs of four players: add players=4")
+	case c.Short && c.players() == 2:
+		return fail("short", "the short game is for three and four players")
+	}
+	return nil
+}
+
 // Spec returns the canonical spec: "focus", then the options that differ
-// from the standard game in the order setup, drops, swap, plylimit.
+// from the standard game in the order players, teams, short, setup,
+// drops, swap, plylimit.
 func (c Config) Spec() notation.Spec {
 	s := notation.Spec{Game: "focus"}
+	if c.players() != 2 {
+		s.Options = append(s.Options, notation.Option{Key: "players", Value: strconv.Itoa(c.players())})
+	}
+	if c.Teams {
+		s.Options = append(s.Options, notation.Option{Key: "teams", Value: "true"})
+	}
+	if c.Short {
+		s.Options = append(s.Options, notation.Option{Key: "short", Value: "true"})
+	}
 	if c.DropSetup {
 		s.Options = append(s.Options, notation.Option{Key: "setup", Value: "drop"})
 	}

@@ -21,4 +21,7 @@ var (
 	ErrSwapColors   = errors.New("a swap exchanges two single pieces of different colours")
 	ErrSwapRepeat   = errors.New("the second swap may not exchange the same two squares again (R-F4)")
 	ErrSwapSymmetry = errors.New("the second swap may not make the position symmetric again (R-F4)")
+	ErrFirstDrop    = errors.New("a player's first turn drops their reserve piece on an empty square (three players)")
+	ErrNoPass       = errors.New("only a team player with no legal move passes")
+	ErrMustPass     = errors.New("a team player with no legal move must pass")
 )

@@ -22,7 +22,11 @@ const (
 	kindStack = 0
 	kindDrop  = 1
 	kindSwap  = 2
+	kindPass  = 4
 )
+
+// Pass is the move of a team player with no legal move (R-F8).
+const Pass Move = kindPass << kindShift
 
 // SwapMove returns the opening swap that exchanges the pieces on a and b,
 // in either order.
@@ -73,6 +77,10 @@ func (m Move) String() string {
 		return m.From().String() + "-" + m.To().String()
 	case kindSwap:
 		return m.From().String() + "<>" + m.To().String()
+	case kindPass:
+		if m == Pass {
+			return "pass"
+		}
 	case kindDrop:
 		if c := m.dropColor(); c > 0 {
 			return string(rune('A'+c-1)) + "*" + m.To().String()
@@ -105,6 +113,9 @@ func (p Position) ParseMove(s string) (Move, error) {
 	}
 	if s == "" {
 		return fail(0, "empty move")
+	}
+	if s == "pass" {
+		return Pass, nil
 	}
 	if star := indexByte(s, '*'); star >= 0 {
 		color := 0

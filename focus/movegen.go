@@ -9,7 +9,8 @@ import (
 // MaxLegalMoves bounds the number of legal moves of any position. In
 // play, a controlled stack of height h has at most 4h moves (h distances
 // in four directions) and the heights add up to at most the 36 pieces, so
-// there are at most 144 stack moves, and drops add at most 52: 196. An
+// there are at most 144 stack moves, and drops add at most 52: 196. With
+// four players: 4 × 52 stack moves and two colours of drops, 312. An
 // opening swap pairs one of 18 pieces of each colour: at most 324.
 const MaxLegalMoves = max(4*Seats*PiecesPerSeat+NumSquares, PiecesPerSeat*PiecesPerSeat)
 
@@ -39,7 +40,7 @@ func (p Position) AppendMoves(buf []Move) []Move { return p.appendMoves(buf) }
 // appendMoves works through a pointer so that the public value method,
 // once inlined, does not copy the position.
 func (p *Position) appendMoves(buf []Move) []Move {
-	if p.stuck() || p.limitReached() {
+	if p.terminal() {
 		return buf
 	}
 	if cap(buf)-len(buf) < MaxMoves {
@@ -48,8 +49,30 @@ func (p *Position) appendMoves(buf []Move) []Move {
 	if p.phase != phasePlay {
 		return p.appendOpening(buf)
 	}
+	if p.seats != 2 {
+		return p.appendMulti(buf)
+	}
 	n := len(buf)
 	out := buf[:n+MaxMoves]
+	n = p.appendStackMoves(out, n)
+	if p.reserve[p.turn] > 0 && n+NumSquares <= len(out) {
+		if p.variant&variantRestricted == 0 {
+			n += copy(out[n:], allDrops[:])
+		} else {
+			for _, d := range allDrops {
+				if p.dropAllowed(d.To()) {
+					out[n] = d
+					n++
+				}
+			}
+		}
+	}
+	return out[:n]
+}
+
+// appendStackMoves writes the stack moves of the seat to move into out
+// from index n and returns the new end.
+func (p *Position) appendStackMoves(out []Move, n int) int {
 	ctrl := p.control[p.turn]
 	for ctrl != 0 {
 		from := nextSquare(&ctrl)
@@ -65,15 +88,41 @@ func (p *Position) appendMoves(buf []Move) []Move {
 		*(*[blockLen]Move)(out[n:]) = moveBlocks[from][h]
 		n += int(numTargets[from][h])
 	}
-	if p.reserve[p.turn] > 0 && n+NumSquares <= len(out) {
-		if p.variant&variantRestricted == 0 {
-			n += copy(out[n:], allDrops[:])
-		} else {
-			for _, d := range allDrops {
-				if p.dropAllowed(d.To()) {
-					out[n] = d
-					n++
-				}
+	return n
+}
+
+// appendMulti lists the moves of a game of three or four seats: the
+// first-turn drop of three players, a team player's pass, or stack moves
+// and drops of the mover's colour and, in team play, the partner's.
+func (p *Position) appendMulti(buf []Move) []Move {
+	t := p.turn & 3
+	if p.first>>t&1 != 0 {
+		for _, d := range allDrops {
+			if p.board[d.To()] == 0 {
+				buf = append(buf, d)
+			}
+		}
+		return buf
+	}
+	if !p.hasMove(t) {
+		return append(buf, Pass) // team play: individual seats are skipped
+	}
+	n := len(buf)
+	out := buf[:n+MaxMoves]
+	n = p.appendStackMoves(out, n)
+	partner, _ := p.partnerOf(t)
+	for k, count := range [2]uint8{p.reserve[t], p.partner[t]} {
+		if count == 0 {
+			continue
+		}
+		var color Move
+		if k == 1 {
+			color = Move(1+partner) << 12
+		}
+		for _, d := range allDrops {
+			if p.variant&variantRestricted == 0 || p.dropAllowed(d.To()) {
+				out[n] = d | color
+				n++
 			}
 		}
 	}
@@ -106,9 +155,14 @@ func (p *Position) appendOpening(buf []Move) []Move {
 		}
 		return buf
 	}
-	for a := Square(0); a < 64; a++ {
-		for b := a + 1; b < 64; b++ {
-			if m := SwapMove(a, b); p.swapReason(m) == nil {
+	// Pairs of pieces of different colours, in canonical order: each
+	// occupied square a, then the other colour's squares above it.
+	mismatch := p.mismatches()
+	for occupied := p.control[0] | p.control[1]; occupied != 0; {
+		a := nextSquare(&occupied)
+		top, _ := p.board[a].Top()
+		for others := p.control[1-top&1] &^ (2<<a - 1); others != 0; {
+			if m := SwapMove(a, nextSquare(&others)); p.swapReasonWith(m, mismatch) == nil {
 				buf = append(buf, m)
 			}
 		}
@@ -117,7 +171,11 @@ func (p *Position) appendOpening(buf []Move) []Move {
 }
 
 // swapReason returns why the opening swap m is not legal now, or nil.
-func (p *Position) swapReason(m Move) error {
+func (p *Position) swapReason(m Move) error { return p.swapReasonWith(m, p.mismatches()) }
+
+// swapReasonWith is swapReason given the squares where the board is not
+// symmetric now (see mismatches).
+func (p *Position) swapReasonWith(m Move, mismatch uint64) error {
 	a, b := m.From(), m.To()
 	if p.phase != phaseSwap0 && p.phase != phaseSwap1 {
 		return ErrNoSwap
@@ -135,27 +193,51 @@ func (p *Position) swapReason(m Move) error {
 		if uint16(a)<<6|uint16(b) == p.swapped {
 			return ErrSwapRepeat
 		}
-		q := *p
-		q.board[a], q.board[b] = sb, sa
-		if q.symmetric() {
+		// Only the two squares and their images can change status.
+		at := func(sq Square) Stack {
+			switch sq {
+			case a:
+				return sb
+			case b:
+				return sa
+			}
+			return p.board[sq]
+		}
+		touched := uint64(1)<<a | 1<<b | 1<<(63-a) | 1<<(63-b)
+		symmetric := mismatch&^touched == 0
+		for _, sq := range [4]Square{a, b, 63 - a, 63 - b} {
+			if !mirrored(at(sq), at(63-sq)) {
+				symmetric = false
+			}
+		}
+		if symmetric {
 			return ErrSwapSymmetry
 		}
 	}
 	return nil
 }
 
-// symmetric reports whether the board is the same after a 180° rotation
-// with the colours exchanged, as the R-F1 start is.
-func (p *Position) symmetric() bool {
+// mismatches returns the squares where the board differs from its image
+// under a half turn with the colours exchanged; none for the R-F1 start.
+func (p *Position) mismatches() uint64 {
+	var m uint64
 	for sq := Square(0); sq < 64; sq++ {
-		s, r := p.board[sq], p.board[63-sq]
-		if s.Height() != r.Height() {
-			return false
+		if !mirrored(p.board[sq], p.board[63-sq]) {
+			m |= 1 << sq
 		}
-		for i := range s.Height() {
-			if s.Piece(i) != 1-r.Piece(i) {
-				return false
-			}
+	}
+	return m
+}
+
+// mirrored reports whether stack s is stack r with the two colours
+// exchanged.
+func mirrored(s, r Stack) bool {
+	if s.Height() != r.Height() {
+		return false
+	}
+	for i := range s.Height() {
+		if s.Piece(i) != 1-r.Piece(i) {
+			return false
 		}
 	}
 	return true
@@ -163,10 +245,10 @@ func (p *Position) symmetric() bool {
 
 // CountMoves returns the number of legal moves without listing them.
 func (p Position) CountMoves() int {
-	if p.stuck() || p.limitReached() {
+	if p.terminal() {
 		return 0
 	}
-	if p.phase != phasePlay || p.variant&variantRestricted != 0 {
+	if p.phase != phasePlay || p.variant&variantRestricted != 0 || p.seats != 2 {
 		var buf [MaxMoves]Move
 		return len(p.appendMoves(buf[:0]))
 	}

@@ -25,9 +25,17 @@ type Position struct {
 	plyLimit uint32
 	seats    uint8
 	turn     Seat
-	variant  uint8  // variantDropSetup | variantRestricted | variantSwap
+	variant  uint8  // variantDropSetup | variantRestricted | variantSwap | ...
 	phase    uint8  // phasePlay, or a phase before normal play
 	swapped  uint16 // seat 0's opening swap (squares a<<6 | b) during phaseSwap1
+
+	// More than two seats:
+	partner [rules.MaxSeats]uint8 // partner-colour pieces in each seat's reserve (teams)
+	gains   [rules.MaxSeats]uint8 // pieces each seat has sent to a reserve (short game)
+	first   uint8                 // bit s: seat s still owes its first-turn drop (3 players)
+	passed  uint8                 // bit t: team t's last turn was a pass (teams)
+	winner  uint8                 // 1 + a seat of the side that won, once decided
+	reason  rules.Reason          // why, when winner is set
 }
 
 // Variant flags of a Position.
@@ -35,6 +43,8 @@ const (
 	variantDropSetup = 1 << iota
 	variantRestricted
 	variantSwap
+	variantTeams
+	variantShort
 )
 
 // Phases of a game.
@@ -43,6 +53,13 @@ const (
 	phaseSetup // drop setup: the seats place their pieces
 	phaseSwap0 // seat 0's opening swap
 	phaseSwap1 // seat 1's opening swap
+)
+
+// startRows3 is the R-F5 three-player layout and startRows4 the R-F6
+// four-player one, rank 8 first, '#' off the board.
+var (
+	startRows3 = [8]string{"##....##", "#AABBCC#", ".BBCCAA.", ".CCAABB.", ".AABBCC.", ".BBCCAA.", "#CCAABB#", "##....##"}
+	startRows4 = [8]string{"##AABD##", "#DDDBDB#", "AAAABDBD", "DDDDBDBD", "CACACCCC", "CACABBBB", "#ACACCC#", "##CABB##"}
 )
 
 // startRows is the R-F1 layout, rank 8 first, '#' off the board.
@@ -70,9 +87,20 @@ func (c Config) Start() Position {
 	if c.Swap {
 		p.phase = phaseSwap0
 	}
-	for i, row := range startRows {
+	layout := startRows
+	switch c.players() {
+	case 3:
+		layout = startRows3
+		for s := range 3 {
+			p.reserve[s] = 1 // the thirteenth piece, dropped on the first turn
+		}
+		p.first = 0b111
+	case 4:
+		layout = startRows4
+	}
+	for i, row := range layout {
 		for f := range 8 {
-			if ch := row[f]; ch == 'A' || ch == 'B' {
+			if ch := row[f]; ch >= 'A' && ch <= 'D' {
 				p.setStack(NewSquare(f, 7-i), makeStack(uint32(ch-'A'), 1))
 			}
 		}
@@ -83,7 +111,13 @@ func (c Config) Start() Position {
 
 // empty returns the empty board of configuration c.
 func (c Config) empty() Position {
-	p := Position{seats: Seats, plyLimit: uint32(min(max(c.PlyLimit, 0), MaxPlyLimit))}
+	p := Position{seats: uint8(c.players()), plyLimit: uint32(min(max(c.PlyLimit, 0), MaxPlyLimit))}
+	if c.Teams {
+		p.variant |= variantTeams
+	}
+	if c.Short {
+		p.variant |= variantShort
+	}
 	if c.DropSetup {
 		p.variant |= variantDropSetup
 	}
@@ -112,8 +146,36 @@ func (p *Position) setStack(sq Square, s Stack) {
 
 // Config returns the position's game configuration.
 func (p Position) Config() Config {
-	return Config{PlyLimit: int(p.plyLimit), DropSetup: p.variant&variantDropSetup != 0,
-		RestrictedDrops: p.variant&variantRestricted != 0, Swap: p.variant&variantSwap != 0}
+	c := Config{PlyLimit: int(p.plyLimit), DropSetup: p.variant&variantDropSetup != 0,
+		RestrictedDrops: p.variant&variantRestricted != 0, Swap: p.variant&variantSwap != 0,
+		Teams: p.variant&variantTeams != 0, Short: p.variant&variantShort != 0}
+	if p.seats > 2 {
+		c.Players = int(p.seats)
+	}
+	return c
+}
+
+// pieces returns the number of pieces each seat has: 18 with two seats,
+// 13 with three or four.
+func (p *Position) pieces() int {
+	if p.seats > 2 {
+		return 13
+	}
+	return PiecesPerSeat
+}
+
+// partnerOf returns seat's partner in team play, and false otherwise.
+func (p *Position) partnerOf(seat Seat) (Seat, bool) {
+	if p.variant&variantTeams == 0 {
+		return 0, false
+	}
+	return (seat + 2) & 3, true
+}
+
+// hasMove reports whether seat has a legal move (before any pass): a
+// stack it controls or a piece in reserve (R-F2).
+func (p *Position) hasMove(seat Seat) bool {
+	return p.control[seat&3] != 0 || p.reserve[seat&3] != 0 || p.partner[seat&3] != 0
 }
 
 // Spec returns the canonical game spec.
@@ -130,12 +192,40 @@ func (p Position) At(sq Square) Stack {
 	return p.board[sq]
 }
 
-// Reserve returns the number of pieces in seat's reserve.
+// Reserve returns the number of pieces of seat's own colour in its
+// reserve.
 func (p Position) Reserve(seat rules.Player) int {
 	if !seat.IsSeat() {
 		return 0
 	}
 	return int(p.reserve[seat])
+}
+
+// PartnerReserve returns the number of the partner's pieces in seat's
+// reserve (team play).
+func (p Position) PartnerReserve(seat rules.Player) int {
+	if !seat.IsSeat() {
+		return 0
+	}
+	return int(p.partner[seat])
+}
+
+// CapturedOf returns the number of pieces of colour's seat that seat has
+// captured.
+func (p Position) CapturedOf(seat, color rules.Player) int {
+	if !seat.IsSeat() || !color.IsSeat() {
+		return 0
+	}
+	return int(p.captured[seat][color])
+}
+
+// Gains returns the number of pieces seat has sent from the board to a
+// reserve (its own colour, or its partner's in team play) so far.
+func (p Position) Gains(seat rules.Player) int {
+	if !seat.IsSeat() {
+		return 0
+	}
+	return int(p.gains[seat])
 }
 
 // Captured returns the number of other seats' pieces seat has captured.
@@ -167,9 +257,14 @@ func (p Position) Ply() int { return int(p.ply) }
 func (p Position) Turn() rules.Player { return rules.Player(p.turn) }
 
 // stuck reports whether the seat to move has no legal move: no stack it
-// controls and no reserve (R-F2).
+// controls and no reserve (R-F2). Only two-seat games end that way.
 func (p *Position) stuck() bool {
-	return p.control[p.turn] == 0 && p.reserve[p.turn] == 0
+	return p.seats == 2 && p.control[p.turn] == 0 && p.reserve[p.turn] == 0
+}
+
+// terminal reports whether the game is over.
+func (p *Position) terminal() bool {
+	return p.stuck() || p.winner != 0 || p.limitReached()
 }
 
 // limitReached reports whether the optional ply limit has been reached.
@@ -182,7 +277,7 @@ func (p *Position) limitReached() bool {
 func (p Position) ToMove() rules.Player { return p.toMove() }
 
 func (p *Position) toMove() rules.Player {
-	if p.stuck() || p.limitReached() {
+	if p.terminal() {
 		return rules.Terminal
 	}
 	return rules.Player(p.turn)
@@ -192,7 +287,7 @@ func (p *Position) toMove() rules.Player {
 // (reason rules.NoLegalMove); this takes precedence over the ply limit,
 // which otherwise ends the game as a draw (reason rules.PlyLimit).
 func (p Position) Outcome() rules.Outcome {
-	if !p.stuck() && !p.limitReached() {
+	if !p.terminal() {
 		return rules.Outcome{}
 	}
 	return p.decided()
@@ -202,6 +297,12 @@ func (p *Position) decided() rules.Outcome {
 	switch {
 	case p.stuck():
 		return rules.Win(int(p.seats), rules.NoLegalMove, rules.Player(1-p.turn))
+	case p.winner != 0:
+		w := rules.Player(p.winner - 1)
+		if partner, ok := p.partnerOf(Seat(w)); ok {
+			return rules.Win(int(p.seats), p.reason, w, rules.Player(partner))
+		}
+		return rules.Win(int(p.seats), p.reason, w)
 	case p.limitReached():
 		return rules.Draw(int(p.seats), rules.PlyLimit)
 	}
@@ -251,9 +352,24 @@ func phaseKey(phase uint8, swapped uint16) uint64 {
 
 var turnKeys = [4]uint64{mix(4 << 40), mix(4<<40 | 1), mix(4<<40 | 2), mix(4<<40 | 3)}
 
+// multiKey is the key of the state of games with more than two seats.
+func (p *Position) multiKey() uint64 {
+	if p.seats == 2 {
+		return 0
+	}
+	h := mix(6<<40 | uint64(p.first)<<8 | uint64(p.passed)<<16 | uint64(p.winner)<<24 | uint64(p.reason)<<32)
+	for s := range rules.MaxSeats {
+		h ^= mix(7<<40 | uint64(s)<<16 | uint64(p.partner[s]))
+		if p.variant&variantShort != 0 {
+			h ^= mix(8<<40 | uint64(s)<<16 | uint64(p.gains[s]))
+		}
+	}
+	return h
+}
+
 // computeHash computes the hash from scratch.
 func (p *Position) computeHash() uint64 {
-	h := turnKey(p.turn) ^ phaseKey(p.phase, p.swapped)
+	h := turnKey(p.turn) ^ phaseKey(p.phase, p.swapped) ^ p.multiKey()
 	for sq := Square(0); sq < 64; sq++ {
 		h ^= stackKey(sq, p.board[sq])
 	}

@@ -53,16 +53,35 @@ func (p Position) AppendText(dst []byte) []byte {
 			dst = append(dst, ',')
 		}
 		dst = strconv.AppendInt(dst, int64(p.reserve[s]), 10)
+		if p.partner[s] > 0 {
+			dst = append(dst, '+')
+			dst = strconv.AppendInt(dst, int64(p.partner[s]), 10)
+		}
 	}
 	dst = append(dst, ' ')
 	for s := range int(p.seats) {
 		if s > 0 {
 			dst = append(dst, ',')
 		}
-		dst = strconv.AppendInt(dst, int64(p.Captured(rules.Player(s))), 10)
+		if p.seats == 2 {
+			dst = strconv.AppendInt(dst, int64(p.Captured(rules.Player(s))), 10)
+			continue
+		}
+		any := false
+		for c := range int(p.seats) {
+			if n := p.captured[s][c]; n > 0 {
+				dst = append(dst, 'A'+byte(c))
+				dst = strconv.AppendInt(dst, int64(n), 10)
+				any = true
+			}
+		}
+		if !any {
+			dst = append(dst, '0')
+		}
 	}
 	dst = append(dst, ' ')
 	dst = strconv.AppendUint(dst, uint64(p.ply), 10)
+	dst = p.appendState(dst)
 	switch p.phase {
 	case phaseSetup:
 		dst = append(dst, " setup"...)
@@ -75,6 +94,46 @@ func (p Position) AppendText(dst []byte) []byte {
 	return dst
 }
 
+// appendState appends the tokens of the multi-seat state.
+func (p Position) appendState(dst []byte) []byte {
+	if p.seats == 2 {
+		return dst
+	}
+	if p.first != 0 {
+		dst = append(dst, " first:"...)
+		for s := range int(p.seats) {
+			if p.first>>s&1 != 0 {
+				dst = append(dst, 'A'+byte(s))
+			}
+		}
+	}
+	if p.passed != 0 {
+		dst = append(dst, " passed:"...)
+		for t := range 2 {
+			if p.passed>>t&1 != 0 {
+				dst = append(dst, 'A'+byte(t), 'C'+byte(t))
+			}
+		}
+	}
+	if p.variant&variantShort != 0 {
+		dst = append(dst, " gains:"...)
+		for s := range int(p.seats) {
+			if s > 0 {
+				dst = append(dst, ',')
+			}
+			dst = strconv.AppendInt(dst, int64(p.gains[s]), 10)
+		}
+	}
+	if p.winner != 0 {
+		dst = append(dst, " won:"...)
+		dst = append(dst, 'A'+p.winner-1, ':')
+		dst = append(dst, reasonWords[p.reason]...)
+	}
+	return dst
+}
+
+var reasonWords = map[rules.Reason]string{rules.Elimination: "elimination", rules.ShortGame: "short", rules.TeamPassed: "passes"}
+
 // ParsePosition reads a position text (see the package doc for the
 // grammar) for configuration c. Besides the syntax it
 // checks that every stack is at most five high and that each colour's
@@ -84,8 +143,8 @@ func (c Config) ParsePosition(text string) (Position, error) {
 		return Position{}, &rules.SyntaxError{What: "focus position", Input: text, Offset: at, Msg: msg}
 	}
 	fields := strings.Split(text, " ")
-	if len(fields) != 5 && len(fields) != 6 {
-		return fail(0, "want five fields separated by single spaces: board, seat to move, reserves, captures, ply; and a phase before normal play")
+	if len(fields) < 5 {
+		return fail(0, "want five fields separated by single spaces: board, seat to move, reserves, captures, ply; then any state tokens")
 	}
 	p := c.empty()
 	board := fields[0]
@@ -97,7 +156,8 @@ func (c Config) ParsePosition(text string) (Position, error) {
 		}
 	}
 	skip()
-	var pieces [Seats]int
+	var pieces [rules.MaxSeats]int
+	isPiece := func(c byte) bool { return c|0x20 >= 'a' && c|0x20 < 'a'+byte(p.seats) }
 	for i := 0; i < len(board); {
 		ch := board[i]
 		switch {
@@ -121,12 +181,12 @@ func (c Config) ParsePosition(text string) (Position, error) {
 				skip()
 			}
 			i++
-		case ch == 'a' || ch == 'b' || ch == 'A' || ch == 'B':
+		case isPiece(ch):
 			start := i
-			for i < len(board) && (board[i] == 'a' || board[i] == 'b') {
+			for i < len(board) && board[i] >= 'a' && isPiece(board[i]) {
 				i++
 			}
-			if i >= len(board) || board[i] != 'A' && board[i] != 'B' {
+			if i >= len(board) || board[i] < 'A' || board[i] > 'Z' || !isPiece(board[i]) {
 				return fail(start, "a stack is its pieces bottom to top, lower case below and the top piece upper case")
 			}
 			i++
@@ -155,21 +215,19 @@ func (c Config) ParsePosition(text string) (Position, error) {
 	}
 	at := len(board) + 1
 	if len(fields[1]) != 1 {
-		return fail(at, "the seat to move is A or B")
+		return fail(at, "the seat to move is one seat letter")
 	}
 	seat, ok := rules.SeatFromLetter(fields[1][0])
-	if !ok || int(seat) >= Seats {
+	if !ok || int(seat) >= int(p.seats) {
 		return fail(at, "the seat to move is A or B")
 	}
 	p.turn = Seat(seat)
 	at += len(fields[1]) + 1
-	reserves, err := parseCounts(fields[2])
-	if err != nil {
+	if err := p.parseReserves(fields[2]); err != nil {
 		return fail(at, "reserves: "+err.Error())
 	}
 	at += len(fields[2]) + 1
-	captures, err := parseCounts(fields[3])
-	if err != nil {
+	if err := p.parseCaptures(fields[3]); err != nil {
 		return fail(at, "captures: "+err.Error())
 	}
 	at += len(fields[3]) + 1
@@ -178,22 +236,29 @@ func (c Config) ParsePosition(text string) (Position, error) {
 		return fail(at, "the ply count is a whole number")
 	}
 	p.ply = uint32(ply)
-	if len(fields) == 6 {
-		at += len(fields[4]) + 1
-		if err := p.parsePhase(c, fields[5]); err != nil {
+	at += len(fields[4])
+	for _, token := range fields[5:] {
+		at++
+		if err := p.parseToken(c, token); err != nil {
 			return fail(at, err.Error())
 		}
+		at += len(token)
 	}
-	for s := range Seats {
-		p.reserve[s] = uint8(reserves[s])
-		p.captured[s][1-s] = uint8(captures[s])
-	}
-	for s := range Seats {
-		total := pieces[s] + reserves[s] + captures[1-s]
-		if total != PiecesPerSeat {
-			return fail(0, "seat "+string(rune('A'+s))+" has "+strconv.Itoa(total)+
-				" pieces on the board, in reserve and captured; the game has "+strconv.Itoa(PiecesPerSeat))
+	for col := range int(p.seats) {
+		total := pieces[col] + int(p.reserve[col])
+		if partner, ok := p.partnerOf(Seat(col)); ok {
+			total += int(p.partner[partner])
 		}
+		for by := range int(p.seats) {
+			total += int(p.captured[by][col])
+		}
+		if total != p.pieces() {
+			return fail(0, "seat "+string(rune('A'+col))+" has "+strconv.Itoa(total)+
+				" pieces on the board, in reserve and captured; the game has "+strconv.Itoa(p.pieces()))
+		}
+	}
+	if p.seats > 2 && p.winner == 0 && p.variant&variantTeams == 0 && !p.hasMove(p.turn) {
+		return fail(len(board)+1, "the seat to move has no legal move, so it would have been skipped")
 	}
 	if p.phase == phaseSetup && p.reserve[0] == 0 && p.reserve[1] == 0 {
 		return fail(0, "a setup phase with every piece placed")
@@ -206,11 +271,20 @@ func (c Config) ParsePosition(text string) (Position, error) {
 	return p, nil
 }
 
-// parsePhase reads the sixth field: "setup" (the drop setup goes on),
-// "swap" (seat 0's opening swap is due) or "swap:c3<>d3" (seat 1's, after
-// seat 0 swapped c3 and d3). It checks the phase against the game and the
-// seat to move; the pieces are checked later.
-func (p *Position) parsePhase(c Config, field string) error {
+// parseToken reads a state token after the ply: "setup" (the drop setup
+// goes on), "swap" (seat 0's opening swap is due) or "swap:c3<>d3" (seat
+// 1's, after seat 0 swapped c3 and d3); and with more than two seats
+// "first:AC" (seats that still owe their first-turn drop), "passed:AC"
+// (teams whose last turn was a pass), "gains:0,2,1" (pieces each seat has
+// sent to a reserve, short game) and "won:A:elimination" (the game is
+// decided: by elimination, short or passes). It checks the token against
+// the game and the seat to move; the pieces are checked later.
+func (p *Position) parseToken(c Config, field string) error {
+	if p.seats > 2 {
+		if done, err := p.parseMultiToken(field); done {
+			return err
+		}
+	}
 	switch {
 	case field == "setup":
 		if !c.DropSetup {
@@ -232,26 +306,152 @@ func (p *Position) parsePhase(c Config, field string) error {
 		}
 		p.phase, p.swapped = phaseSwap1, uint16(m.From())<<6|uint16(m.To())
 	default:
-		return errString("the phase is setup, swap or swap:c3<>d3")
+		return errString("unknown state token " + strconv.Quote(field))
 	}
 	return nil
 }
 
-// parseCounts reads "n,n" with each n from 0 to 18.
-func parseCounts(s string) ([Seats]int, error) {
-	var out [Seats]int
-	parts := strings.Split(s, ",")
-	if len(parts) != Seats {
-		return out, errString("want one count per seat, separated by commas")
-	}
-	for i, part := range parts {
-		n, err := strconv.Atoi(part)
-		if err != nil || n < 0 || n > PiecesPerSeat || part[0] == '+' || len(part) > 1 && part[0] == '0' {
-			return out, errString(strconv.Quote(part) + " is not a count from 0 to 18")
+func (p *Position) parseMultiToken(field string) (bool, error) {
+	key, value, _ := strings.Cut(field, ":")
+	letters := func(allowed string) (uint8, error) {
+		var bits uint8
+		for i := 0; i < len(value); i++ {
+			s := strings.IndexByte(allowed, value[i])
+			if s < 0 {
+				return 0, errString(key + ": unexpected " + strconv.Quote(value[i:i+1]))
+			}
+			bits |= 1 << s
 		}
-		out[i] = n
+		return bits, nil
 	}
-	return out, nil
+	switch key {
+	case "first":
+		bits, err := letters("ABCD"[:p.seats])
+		if err == nil && p.seats != 3 {
+			err = errString("only three players owe a first-turn drop")
+		}
+		for s := range 3 {
+			if err == nil && bits>>s&1 != 0 && p.reserve[s] == 0 {
+				err = errString("a seat that owes its first-turn drop has its piece in reserve")
+			}
+		}
+		p.first = bits
+		return true, err
+	case "passed":
+		if p.variant&variantTeams == 0 {
+			return true, errString("passes are for team play")
+		}
+		bits, err := letters("ABCD")
+		p.passed = bits&3 | bits>>2 // A or C: team 0; B or D: team 1
+		return true, err
+	case "gains":
+		if p.variant&variantShort == 0 {
+			return true, errString("gains are counted for the short game")
+		}
+		parts := strings.Split(value, ",")
+		if len(parts) != int(p.seats) {
+			return true, errString("gains: one count per seat")
+		}
+		for s, part := range parts {
+			n, err := strconv.Atoi(part)
+			if err != nil || n < 0 || n > 255 || strconv.Itoa(n) != part {
+				return true, errString("gains: " + strconv.Quote(part) + " is not a count")
+			}
+			p.gains[s] = uint8(n)
+		}
+		return true, nil
+	case "won":
+		seat, word, _ := strings.Cut(value, ":")
+		s, ok := rules.SeatFromLetter(seat[0%max(len(seat), 1)])
+		if len(seat) != 1 || !ok || int(s) >= int(p.seats) {
+			return true, errString("won: a seat letter, e.g. won:A:elimination")
+		}
+		for reason, w := range reasonWords {
+			if w == word {
+				p.winner, p.reason = 1+uint8(s), reason
+				return true, nil
+			}
+		}
+		return true, errString("won: the reason is elimination, short or passes")
+	}
+	return false, nil
+}
+
+// parseReserves reads one count per seat, each "n" or, in team play,
+// "n+m" (m of the partner's pieces).
+func (p *Position) parseReserves(field string) error {
+	parts := strings.Split(field, ",")
+	if len(parts) != int(p.seats) {
+		return errString("want one count per seat, separated by commas")
+	}
+	for s, part := range parts {
+		own, partner, hasPartner := strings.Cut(part, "+")
+		n, err := count(own, p.pieces())
+		if err != nil {
+			return err
+		}
+		p.reserve[s] = uint8(n)
+		if hasPartner {
+			if p.variant&variantTeams == 0 {
+				return errString("n+m counts a partner's pieces: team play only")
+			}
+			m, err := count(partner, p.pieces())
+			if err != nil {
+				return err
+			}
+			p.partner[s] = uint8(m)
+		}
+	}
+	return nil
+}
+
+// parseCaptures reads one entry per seat: with two seats the count of the
+// other's pieces it captured; with more, "0" or colour letters each with
+// a count, e.g. "B2C1".
+func (p *Position) parseCaptures(field string) error {
+	parts := strings.Split(field, ",")
+	if len(parts) != int(p.seats) {
+		return errString("want one entry per seat, separated by commas")
+	}
+	for s, part := range parts {
+		if p.seats == 2 {
+			n, err := count(part, p.pieces())
+			if err != nil {
+				return err
+			}
+			p.captured[s][1-s] = uint8(n)
+			continue
+		}
+		if part == "0" {
+			continue
+		}
+		for i := 0; i < len(part); {
+			c, ok := rules.SeatFromLetter(part[i])
+			if !ok || int(c) >= int(p.seats) || int(c) == s {
+				return errString(strconv.Quote(part) + ": each capture is another seat's letter and a count")
+			}
+			j := i + 1
+			for j < len(part) && part[j] >= '0' && part[j] <= '9' {
+				j++
+			}
+			n, err := count(part[i+1:j], p.pieces())
+			if err != nil || n == 0 || p.captured[s][c] != 0 {
+				return errString(strconv.Quote(part) + ": each capture is another seat's letter and a count")
+			}
+			p.captured[s][c] = uint8(n)
+			i = j
+		}
+	}
+	return nil
+}
+
+// count reads a whole number from 0 to most, without sign or leading zero.
+func count(s string, most int) (int, error) {
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 0 || n > most || strconv.Itoa(n) != s {
+		return 0, errString(strconv.Quote(s) + " is not a count from 0 to " + strconv.Itoa(most))
+	}
+	return n, nil
 }
 
 type errString string
@@ -300,8 +500,11 @@ func (p Position) Diagram() string {
 		b.WriteString(string(rune('A'+p.turn)) + " to move")
 	}
 	for s := range int(p.seats) {
-		b.WriteString("; " + string(rune('A'+s)) + ": reserve " + strconv.Itoa(int(p.reserve[s])) +
-			", captured " + strconv.Itoa(p.Captured(rules.Player(s))))
+		b.WriteString("; " + string(rune('A'+s)) + ": reserve " + strconv.Itoa(int(p.reserve[s])))
+		if p.partner[s] > 0 {
+			b.WriteString("+" + strconv.Itoa(int(p.partner[s])))
+		}
+		b.WriteString(", captured " + strconv.Itoa(p.Captured(rules.Player(s))))
 	}
 	return b.String()
 }
