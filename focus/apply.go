@@ -348,4 +348,3 @@ func (p *Position) applySwap(m Move) {
 	p.turn = next
 	p.ply++
 }
-

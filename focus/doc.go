@@ -1,9 +1,9 @@
 // Package focus implements Focus (Sid Sackson, 1963; also sold as
 // Domination): the standard two-player game of RULES.md §1.1, exactly and
-// fast, and the two-player variants of §1.2 (drop setup, restricted
-// drops, the opening swap). The variants for three and four players,
-// teams, the short game and Nowak's game are not available yet; their
-// spec options are recognised and refused with a clear error.
+// fast, and the variants of §1.2: drop setup, restricted drops, the
+// opening swap, three and four players, two teams, and the short game.
+// Nowak's checkers-like game (R-F10) is not available yet; its spec option
+// is recognised and refused with a clear error.
 //
 // # Rules
 //
@@ -67,44 +67,83 @@
 //     exchanged, as the start is. After seat 0's swap of a and b, four
 //     swaps would restore the symmetry: a-b itself, their images a'-b',
 //     and a-b', b-a'; seat 1 has 320 swaps left.
+//   - players=3 (R-F5): 13 pieces each, 12 on the central 6×6 (ranks 7 to
+//     2 reading b..g: AABBCC, BBCCAA, CCAABB, AABBCC, BBCCAA, CCAABB) and
+//     one in reserve, which each seat's first turn must drop on an empty
+//     square (that drop is the whole turn).
+//   - players=4 (R-F6): 13 pieces each fill the 52 squares in the layout
+//     of two independent implementations (rank 8 first: AABD, DDDBDB,
+//     AAAABDBD, DDDDBDBD, CACACCCC, CACABBBB, ACACCC, CABB).
+//   - With more than two seats (R-F7): a seat with no legal move is
+//     skipped, makes no ply and writes nothing in a record; it comes back
+//     when another seat's split leaves its piece on top. The game ends
+//     when, after a move, no opponent of the mover can move: the mover
+//     wins (reason rules.Elimination); scores are per seat, "1-0-0".
+//   - teams=true (R-F8, with players=4): seats A and C play against B and
+//     D, so partners never move in a row. Pieces removed from a stack's
+//     bottom that belong to the mover or the partner go to the mover's
+//     reserve, and the mover may drop either colour ("C*d4" drops the
+//     partner's piece, which gives the partner control). A seat with no
+//     legal move must pass ("pass", a ply); if, at the team's next turn,
+//     the partner passes too, the team loses (reason rules.TeamPassed;
+//     "1-0-1-0"). Ruling: the issue also says a team game ends when the
+//     mover leaves both opponents without stack and reserve; RULES.md
+//     gives teams only the pass rule, and this package follows RULES.md,
+//     so such opponents pass, and lose by passing twice.
+//   - short=true (R-F9, three or four players): after each move the mover
+//     (with the partner, in team play) wins at once with at least 3
+//     captured pieces of every opposing colour (2 of each with four
+//     individual players) or 10 pieces removed in all, those sent to a
+//     reserve included, counted over the whole game (reason
+//     rules.ShortGame).
 //   - Ruling: swap=true with setup=drop is refused; the swap exchanges
 //     pieces of the standard start, while the drop setup lets the players
-//     place their own.
+//     place their own. The swap and the drop setup are two-player rules
+//     (R-F11); teams need players=4; the short game needs three or four.
 //
 // # Game spec
 //
 //	focus                                  the standard game
 //	focus(plylimit=1000)                   with a draw after 1000 plies
 //	focus(setup=drop,drops=restricted)     options: setup=standard|drop,
-//	focus(swap=true)                       drops=any|restricted, swap=false|true
+//	focus(swap=true)                       drops=any|restricted, swap=false|true,
+//	focus(players=4,teams=true,short=true) players=2|3|4, teams, short
 //
 // # Move notation
 //
 // A stack move is its origin and destination, "c3-c5"; the number of
 // pieces moved is the distance. A drop is "*d4". "A*d4" (a seat letter
 // before the star) names the colour dropped; the mover's own letter reads
-// as the plain drop. An opening swap is "c3<>d3" (either order on input;
+// as the plain drop; in team play "C*d4" drops the partner's colour. A
+// team player's pass is "pass". An opening swap is "c3<>d3" (either order on input;
 // the lower square first on output). Moves sort by origin then
 // destination square (a1, b1, ..., h8), drops after all stack moves;
 // swaps by their two squares. AppendMoves lists them in that order.
 //
 // # Position text
 //
-// One line of five fields separated by single spaces, and a sixth before
-// normal play starts:
+// One line of five fields separated by single spaces, then the state
+// tokens a variant needs:
 //
-//	position = board " " seat " " reserves " " captures " " ply [ " " phase ]
+//	position = board " " seat " " reserves " " captures " " ply *( " " token )
 //	board    = rank *( "/" rank )           ; ranks 8 to 1
 //	rank     = 1*( stack / count )          ; the rank's on-board squares, a..h
-//	stack    = *( "a" / "b" ) ( "A" / "B" ) ; bottom to top; the top piece upper case
+//	stack    = *lower upper                 ; bottom to top; the top piece upper case
 //	count    = %x31-38                      ; that many empty squares
-//	seat     = "A" / "B"                    ; the seat to move
-//	reserves = n "," n                      ; pieces in A's and B's reserves
-//	captures = n "," n                      ; pieces captured by A and by B
+//	seat     = "A" / "B" / "C" / "D"        ; the seat to move
+//	reserves = reserve *( "," reserve )     ; one per seat
+//	reserve  = n [ "+" n ]                  ; own pieces [+ the partner's, teams]
+//	captures = capture *( "," capture )     ; one per seat
+//	capture  = n                            ; two seats: the other's pieces taken
+//	         / "0" / 1*( upper n )          ; more: by colour, e.g. B2C1
 //	ply      = 1*DIGIT                      ; plies played
-//	phase    = "setup"                      ; the drop setup goes on
+//	token    = "setup"                      ; the drop setup goes on
 //	         / "swap"                       ; seat 0's opening swap is due
 //	         / "swap:" square "<>" square   ; seat 1's is, after seat 0's
+//	         / "first:" 1*upper             ; seats owing their first drop (3 players)
+//	         / "passed:" 1*upper            ; teams (AC, BD) whose last turn was a pass
+//	         / "gains:" n *( "," n )        ; pieces each seat sent to a reserve (short)
+//	         / "won:" upper ":" why         ; decided: elimination, short or passes
 //
 // Ranks 8 and 1 have 4 squares, ranks 7 and 2 have 6, the others 8. The
 // start is
@@ -115,7 +154,9 @@
 // controlled by A. The drop setup starts "4/6/8/8/8/8/6/4 A 18,18 0,0 0
 // setup". The parser also checks that no stack is over 5, that each
 // colour's pieces on the board, in reserve and captured add up to 18, and
-// that a phase fits the game and the seat to move.
+// that a phase fits the game and the seat to move. Three players start
+// "4/AABBCC/1BBCCAA1/1CCAABB1/1AABBCC1/1BBCCAA1/CCAABB/4 A 1,1,1 0,0,0 0
+// first:ABC".
 //
 // # Errors
 //

@@ -267,3 +267,19 @@ func TestFocusVariantsThroughTheTools(t *testing.T) {
 	assert.Equal(t, 1, code)
 	assert.Equal(t, "illegal 2 d7<>c7: the second swap may not exchange the same two squares again (R-F4)\n", out)
 }
+
+func TestFocusMultiSeatVariantsThroughTheTools(t *testing.T) {
+	for _, spec := range []string{"focus(players=3,plylimit=120)", "focus(players=4,plylimit=120)",
+		"focus(players=4,teams=true,plylimit=120)", "focus(players=3,short=true,plylimit=300)"} {
+		code, records, errOut := run(t, selfplay, []string{"-game", spec, "-games", "3"}, "")
+		require.Equal(t, 0, code, errOut)
+		code, out, _ := run(t, validate, nil, records)
+		require.Equal(t, 0, code, "%s:\n%s", spec, out)
+		for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+			assert.Regexp(t, `^ok \d+ (1/2-1/2-1/2(-1/2)?|[01](-[01]){2,3})$`, line, spec)
+		}
+	}
+	code, out, _ := run(t, perft, []string{"-game", "focus(players=3)", "-depth", "3"}, "")
+	assert.Equal(t, 0, code)
+	assert.Equal(t, "perft(1) = 16\nperft(2) = 240\nperft(3) = 3360\n", out)
+}
