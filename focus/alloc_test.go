@@ -1,6 +1,10 @@
 package focus
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
 
 // TestHotPathsDoNotAllocate pins the zero-allocation promise of legal-move
 // generation into a buffer with room for MaxMoves, and of the applies.
@@ -20,4 +24,31 @@ func TestHotPathsDoNotAllocate(t *testing.T) {
 	if n := testing.AllocsPerRun(100, func() { _ = p.Legal(m) }); n != 0 {
 		t.Errorf("Legal allocates %v times", n)
 	}
+}
+
+func TestVariantHotPathsDoNotAllocate(t *testing.T) {
+	for _, spec := range []string{"focus(nowak=true)", "focus(players=4,teams=true)", "focus(swap=true)", "focus(players=3,short=true)"} {
+		c, err := ParseSpec(spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := c.Start()
+		buf := make([]Move, 0, NowakMaxMoves)
+		if n := testing.AllocsPerRun(20, func() { buf = p.AppendMoves(buf[:0]) }); n != 0 {
+			t.Errorf("%s: AppendMoves allocates %v times", spec, n)
+		}
+		m := buf[len(buf)/2]
+		if n := testing.AllocsPerRun(20, func() { _ = p.PlayUnchecked(m) }); n != 0 {
+			t.Errorf("%s: PlayUnchecked allocates %v times", spec, n)
+		}
+	}
+}
+
+func TestNowakTurnsWithDropsDoNotAllocate(t *testing.T) {
+	p := nowak(t, map[string]string{"a4": "B", "b3": "B", "a5": "B", "c3": "B", "e5": "A"}, "A", 2, 0)
+	buf := make([]Move, 0, NowakMaxMoves)
+	if n := testing.AllocsPerRun(20, func() { buf = p.AppendMoves(buf[:0]) }); n != 0 {
+		t.Errorf("AppendMoves allocates %v times", n)
+	}
+	assert.Contains(t, buf, Drop(sq(t, "a3")), "a drop alone is among them")
 }

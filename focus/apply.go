@@ -27,6 +27,12 @@ func (p Position) Legal(m Move) error {
 	if p.seats != 2 {
 		return p.legalMulti(m)
 	}
+	if p.variant&variantNowak != 0 {
+		if err := p.nowakReason(m); err != nil {
+			return p.illegal(m, err)
+		}
+		return nil
+	}
 	if err := p.reason2(m); err != nil {
 		return p.illegal(m, err)
 	}
@@ -171,6 +177,10 @@ func (p *Position) apply(m Move) {
 	}
 	if p.seats != 2 {
 		p.applyMulti(m)
+		return
+	}
+	if p.variant&variantNowak != 0 {
+		p.applyNowak(m)
 		return
 	}
 	p.place(m)

@@ -28,7 +28,8 @@ func BenchmarkRandomPlayout(b *testing.B) {
 	for _, spec := range []string{"focus(plylimit=1000)", "focus(setup=drop,plylimit=1000)",
 		"focus(drops=restricted,plylimit=1000)", "focus(swap=true,plylimit=1000)",
 		"focus(players=3,plylimit=1000)", "focus(players=4,plylimit=1000)",
-		"focus(players=4,teams=true,plylimit=1000)", "focus(players=3,short=true,plylimit=1000)"} {
+		"focus(players=4,teams=true,plylimit=1000)", "focus(players=3,short=true,plylimit=1000)",
+		"focus(nowak=true,plylimit=1000)"} {
 		b.Run(spec, func(b *testing.B) {
 			cfg, err := ParseSpec(spec)
 			if err != nil {
@@ -36,7 +37,7 @@ func BenchmarkRandomPlayout(b *testing.B) {
 			}
 			start := cfg.Start()
 			r := rand.New(rand.NewPCG(1, 2))
-			buf := make([]Move, 0, MaxMoves)
+			buf := make([]Move, 0, NowakMaxMoves)
 			plies := 0
 			t0 := time.Now()
 			for b.Loop() {

@@ -37,6 +37,10 @@ type Config struct {
 	// Short adds the short-game victory for three and four players (R-F9):
 	// captures of every opponent, or ten pieces removed in all.
 	Short bool
+	// Nowak plays Nowak's checkers-like game (R-F10): moves land only on
+	// empty squares, a capture jumps one stack and puts it under the
+	// movers, and a turn may start with a drop on an empty square.
+	Nowak bool
 }
 
 // players returns the number of seats.
@@ -55,8 +59,8 @@ const MaxPlyLimit = 1 << 30
 //
 // Options: players=2|3|4, teams=false|true (with players=4),
 // short=false|true (3 or 4 players), setup=standard|drop,
-// drops=any|restricted, swap=false|true (2 players), plylimit=N. The
-// variant nowak of the sources is recognised but not available yet.
+// drops=any|restricted, swap=false|true (2 players), nowak=false|true
+// (2 players), plylimit=N.
 func ParseSpec(s string) (Config, error) {
 	spec, err := notation.ParseSpec(s)
 	if err != nil {
@@ -69,9 +73,6 @@ func ParseSpec(s string) (Config, error) {
 func FromSpec(spec notation.Spec) (Config, error) {
 	if spec.Game != "focus" {
 		return Config{}, &notation.SpecError{Spec: spec.String(), Msg: "not a focus spec"}
-	}
-	if v, ok := spec.Lookup("nowak"); ok && v != "false" {
-		return Config{}, &notation.SpecError{Spec: spec.String(), Option: "nowak", Msg: "this variant is not available yet"}
 	}
 	if err := spec.CheckKnown("plylimit", "setup", "drops", "swap", "players", "teams", "short", "nowak"); err != nil {
 		return Config{}, err
@@ -102,6 +103,9 @@ func FromSpec(spec notation.Spec) (Config, error) {
 	if c.Short, err = spec.Bool("short", false); err != nil {
 		return Config{}, err
 	}
+	if c.Nowak, err = spec.Bool("nowak", false); err != nil {
+		return Config{}, err
+	}
 	if err := c.check(); err != nil {
 		err.Spec = spec.String()
 		return Config{}, err
@@ -127,13 +131,15 @@ func (c Config) check() *notation.SpecError {
 		return fail("teams", "teams are two pairs of four players: add players=4")
 	case c.Short && c.players() == 2:
 		return fail("short", "the short game is for three and four players")
+	case c.Nowak && (c.players() != 2 || c.DropSetup || c.Swap || c.RestrictedDrops):
+		return fail("nowak", "Nowak's game is for two players from the standard start; its drops go only onto empty squares anyway")
 	}
 	return nil
 }
 
 // Spec returns the canonical spec: "focus", then the options that differ
-// from the standard game in the order players, teams, short, setup,
-// drops, swap, plylimit.
+// from the standard game in the order players, teams, short, nowak,
+// setup, drops, swap, plylimit.
 func (c Config) Spec() notation.Spec {
 	s := notation.Spec{Game: "focus"}
 	if c.players() != 2 {
@@ -144,6 +150,9 @@ func (c Config) Spec() notation.Spec {
 	}
 	if c.Short {
 		s.Options = append(s.Options, notation.Option{Key: "short", Value: "true"})
+	}
+	if c.Nowak {
+		s.Options = append(s.Options, notation.Option{Key: "nowak", Value: "true"})
 	}
 	if c.DropSetup {
 		s.Options = append(s.Options, notation.Option{Key: "setup", Value: "drop"})

@@ -1,9 +1,8 @@
 // Package focus implements Focus (Sid Sackson, 1963; also sold as
 // Domination): the standard two-player game of RULES.md §1.1, exactly and
-// fast, and the variants of §1.2: drop setup, restricted drops, the
-// opening swap, three and four players, two teams, and the short game.
-// Nowak's checkers-like game (R-F10) is not available yet; its spec option
-// is recognised and refused with a clear error.
+// fast, and every variant of §1.2: drop setup, restricted drops, the
+// opening swap, three and four players, two teams, the short game and
+// Nowak's checkers-like game.
 //
 // # Rules
 //
@@ -96,6 +95,19 @@
 //     individual players) or 10 pieces removed in all, those sent to a
 //     reserve included, counted over the whole game (reason
 //     rules.ShortGame).
+//   - nowak=true (R-F10, two players): a move takes the top k pieces of a
+//     controlled stack in a straight line to an empty square, never onto
+//     a stack: k squares over empty squares, or, capturing, k+1 squares
+//     over exactly one stack of any colour (anywhere on the path but the
+//     last square; the jump need not start next to it). The jumped stack
+//     goes under the movers at the landing square, then the height limit
+//     applies as usual. No multiple jumps; capturing is never compulsory.
+//     A turn is an optional drop on an empty square followed by one board
+//     move, which may move the dropped piece ("*d4,c3-c5", one decision);
+//     a drop alone ("*d4") is a whole turn only when no board move can
+//     follow it. A seat with no legal turn loses: here a controlled stack
+//     can be boxed in, so that is not R-F2's test. AppendMoves needs room
+//     for NowakMaxMoves in this variant.
 //   - Ruling: swap=true with setup=drop is refused; the swap exchanges
 //     pieces of the standard start, while the drop setup lets the players
 //     place their own. The swap and the drop setup are two-player rules
@@ -107,7 +119,8 @@
 //	focus(plylimit=1000)                   with a draw after 1000 plies
 //	focus(setup=drop,drops=restricted)     options: setup=standard|drop,
 //	focus(swap=true)                       drops=any|restricted, swap=false|true,
-//	focus(players=4,teams=true,short=true) players=2|3|4, teams, short
+//	focus(players=4,teams=true,short=true) players=2|3|4, teams, short,
+//	focus(nowak=true)                      nowak (two players)
 //
 // # Move notation
 //
@@ -115,7 +128,8 @@
 // pieces moved is the distance. A drop is "*d4". "A*d4" (a seat letter
 // before the star) names the colour dropped; the mover's own letter reads
 // as the plain drop; in team play "C*d4" drops the partner's colour. A
-// team player's pass is "pass". An opening swap is "c3<>d3" (either order on input;
+// team player's pass is "pass". A Nowak turn with a drop is "*d4,c3-c5".
+// An opening swap is "c3<>d3" (either order on input;
 // the lower square first on output). Moves sort by origin then
 // destination square (a1, b1, ..., h8), drops after all stack moves;
 // swaps by their two squares. AppendMoves lists them in that order.

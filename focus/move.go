@@ -81,6 +81,8 @@ func (m Move) String() string {
 		if m == Pass {
 			return "pass"
 		}
+	case kindNowak:
+		return "*" + m.NowakDrop().String() + "," + m.From().String() + "-" + m.To().String()
 	case kindDrop:
 		if c := m.dropColor(); c > 0 {
 			return string(rune('A'+c-1)) + "*" + m.To().String()
@@ -116,6 +118,17 @@ func (p Position) ParseMove(s string) (Move, error) {
 	}
 	if s == "pass" {
 		return Pass, nil
+	}
+	if drop, move, ok := strings.Cut(s, ","); ok {
+		d, err := p.ParseMove(drop)
+		if err != nil || !d.IsDrop() || d.dropColor() != 0 || strings.Contains(move, ",") {
+			return fail(0, "a Nowak turn is a drop, a comma and a move, e.g. *d4,c3-c5")
+		}
+		mv, err := p.ParseMove(move)
+		if err != nil || mv>>kindShift != kindStack {
+			return fail(len(drop)+1, "a Nowak turn is a drop, a comma and a move, e.g. *d4,c3-c5")
+		}
+		return NowakTurn(d.To(), mv.From(), mv.To()), nil
 	}
 	if star := indexByte(s, '*'); star >= 0 {
 		color := 0

@@ -52,6 +52,9 @@ func (p *Position) appendMoves(buf []Move) []Move {
 	if p.seats != 2 {
 		return p.appendMulti(buf)
 	}
+	if p.variant&variantNowak != 0 {
+		return p.appendNowak(buf)
+	}
 	n := len(buf)
 	out := buf[:n+MaxMoves]
 	n = p.appendStackMoves(out, n)
@@ -248,9 +251,8 @@ func (p Position) CountMoves() int {
 	if p.terminal() {
 		return 0
 	}
-	if p.phase != phasePlay || p.variant&variantRestricted != 0 || p.seats != 2 {
-		var buf [MaxMoves]Move
-		return len(p.appendMoves(buf[:0]))
+	if p.phase != phasePlay || p.variant&(variantRestricted|variantNowak) != 0 || p.seats != 2 {
+		return len(p.appendMoves(nil))
 	}
 	n := 0
 	ctrl := p.control[p.turn]

@@ -36,6 +36,8 @@ type Position struct {
 	passed  uint8                 // bit t: team t's last turn was a pass (teams)
 	winner  uint8                 // 1 + a seat of the side that won, once decided
 	reason  rules.Reason          // why, when winner is set
+
+	blocked bool // Nowak's game: the seat to move has no legal turn
 }
 
 // Variant flags of a Position.
@@ -45,6 +47,7 @@ const (
 	variantSwap
 	variantTeams
 	variantShort
+	variantNowak
 )
 
 // Phases of a game.
@@ -118,6 +121,9 @@ func (c Config) empty() Position {
 	if c.Short {
 		p.variant |= variantShort
 	}
+	if c.Nowak {
+		p.variant |= variantNowak
+	}
 	if c.DropSetup {
 		p.variant |= variantDropSetup
 	}
@@ -148,7 +154,7 @@ func (p *Position) setStack(sq Square, s Stack) {
 func (p Position) Config() Config {
 	c := Config{PlyLimit: int(p.plyLimit), DropSetup: p.variant&variantDropSetup != 0,
 		RestrictedDrops: p.variant&variantRestricted != 0, Swap: p.variant&variantSwap != 0,
-		Teams: p.variant&variantTeams != 0, Short: p.variant&variantShort != 0}
+		Teams: p.variant&variantTeams != 0, Short: p.variant&variantShort != 0, Nowak: p.variant&variantNowak != 0}
 	if p.seats > 2 {
 		c.Players = int(p.seats)
 	}
@@ -257,9 +263,10 @@ func (p Position) Ply() int { return int(p.ply) }
 func (p Position) Turn() rules.Player { return rules.Player(p.turn) }
 
 // stuck reports whether the seat to move has no legal move: no stack it
-// controls and no reserve (R-F2). Only two-seat games end that way.
+// controls and no reserve (R-F2), or in Nowak's game no legal turn. Only
+// two-seat games end that way.
 func (p *Position) stuck() bool {
-	return p.seats == 2 && p.control[p.turn] == 0 && p.reserve[p.turn] == 0
+	return p.seats == 2 && (p.control[p.turn] == 0 && p.reserve[p.turn] == 0 || p.blocked)
 }
 
 // terminal reports whether the game is over.

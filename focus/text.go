@@ -267,6 +267,9 @@ func (c Config) ParsePosition(text string) (Position, error) {
 		return fail(0, "in the setup the seats place in turn, A first: the reserves say "+
 			string(rune('A'+(int(p.reserve[1])-int(p.reserve[0]))&1))+" is to place")
 	}
+	if p.variant&variantNowak != 0 {
+		p.blocked = !p.hasNowakTurn()
+	}
 	p.hash = p.computeHash()
 	return p, nil
 }

@@ -283,3 +283,16 @@ func TestFocusMultiSeatVariantsThroughTheTools(t *testing.T) {
 	assert.Equal(t, 0, code)
 	assert.Equal(t, "perft(1) = 16\nperft(2) = 240\nperft(3) = 3360\n", out)
 }
+
+func TestFocusNowakThroughTheTools(t *testing.T) {
+	code, records, errOut := run(t, selfplay, []string{"-game", "focus(nowak=true,plylimit=200)", "-games", "3"}, "")
+	require.Equal(t, 0, code, errOut)
+	code, out, _ := run(t, validate, nil, records)
+	assert.Equal(t, 0, code, out)
+	code, out, _ = run(t, perft, []string{"-game", "focus(nowak=true)", "-depth", "3"}, "")
+	assert.Equal(t, 0, code)
+	assert.Equal(t, "perft(1) = 16\nperft(2) = 316\nperft(3) = 7374\n", out)
+	code, out, _ = run(t, validate, nil, "[Game \"focus(nowak=true)\"]\nc3-c4 d3-d4\n")
+	assert.Equal(t, 1, code)
+	assert.Equal(t, "illegal 1 c3-c4: in Nowak's game a move lands only on an empty square\n", out)
+}

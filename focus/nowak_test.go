@@ -1,0 +1,150 @@
+package focus
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"pgregory.net/rapid"
+
+	"github.com/tabletop-go/rules"
+	"github.com/tabletop-go/rules/internal/conformance"
+)
+
+func nowak(t testing.TB, stacks map[string]string, toMove string, reserveA, reserveB int) Position {
+	t.Helper()
+	return buildConfig(t, Config{Nowak: true}, stacks, toMove, reserveA, reserveB)
+}
+
+func moveSet(p Position) map[string]bool {
+	out := map[string]bool{}
+	for _, m := range p.AppendMoves(nil) {
+		out[m.String()] = true
+	}
+	return out
+}
+
+func TestRF10_MovesLandOnlyOnEmptySquaresOverEmptySquares(t *testing.T) {
+	p := nowak(t, map[string]string{"d4": "AA", "d6": "B", "f4": "B", "h4": "B"}, "A", 0, 0)
+	moves := moveSet(p)
+	assert.True(t, moves["d4-d5"], "one piece, one square")
+	assert.False(t, moves["d4-d6"], "never onto a stack")
+	assert.True(t, moves["d4-e4"])
+	assert.False(t, moves["d4-f4"], "f4 is occupied")
+	assert.True(t, moves["d4-b4"] && moves["d4-c4"])
+	m, _ := p.ParseMove("d4-d6")
+	assert.ErrorIs(t, p.Legal(m), ErrNowakLanding)
+}
+
+func TestRF10_ACaptureJumpsOneStackAndPutsItUnderTheMovers(t *testing.T) {
+	// Two pieces from d4 jump over d5 (three squares: k+1) to d7; the
+	// jumped B-B-B-B goes under them: 6 high, trimmed to 5.
+	p := nowak(t, map[string]string{"d4": "AA", "d5": "BBBB", "h4": "B"}, "A", 0, 0)
+	q := mustPlay(t, p, "d4-d7")
+	assert.Equal(t, "", at(q, "d5"), "the jumped stack left its square")
+	assert.Equal(t, "BBBAA", at(q, "d7"), "under the movers, then trimmed")
+	assert.Equal(t, p.Captured(0)+1, q.Captured(0), "the bottom B is captured")
+	assert.Equal(t, "", at(q, "d4"))
+}
+
+func TestRF10_TheJumpNeedNotStartNextToTheStack(t *testing.T) {
+	// Two pieces go three squares with the jumped stack on the path's
+	// second square: d4 over e4 (empty) and f4 (B) to g4.
+	p := nowak(t, map[string]string{"d4": "AA", "f4": "B", "b2": "B"}, "A", 0, 0)
+	q := mustPlay(t, p, "d4-g4")
+	assert.Equal(t, "BAA", at(q, "g4"))
+	assert.Equal(t, "", at(q, "f4"))
+}
+
+func TestRF10_NoDoubleJumpAndCapturingIsOptional(t *testing.T) {
+	p := nowak(t, map[string]string{"c4": "A", "d4": "B", "f4": "B", "b2": "B"}, "A", 0, 0)
+	moves := moveSet(p)
+	assert.True(t, moves["c4-e4"], "a capture")
+	assert.False(t, moves["c4-g4"], "two stacks on the path: no double jump")
+	assert.True(t, moves["c4-c5"], "not capturing is allowed")
+	m, _ := p.ParseMove("c4-g4")
+	assert.ErrorIs(t, p.Legal(m), ErrNowakPath)
+}
+
+func TestRF10_ADropThenAMoveIsOneTurn(t *testing.T) {
+	p := nowak(t, map[string]string{"c3": "A", "f6": "B"}, "A", 1, 0)
+	moves := moveSet(p)
+	assert.True(t, moves["*d4,c3-c2"], "drop, then move another stack")
+	assert.True(t, moves["*d4,d4-d5"], "drop, then move the dropped piece")
+	assert.True(t, moves["*c4,c3-c5"], "the dropped piece can be jumped")
+	assert.True(t, moves["c3-c4"], "or no drop at all")
+	assert.False(t, moves["*d4"], "a drop alone only when no move follows")
+	q := mustPlay(t, p, "*d4,d4-d5")
+	assert.Equal(t, "A", at(q, "d5"))
+	assert.Equal(t, 0, q.Reserve(0))
+	assert.Equal(t, rules.Player(1), q.ToMove())
+	bad, _ := p.ParseMove("*f6,c3-c4")
+	assert.ErrorIs(t, p.Legal(bad), ErrNowakDrop, "drops only onto empty squares")
+	alone, _ := p.ParseMove("*d4")
+	assert.ErrorIs(t, p.Legal(alone), ErrDropAlone)
+}
+
+func TestRF10_ADropAloneWhenNoMoveCanFollow(t *testing.T) {
+	// A has no stack and one reserve piece. A piece dropped on a3 is boxed
+	// in (a4 and b3 occupied, the jumps' landings a5 and c3 too), so "*a3"
+	// is a whole turn; a drop on d4 is followed by a move instead.
+	p := nowak(t, map[string]string{"a4": "B", "b3": "B", "a5": "B", "c3": "B"}, "A", 1, 0)
+	moves := moveSet(p)
+	assert.True(t, moves["*a3"], "nothing can follow a drop on a3")
+	assert.False(t, moves["*d4"])
+	assert.True(t, moves["*d4,d4-d5"])
+	q := mustPlay(t, p, "*a3")
+	assert.Equal(t, "A", at(q, "a3"))
+	assert.Equal(t, rules.Player(1), q.ToMove())
+}
+
+func TestRF10_NoLegalTurnLoses(t *testing.T) {
+	// A's single piece on a3 is boxed in: a4, b3 occupied and the jumps
+	// land on occupied squares; no reserve.
+	p := nowak(t, map[string]string{"a3": "A", "a4": "B", "a5": "B", "b3": "B", "c3": "B"}, "A", 0, 0)
+	assert.Empty(t, p.AppendMoves(nil))
+	assert.Equal(t, rules.Terminal, p.ToMove())
+	assert.Equal(t, "0-1", p.Outcome().Result())
+	assert.Equal(t, rules.NoLegalMove, p.Outcome().Reason)
+}
+
+func TestNowakContract(t *testing.T) {
+	conformance.Run(t, conformance.Game[Position, Move]{
+		Start: func(t *rapid.T) Position {
+			p := drawPosition(t)
+			p.variant, p.phase = variantNowak, phasePlay
+			p.blocked = !p.hasNowakTurn()
+			p.hash = p.computeHash()
+			return p
+		},
+		Parse: func(p Position, text string) (Position, error) { return p.Config().ParsePosition(text) },
+		Candidates: func(p Position) []Move {
+			var out []Move
+			for s := Square(0); s < 64; s++ {
+				out = append(out, Drop(s), StackMove(s, s+1), StackMove(s, s+2), StackMove(s, s+16&63), NowakTurn(s, s, s+1))
+			}
+			return out
+		},
+		MaxPlies:   60,
+		MaxMoves:   NowakMaxMoves,
+		Invariants: func(t *rapid.T, p Position) { checkInvariants(t, p) },
+	})
+}
+
+func TestNowakSpec(t *testing.T) {
+	c := mustSpec(t, "focus(nowak=true)")
+	assert.True(t, c.Nowak)
+	assert.Equal(t, "focus(nowak=true)", c.String())
+	for _, bad := range []string{"focus(nowak=true,players=3)", "focus(nowak=true,swap=true)", "focus(nowak=true,drops=restricted)"} {
+		_, err := ParseSpec(bad)
+		assert.ErrorContains(t, err, "Nowak", bad)
+	}
+	p := c.Start()
+	m, err := p.ParseMove("*d4,c3-c5")
+	require.NoError(t, err)
+	assert.Equal(t, "*d4,c3-c5", m.String())
+	for _, bad := range []string{"*d4,", "*d4,*e4", "c3-c4,d4-d5", "*d4,c3-c5,e1-e2"} {
+		_, err := p.ParseMove(bad)
+		assert.ErrorIs(t, err, rules.ErrSyntax, bad)
+	}
+}
