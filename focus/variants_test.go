@@ -37,7 +37,6 @@ func TestVariantSpecs(t *testing.T) {
 		"focus(short=true)":           "three and four players",
 		"focus(players=3,swap=true)":  "two-player rule",
 		"focus(players=4,setup=drop)": "two-player rule",
-		"focus(nowak=true)":           "not available yet",
 		"focus(setup=random)":         "not one of standard, drop",
 		"focus(drops=some)":           "not one of any, restricted",
 	} {
