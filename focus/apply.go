@@ -286,7 +286,13 @@ func (p *Position) applyMulti(m Move) {
 		switch {
 		case p.variant&variantShort != 0 && p.shortWin(mover):
 			p.winner, p.reason = 1+uint8(mover), rules.ShortGame
-		case !teams:
+		case teams:
+			// Seed 002: every opponent without a move and a reserve at
+			// once is a win in team play too.
+			if !p.hasMove((mover+1)&3) && !p.hasMove((mover+3)&3) {
+				p.winner, p.reason = 1+uint8(mover), rules.Elimination
+			}
+		default:
 			// R-F7: skip the seats with no legal move; none left: the
 			// mover has won.
 			for next != mover && !p.hasMove(next) {

@@ -85,10 +85,10 @@
 //     partner's piece, which gives the partner control). A seat with no
 //     legal move must pass ("pass", a ply); if, at the team's next turn,
 //     the partner passes too, the team loses (reason rules.TeamPassed;
-//     "1-0-1-0"). Ruling: the issue also says a team game ends when the
-//     mover leaves both opponents without stack and reserve; RULES.md
-//     gives teams only the pass rule, and this package follows RULES.md,
-//     so such opponents pass, and lose by passing twice.
+//     "1-0-1-0"). As in individual play, a move that leaves both
+//     opponents without a controlled stack and a reserve wins at once
+//     (seed 002: "all opponents must be unable to move at once"; the pass
+//     rule is a second way for a team to lose).
 //   - short=true (R-F9, three or four players): after each move the mover
 //     (with the partner, in team play) wins at once with at least 3
 //     captured pieces of every opposing colour (2 of each with four

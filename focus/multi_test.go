@@ -168,22 +168,35 @@ func TestRF8_PartnerPiecesGoToTheReserveAndMayBeDropped(t *testing.T) {
 }
 
 func TestRF8_ATeamLosesWhenBothPartnersPassInARow(t *testing.T) {
-	// B and D (team 1) control nothing and have no reserve: they pass.
-	p := buildMulti(t, "focus(players=4,teams=true)", map[string]string{"c3": "BDA", "e5": "C", "h4": "A"}, "A", []string{"0", "0", "0", "0"})
-	q := mustPlay(t, p, "h4-h5")
-	assert.Equal(t, []Move{Pass}, q.AppendMoves(nil), "B has no move: it must pass")
-	m, _ := q.ParseMove("c3-c4")
-	assert.ErrorIs(t, q.Legal(m), ErrMustPass)
-	q = mustPlay(t, q, "pass")
+	// B and D control nothing and have no reserve. B passes; C's move
+	// uncovers a B piece on e5 (so the game goes on), but D still has no
+	// move and passes too: team B-D loses.
+	p := buildMulti(t, "focus(players=4,teams=true)", map[string]string{"c3": "A", "e5": "BC", "g6": "DA"}, "B", []string{"0", "0", "0", "0"})
+	assert.Equal(t, []Move{Pass}, p.AppendMoves(nil), "B has no move: it must pass")
+	m, _ := p.ParseMove("c3-c4")
+	assert.ErrorIs(t, p.Legal(m), ErrMustPass)
+	q := mustPlay(t, p, "pass")
 	assert.Contains(t, q.String(), "passed:BD")
 	q = mustPlay(t, q, "e5-e6")
-	assert.Equal(t, rules.Player(3), q.ToMove())
+	assert.Equal(t, rules.Player(3), q.ToMove(), "B can move again, so the game goes on")
 	q = mustPlay(t, q, "pass")
 	assert.Equal(t, rules.Terminal, q.ToMove())
 	assert.Equal(t, "1-0-1-0", q.Outcome().Result())
 	assert.Equal(t, rules.TeamPassed, q.Outcome().Reason)
-	pass, _ := p.ParseMove("pass")
-	assert.ErrorIs(t, p.Legal(pass), ErrNoPass, "a seat with a move may not pass")
+
+	a := buildMulti(t, "focus(players=4,teams=true)", map[string]string{"c3": "A", "e5": "BC", "g6": "DA"}, "A", []string{"0", "0", "0", "0"})
+	pass, _ := a.ParseMove("pass")
+	assert.ErrorIs(t, a.Legal(pass), ErrNoPass, "a seat with a move may not pass")
+}
+
+func TestRF8_ATeamWinsWhenBothOpponentsCannotMove(t *testing.T) {
+	// A takes B's last controlled stack; D has nothing either: team A-C
+	// wins at once, no passes needed.
+	p := buildMulti(t, "focus(players=4,teams=true)", map[string]string{"c3": "A", "c4": "B", "e5": "DC"}, "A", []string{"0", "0", "0", "0"})
+	q := mustPlay(t, p, "c3-c4")
+	assert.Equal(t, rules.Terminal, q.ToMove())
+	assert.Equal(t, "1-0-1-0", q.Outcome().Result())
+	assert.Equal(t, rules.Elimination, q.Outcome().Reason)
 }
 
 func TestRF8_APassThenAPartnersMoveClearsThePass(t *testing.T) {
