@@ -227,21 +227,25 @@ func (p *Position) place(m Move) {
 		p.setStack(from, rest)
 	}
 	dst := p.board[to]
-	hd := dst.Height()
-	combined := uint32(dst)&colorsMask | moving<<(2*uint(hd))
-	total := hd + k
+	p.land(to, dst, uint32(dst)&colorsMask|moving<<(2*uint(dst.Height())), dst.Height()+k)
+}
+
+// land puts the stack of height total with the given colour bits on to,
+// where old stood: the height limit removes pieces from its bottom down to
+// 5, and remove accounts for each.
+func (p *Position) land(to Square, old Stack, colors uint32, total int) {
 	if total > MaxHeight {
 		excess := total - MaxHeight
-		removed := combined
-		combined >>= 2 * uint(excess)
+		removed := colors
+		colors >>= 2 * uint(excess)
 		total = MaxHeight
 		for range excess {
-			p.remove(mover, Seat(removed&3))
+			p.remove(p.turn, Seat(removed&3))
 			removed >>= 2
 		}
 	}
-	stack := makeStack(combined, total)
-	p.hash ^= stackKey(to, dst) ^ stackKey(to, stack)
+	stack := makeStack(colors, total)
+	p.hash ^= stackKey(to, old) ^ stackKey(to, stack)
 	p.setStack(to, stack)
 }
 

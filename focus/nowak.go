@@ -278,7 +278,6 @@ func (p *Position) applyNowak(m Move) {
 // nowakMove moves the top k pieces from-to, putting a jumped stack under
 // them, and trims the result to 5.
 func (p *Position) nowakMove(from, to Square, k int, jumped Square, jump bool) {
-	mover := p.turn
 	src := p.board[from]
 	h := src.Height()
 	colors := uint32(src) & colorsMask
@@ -295,19 +294,5 @@ func (p *Position) nowakMove(from, to Square, k int, jumped Square, jump bool) {
 		p.hash ^= stackKey(jumped, j)
 		p.setStack(jumped, 0)
 	}
-	combined := under | moving<<(2*uint(hu))
-	total := hu + k
-	if total > MaxHeight {
-		excess := total - MaxHeight
-		removed := combined
-		combined >>= 2 * uint(excess)
-		total = MaxHeight
-		for range excess {
-			p.remove(mover, Seat(removed&3))
-			removed >>= 2
-		}
-	}
-	stack := makeStack(combined, total)
-	p.hash ^= stackKey(to, stack)
-	p.setStack(to, stack)
+	p.land(to, 0, under|moving<<(2*uint(hu)), hu+k)
 }
