@@ -212,7 +212,9 @@ func (p *Position) place(m Move) {
 			p.hash ^= reserveKey(mover, p.reserve[mover]) ^ reserveKey(mover, p.reserve[mover]-1)
 			p.reserve[mover]--
 		case moving != uint32(mover) && p.partner[mover&3] > 0:
-			p.partner[mover&3]-- // hashed with the multi-seat state
+			n := p.partner[mover&3]
+			p.hash ^= partnerKey(mover, n) ^ partnerKey(mover, n-1)
+			p.partner[mover&3] = n - 1
 		}
 	} else {
 		from := m.From()
@@ -256,12 +258,14 @@ func (p *Position) remove(mover, c Seat) {
 	if c == mover {
 		p.hash ^= reserveKey(mover, p.reserve[mover]) ^ reserveKey(mover, p.reserve[mover]+1)
 		p.reserve[mover]++
-		p.gains[mover&3]++
+		p.gain(mover)
 		return
 	}
 	if partner, ok := p.partnerOf(mover); ok && c == partner {
-		p.partner[mover&3]++ // hashed with the multi-seat state
-		p.gains[mover&3]++
+		n := p.partner[mover&3]
+		p.hash ^= partnerKey(mover, n) ^ partnerKey(mover, n+1)
+		p.partner[mover&3] = n + 1
+		p.gain(mover)
 		return
 	}
 	n := p.captured[mover][c]
@@ -269,10 +273,19 @@ func (p *Position) remove(mover, c Seat) {
 	p.captured[mover][c] = n + 1
 }
 
+// gain counts a piece the mover sent to a reserve, for the short game.
+func (p *Position) gain(mover Seat) {
+	if p.variant&variantShort != 0 {
+		n := p.gains[mover&3]
+		p.hash ^= gainsKey(mover, n) ^ gainsKey(mover, n+1)
+		p.gains[mover&3] = n + 1
+	}
+}
+
 // applyMulti plays a move of a game of three or four seats: a pass or a
 // move, then the end of the game or the next seat (R-F7, R-F8, R-F9).
 func (p *Position) applyMulti(m Move) {
-	p.hash ^= p.multiKey()
+	state := p.stateKey()
 	mover := p.turn & 3
 	teams := p.variant&variantTeams != 0
 	next := (mover + 1) % Seat(p.seats)
@@ -307,10 +320,9 @@ func (p *Position) applyMulti(m Move) {
 			}
 		}
 	}
-	p.hash ^= turnKey(p.turn) ^ turnKey(next)
+	p.hash ^= turnKey(p.turn) ^ turnKey(next) ^ state ^ p.stateKey()
 	p.turn = next
 	p.ply++
-	p.hash ^= p.multiKey()
 }
 
 // shortWin reports whether the mover's side has reached the short-game
@@ -318,9 +330,9 @@ func (p *Position) applyMulti(m Move) {
 // with four individual players), or 10 pieces removed in all, pieces sent
 // to a reserve included; partners' totals are combined.
 func (p *Position) shortWin(mover Seat) bool {
-	side := []Seat{mover}
+	side := [2]Seat{mover, mover}
 	if partner, ok := p.partnerOf(mover); ok {
-		side = append(side, partner)
+		side[1] = partner
 	}
 	need := 3
 	if p.seats == 4 && p.variant&variantTeams == 0 {
@@ -331,7 +343,10 @@ func (p *Position) shortWin(mover Seat) bool {
 	for c := Seat(0); c < Seat(p.seats); c++ {
 		ours := false
 		got := 0
-		for _, s := range side {
+		for i, s := range side {
+			if i == 1 && s == mover {
+				break
+			}
 			ours = ours || s == c
 			got += int(p.captured[s][c])
 		}
@@ -340,8 +355,9 @@ func (p *Position) shortWin(mover Seat) bool {
 			everyOpponent = false
 		}
 	}
-	for _, s := range side {
-		removed += int(p.gains[s])
+	removed += int(p.gains[side[0]])
+	if side[1] != mover {
+		removed += int(p.gains[side[1]])
 	}
 	return everyOpponent || removed >= 10
 }

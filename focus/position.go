@@ -359,29 +359,38 @@ func phaseKey(phase uint8, swapped uint16) uint64 {
 
 var turnKeys = [4]uint64{mix(4 << 40), mix(4<<40 | 1), mix(4<<40 | 2), mix(4<<40 | 3)}
 
-// multiKey is the key of the state of games with more than two seats.
-func (p *Position) multiKey() uint64 {
-	if p.seats == 2 {
+// Keys of the multi-seat state, each 0 for the empty state so that two-
+// seat games hash as before.
+func partnerKey(seat Seat, n uint8) uint64 {
+	if n == 0 {
 		return 0
 	}
-	h := mix(6<<40 | uint64(p.first)<<8 | uint64(p.passed)<<16 | uint64(p.winner)<<24 | uint64(p.reason)<<32)
-	for s := range rules.MaxSeats {
-		h ^= mix(7<<40 | uint64(s)<<16 | uint64(p.partner[s]))
-		if p.variant&variantShort != 0 {
-			h ^= mix(8<<40 | uint64(s)<<16 | uint64(p.gains[s]))
-		}
+	return mix(7<<40 | uint64(seat)<<16 | uint64(n))
+}
+
+func gainsKey(seat Seat, n uint8) uint64 {
+	if n == 0 {
+		return 0
 	}
-	return h
+	return mix(8<<40 | uint64(seat)<<16 | uint64(n))
+}
+
+// stateKey covers the first-drop, pass and result state.
+func (p *Position) stateKey() uint64 {
+	if p.first == 0 && p.passed == 0 && p.winner == 0 {
+		return 0
+	}
+	return mix(6<<40 | uint64(p.first)<<8 | uint64(p.passed)<<16 | uint64(p.winner)<<24 | uint64(p.reason)<<32)
 }
 
 // computeHash computes the hash from scratch.
 func (p *Position) computeHash() uint64 {
-	h := turnKey(p.turn) ^ phaseKey(p.phase, p.swapped) ^ p.multiKey()
+	h := turnKey(p.turn) ^ phaseKey(p.phase, p.swapped) ^ p.stateKey()
 	for sq := Square(0); sq < 64; sq++ {
 		h ^= stackKey(sq, p.board[sq])
 	}
 	for s := Seat(0); s < rules.MaxSeats; s++ {
-		h ^= reserveKey(s, p.reserve[s])
+		h ^= reserveKey(s, p.reserve[s]) ^ partnerKey(s, p.partner[s]) ^ gainsKey(s, p.gains[s])
 		for c := Seat(0); c < rules.MaxSeats; c++ {
 			h ^= capturedKey(s, c, p.captured[s][c])
 		}
