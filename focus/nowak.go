@@ -65,46 +65,84 @@ func init() {
 	}
 }
 
-// nowakTargets marks, for a stack of height h on from, which squares of
-// its ray in direction dir it can reach: an empty square at distance d
-// over no stack (d ≤ h) or over exactly one (d-1 ≤ h, a capture).
-func (p *Position) nowakTargets(from Square, h, dir int) (valid [8]bool, n int) {
-	n = int(rayLen[from][dir])
-	occupied := 0
-	for i := 0; i < n && i <= h; i++ {
-		if p.board[rays[from][dir][i]] != 0 {
-			if occupied++; occupied > 1 {
-				break
+// rayMask[sq][dir] has the squares of rays[sq][dir].
+var rayMask [64][4]uint64
+
+func init() {
+	for sq := range rays {
+		for dir := range 4 {
+			for i := range int(rayLen[sq][dir]) {
+				rayMask[sq][dir] |= 1 << rays[sq][dir][i]
 			}
-			continue
 		}
-		d := i + 1
-		valid[i] = occupied == 0 && d <= h || occupied == 1 && d >= 2 && d-1 <= h
 	}
-	return valid, n
+}
+
+// nowakRanges returns, for a stack of height h on from, the distances it
+// can move along direction dir: plain moves to distances 1..plain (over
+// empty squares, at most h), captures to capLo..capHi (k+1 squares over
+// exactly one stack, k at most h). It finds the first two stacks on the
+// ray with two bit scans instead of walking it.
+func (p *Position) nowakRanges(from Square, h, dir int) (plain, capLo, capHi int) {
+	n := int(rayLen[from][dir])
+	occupied := p.control[0] | p.control[1] | p.control[2] | p.control[3]
+	blockers := occupied & rayMask[from][dir]
+	first, second := n+1, n+1
+	if blockers != 0 {
+		var b1, b2 Square
+		if dir >= 2 { // east and north: squares ascend outwards
+			b1 = Square(bits.TrailingZeros64(blockers))
+			rest := blockers &^ (1 << b1)
+			b2 = Square(bits.TrailingZeros64(rest))
+		} else {
+			b1 = Square(63 - bits.LeadingZeros64(blockers))
+			rest := blockers &^ (1 << b1)
+			b2 = Square(63 - bits.LeadingZeros64(rest|1)) // rest|1: never empty
+			if rest == 0 {
+				b2 = 64
+			}
+		}
+		first = int(lineDistance[from][b1])
+		if b2 < 64 && blockers&^(1<<b1) != 0 {
+			second = int(lineDistance[from][b2])
+		}
+	}
+	plain = min(h, first-1, n)
+	capLo, capHi = first+1, min(second-1, h+1, n)
+	return plain, capLo, capHi
 }
 
 // appendNowakBoard appends the board moves of the seat to move, in
 // canonical order, with base added (the drop part of a Nowak turn).
 func (p *Position) appendNowakBoard(buf []Move, base Move) []Move {
 	for ctrl := p.control[p.turn]; ctrl != 0; {
-		from := nextSquare(&ctrl)
-		h := p.board[from].Height()
-		for dir := range 4 {
-			valid, n := p.nowakTargets(from, h, dir)
-			// South and west go down the square order, east and north up.
-			if dir < 2 {
-				for i := n - 1; i >= 0; i-- {
-					if valid[i] {
-						buf = append(buf, base|StackMove(from, rays[from][dir][i]))
-					}
-				}
-			} else {
-				for i := range n {
-					if valid[i] {
-						buf = append(buf, base|StackMove(from, rays[from][dir][i]))
-					}
-				}
+		buf = p.appendNowakFrom(buf, nextSquare(&ctrl), base)
+	}
+	return buf
+}
+
+// appendNowakFrom appends the board moves of the stack on from.
+func (p *Position) appendNowakFrom(buf []Move, from Square, base Move) []Move {
+	h := p.board[from].Height()
+	base |= Move(from) << 6
+	for dir := range 4 {
+		plain, capLo, capHi := p.nowakRanges(from, h, dir)
+		ray := &rays[from][dir]
+		// South and west go down the square order (the farthest first),
+		// east and north up.
+		if dir < 2 {
+			for d := capHi; d >= capLo; d-- {
+				buf = append(buf, base|Move(ray[d-1]))
+			}
+			for d := plain; d >= 1; d-- {
+				buf = append(buf, base|Move(ray[d-1]))
+			}
+		} else {
+			for d := 1; d <= plain; d++ {
+				buf = append(buf, base|Move(ray[d-1]))
+			}
+			for d := capLo; d <= capHi; d++ {
+				buf = append(buf, base|Move(ray[d-1]))
 			}
 		}
 	}
@@ -118,7 +156,7 @@ func (p *Position) hasNowakBoardMove() bool {
 		from := nextSquare(&ctrl)
 		h := p.board[from].Height()
 		for dir := range 4 {
-			if valid, _ := p.nowakTargets(from, h, dir); valid != [8]bool{} {
+			if plain, capLo, capHi := p.nowakRanges(from, h, dir); plain >= 1 || capLo <= capHi {
 				return true
 			}
 		}
@@ -128,23 +166,52 @@ func (p *Position) hasNowakBoardMove() bool {
 
 // appendNowak appends the legal turns of Nowak's game: the board moves,
 // then the drops alone (only where no move can follow), then each drop
-// with the moves that can follow it. Each drop square's moves are made
-// once; the drops alone, rare, are then slid in before them.
+// with the moves that can follow it.
+//
+// A drop on d changes only the moves of the stacks that can reach d or
+// pass it, and adds the dropped piece's own; every other stack keeps the
+// moves it has without the drop, which are generated once and copied.
+// The drops alone, rare, are slid in before the drop-and-move turns.
 func (p *Position) appendNowak(buf []Move) []Move {
-	buf = p.appendNowakBoard(buf, 0)
+	first := len(buf)
+	var lo, hi [64]uint16 // each stack's block of moves without a drop
+	for ctrl := p.control[p.turn]; ctrl != 0; {
+		from := nextSquare(&ctrl)
+		lo[from] = uint16(len(buf) - first)
+		buf = p.appendNowakFrom(buf, from, 0)
+		hi[from] = uint16(len(buf) - first)
+	}
 	if p.reserve[p.turn] == 0 {
 		return buf
 	}
 	start := len(buf)
 	var alone uint64
+	piece := makeStack(uint32(p.turn), 1)
 	for _, d := range allDrops {
-		if sq := d.To(); p.board[sq] == 0 {
-			q := p.withDrop(sq)
-			before := len(buf)
-			buf = q.appendNowakBoard(buf, kindNowak<<kindShift|Move(sq)<<12)
-			if len(buf) == before {
-				alone |= 1 << sq
+		sq := d.To()
+		if p.board[sq] != 0 {
+			continue
+		}
+		// Generation reads only the board and control: put the piece
+		// there and take it back, rather than copy the position.
+		p.board[sq] = piece
+		p.control[p.turn] |= 1 << sq
+		tag := kindNowak<<kindShift | Move(sq)<<12
+		before := len(buf)
+		for ctrl := p.control[p.turn]; ctrl != 0; {
+			from := nextSquare(&ctrl)
+			if dist := int(lineDistance[from][sq]); from == sq || dist != 0 && dist <= p.board[from].Height()+1 {
+				buf = p.appendNowakFrom(buf, from, tag)
+				continue
 			}
+			for i := lo[from]; i < hi[from]; i++ {
+				buf = append(buf, tag|buf[first+int(i)])
+			}
+		}
+		p.board[sq] = 0
+		p.control[p.turn] &^= 1 << sq
+		if len(buf) == before {
+			alone |= 1 << sq
 		}
 	}
 	if k := bits.OnesCount64(alone); k > 0 {
