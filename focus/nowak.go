@@ -3,6 +3,7 @@ package focus
 import (
 	"errors"
 	"math/bits"
+	"slices"
 )
 
 // Nowak's checkers-like game (R-F10). A board move takes the top k pieces
@@ -125,6 +126,28 @@ func (p *Position) appendNowakBoard(buf []Move, base Move) []Move {
 func (p *Position) appendNowakFrom(buf []Move, from Square, base Move) []Move {
 	h := p.board[from].Height()
 	base |= Move(from) << 6
+	if h == 1 {
+		// A single piece has at most one move per direction: a step to
+		// an empty neighbour, or a jump over an occupied one to an empty
+		// square beyond. Directions come in square order: S, W, E, N.
+		// Branch-free: random boards make these tests unpredictable.
+		if cap(buf)-len(buf) < 4 {
+			buf = slices.Grow(buf, 4)
+		}
+		k := len(buf)
+		out := buf[:k+4]
+		empty := ^(p.control[0] | p.control[1] | p.control[2] | p.control[3])
+		for dir := range 4 {
+			ray := &rays[from][dir]
+			n := uint64(rayLen[from][dir])
+			step := empty >> ray[0] & 1 & ((n + 7) >> 3)                               // n >= 1
+			jump := empty >> ray[1] & 1 & ((n + 6) >> 3) & (1 - step) & ((n + 7) >> 3) // n >= 2, neighbour full
+			to := uint64(ray[0])*step + uint64(ray[1])*jump
+			out[k] = base | Move(to)
+			k += int(step | jump)
+		}
+		return out[:k]
+	}
 	for dir := range 4 {
 		plain, capLo, capHi := p.nowakRanges(from, h, dir)
 		ray := &rays[from][dir]
@@ -173,6 +196,9 @@ func (p *Position) hasNowakBoardMove() bool {
 // moves it has without the drop, which are generated once and copied.
 // The drops alone, rare, are slid in before the drop-and-move turns.
 func (p *Position) appendNowak(buf []Move) []Move {
+	if p.reserve[p.turn] == 0 {
+		return p.appendNowakBoard(buf, 0)
+	}
 	first := len(buf)
 	var lo, hi [64]uint16 // each stack's block of moves without a drop
 	for ctrl := p.control[p.turn]; ctrl != 0; {
@@ -180,9 +206,6 @@ func (p *Position) appendNowak(buf []Move) []Move {
 		lo[from] = uint16(len(buf) - first)
 		buf = p.appendNowakFrom(buf, from, 0)
 		hi[from] = uint16(len(buf) - first)
-	}
-	if p.reserve[p.turn] == 0 {
-		return buf
 	}
 	start := len(buf)
 	var alone uint64
