@@ -8,6 +8,7 @@ import (
 type Color uint8
 
 const (
+	// Empty is the colour of an empty cell, and no colour.
 	Empty Color = iota
 	// Black connects the top and bottom rows and moves first.
 	Black
