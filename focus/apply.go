@@ -24,7 +24,7 @@ func (p Position) Legal(m Move) error {
 		}
 		return nil
 	}
-	if p.seats != 2 {
+	if p.seats > 2 {
 		return p.legalMulti(m)
 	}
 	if p.variant&variantNowak != 0 {
@@ -175,7 +175,7 @@ func (p *Position) apply(m Move) {
 		p.applySwap(m)
 		return
 	}
-	if p.seats != 2 {
+	if p.seats > 2 {
 		p.applyMulti(m)
 		return
 	}

@@ -49,7 +49,7 @@ func (p *Position) appendMoves(buf []Move) []Move {
 	if p.phase != phasePlay {
 		return p.appendOpening(buf)
 	}
-	if p.seats != 2 {
+	if p.seats > 2 {
 		return p.appendMulti(buf)
 	}
 	if p.variant&variantNowak != 0 {
@@ -251,7 +251,7 @@ func (p Position) CountMoves() int {
 	if p.terminal() {
 		return 0
 	}
-	if p.phase != phasePlay || p.variant&(variantRestricted|variantNowak) != 0 || p.seats != 2 {
+	if p.phase != phasePlay || p.variant&(variantRestricted|variantNowak) != 0 || p.seats > 2 {
 		return len(p.appendMoves(nil))
 	}
 	n := 0

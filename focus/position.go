@@ -266,7 +266,7 @@ func (p Position) Turn() rules.Player { return rules.Player(p.turn) }
 // controls and no reserve (R-F2), or in Nowak's game no legal turn. Only
 // two-seat games end that way.
 func (p *Position) stuck() bool {
-	return p.seats == 2 && (p.control[p.turn] == 0 && p.reserve[p.turn] == 0 || p.blocked)
+	return p.seats <= 2 && (p.control[p.turn] == 0 && p.reserve[p.turn] == 0 || p.blocked)
 }
 
 // terminal reports whether the game is over.

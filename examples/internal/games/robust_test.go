@@ -1,0 +1,69 @@
+package games
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/tabletop-go/rules"
+	"github.com/tabletop-go/rules/domination"
+	"github.com/tabletop-go/rules/explocus"
+	"github.com/tabletop-go/rules/focus"
+	"github.com/tabletop-go/rules/hex"
+)
+
+// abuse calls every method of the contract on p, then plays a chain of
+// random move values through PlayUnchecked (meaningless positions, but
+// never a panic), calling every method again at each step.
+func abuse[P rules.Position[P, M], M rules.Move](t *testing.T, p P, seed uint64) {
+	t.Helper()
+	r := rand.New(rand.NewPCG(seed, 1))
+	touch := func(p P) {
+		_, _, _, _, _ = p.Seats(), p.ToMove(), p.Outcome(), p.Hash(), p.String()
+		_ = p.Spec()
+		_ = p.AppendMoves(nil)
+		_ = p.AppendChances(nil)
+		_, _ = p.ParseMove("a1")
+		if d, ok := any(p).(rules.Diagrammer); ok {
+			_ = d.Diagram()
+		}
+		if e, ok := any(p).(rules.Evaluator); ok {
+			_ = e.Evaluate(0)
+		}
+	}
+	touch(p)
+	for range 200 {
+		var m M
+		if moves := p.AppendMoves(nil); len(moves) > 0 && r.IntN(2) == 0 {
+			m = moves[r.IntN(len(moves))]
+		} else {
+			m = M(r.Uint64() >> r.IntN(64))
+		}
+		_ = p.Legal(m)
+		_, _ = p.Play(m)
+		_ = m.String()
+		p = p.PlayUnchecked(m)
+		touch(p)
+	}
+}
+
+// TestNothingPanics: zero values and chains of garbage moves, in every
+// game and variant.
+func TestNothingPanics(t *testing.T) {
+	abuse(t, hex.Position{}, 1)
+	abuse(t, focus.Position{}, 2)
+	abuse(t, domination.Position{}, 3)
+	abuse(t, explocus.Position{}, 4)
+	for seed := range uint64(20) {
+		abuse(t, hex.New(int(seed%26)+1), seed)
+		abuse(t, domination.Start(), seed)
+		abuse(t, explocus.Config{Rows: 3 + int(seed%5), Cols: 3 + int(seed%7)}.Start(), seed)
+		for _, spec := range []string{"focus", "focus(swap=true)", "focus(setup=drop)", "focus(players=3,short=true)",
+			"focus(players=4,teams=true,drops=restricted)", "focus(nowak=true)"} {
+			c, err := focus.ParseSpec(spec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			abuse(t, c.Start(), seed)
+		}
+	}
+}
