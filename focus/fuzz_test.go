@@ -11,7 +11,26 @@ func FuzzParsePosition(f *testing.F) {
 	} {
 		f.Add(s)
 	}
+	f.Add("4/AABBCC/1BBCCAA1/1CCAABB1/1AABBCC1/1BBCCAA1/CCAABB/4 A 1,1,1 0,0,0 0 first:ABC")
+	f.Add("4/6/8/8/8/8/6/4 A 18,18 0,0 0 setup")
+	f.Add("4/AABBAA/1BBAABB1/1AABBAA1/1BBAABB1/1AABBAA1/BBAABB/4 B 0,0 0,0 1 swap:c7<>d7")
+	f.Add("AABD/DDDBDB/AAAABDBD/DDDDBDBD/CACACCCC/CACABBBB/ACACCC/CABB A 0+1,0,0,0 A1,0,0,0 9 passed:BD gains:1,0,0,0 won:A:short")
+	configs := []Config{{}, {Players: 3, Short: true}, {Players: 4, Teams: true, Short: true}, {Players: 4},
+		{Swap: true}, {DropSetup: true, RestrictedDrops: true}, {Nowak: true}}
 	f.Fuzz(func(t *testing.T, text string) {
+		for _, c := range configs[1:] {
+			if p, err := c.ParsePosition(text); err == nil {
+				again, err := c.ParsePosition(p.String())
+				if err != nil || again.String() != p.String() || again.Hash() != p.Hash() {
+					t.Fatalf("%v: %q -> %q -> %v", c, text, p.String(), err)
+				}
+				for _, m := range p.AppendMoves(nil) {
+					if _, err := p.Play(m); err != nil {
+						t.Fatalf("%v: listed move %v refused: %v", c, m, err)
+					}
+				}
+			}
+		}
 		p, err := ParsePosition(text)
 		if err != nil {
 			return
@@ -52,5 +71,22 @@ func FuzzParseMove(f *testing.F) {
 			}
 		}
 		_ = p.PlayUnchecked(m)
+	})
+}
+
+func FuzzParseSpec(f *testing.F) {
+	for _, s := range []string{"focus", "focus(players=4,teams=true,short=true)", "focus(nowak=true,plylimit=9)", "focus(swap=true,setup=drop)"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		c, err := ParseSpec(s)
+		if err != nil {
+			return
+		}
+		again, err := ParseSpec(c.String())
+		if err != nil || again != c {
+			t.Fatalf("%q -> %q -> %v, %v", s, c.String(), again, err)
+		}
+		_ = c.Start().AppendMoves(nil)
 	})
 }
