@@ -69,11 +69,22 @@ func init() {
 // rayMask[sq][dir] has the squares of rays[sq][dir].
 var rayMask [64][4]uint64
 
+// near[sq][dir] holds the first two squares of the ray, 64 where the ray
+// is shorter: in Go a uint64 shifted by 64 is 0, so an off-board square
+// reads as neither empty nor occupied, with no length test.
+var near [64][4][2]uint64
+
 func init() {
 	for sq := range rays {
 		for dir := range 4 {
 			for i := range int(rayLen[sq][dir]) {
 				rayMask[sq][dir] |= 1 << rays[sq][dir][i]
+			}
+			for i := range 2 {
+				near[sq][dir][i] = 64
+				if i < int(rayLen[sq][dir]) {
+					near[sq][dir][i] = uint64(rays[sq][dir][i])
+				}
 			}
 		}
 	}
@@ -84,40 +95,61 @@ func init() {
 // empty squares, at most h), captures to capLo..capHi (k+1 squares over
 // exactly one stack, k at most h). It finds the first two stacks on the
 // ray with two bit scans instead of walking it.
-func (p *Position) nowakRanges(from Square, h, dir int) (plain, capLo, capHi int) {
+func nowakRanges(from Square, h, dir int, occupied uint64) (plain, capLo, capHi int) {
 	n := int(rayLen[from][dir])
-	occupied := p.control[0] | p.control[1] | p.control[2] | p.control[3]
 	blockers := occupied & rayMask[from][dir]
 	first, second := n+1, n+1
 	if blockers != 0 {
-		var b1, b2 Square
-		if dir >= 2 { // east and north: squares ascend outwards
-			b1 = Square(bits.TrailingZeros64(blockers))
-			rest := blockers &^ (1 << b1)
-			b2 = Square(bits.TrailingZeros64(rest))
+		// Distances along the ray: files for west and east, ranks (steps
+		// of 8) for south and north.
+		shift := uint(3 * (1 - (dir>>0^dir>>1)&1)) // S, N: 3; W, E: 0
+		if dir >= 2 {                              // east and north: squares ascend outwards
+			b1 := bits.TrailingZeros64(blockers)
+			first = (b1 - int(from)) >> shift
+			if rest := blockers & (blockers - 1); rest != 0 {
+				second = (bits.TrailingZeros64(rest) - int(from)) >> shift
+			}
 		} else {
-			b1 = Square(63 - bits.LeadingZeros64(blockers))
-			rest := blockers &^ (1 << b1)
-			b2 = Square(63 - bits.LeadingZeros64(rest|1)) // rest|1: never empty
-			if rest == 0 {
-				b2 = 64
+			b1 := 63 - bits.LeadingZeros64(blockers)
+			first = (int(from) - b1) >> shift
+			if rest := blockers &^ (1 << b1); rest != 0 {
+				second = (int(from) - (63 - bits.LeadingZeros64(rest))) >> shift
 			}
 		}
-		first = int(lineDistance[from][b1])
-		if b2 < 64 && blockers&^(1<<b1) != 0 {
-			second = int(lineDistance[from][b2])
-		}
 	}
-	plain = min(h, first-1, n)
-	capLo, capHi = first+1, min(second-1, h+1, n)
-	return plain, capLo, capHi
+	return min(h, first-1, n), first + 1, min(second-1, h+1, n)
 }
 
 // appendNowakBoard appends the board moves of the seat to move, in
 // canonical order, with base added (the drop part of a Nowak turn).
 func (p *Position) appendNowakBoard(buf []Move, base Move) []Move {
+	occupied := p.control[0] | p.control[1] | p.control[2] | p.control[3]
+	empty := ^occupied
 	for ctrl := p.control[p.turn]; ctrl != 0; {
-		buf = p.appendNowakFrom(buf, nextSquare(&ctrl), base)
+		from := nextSquare(&ctrl)
+		if p.board[from].Height() != 1 {
+			buf = p.appendNowakFrom(buf, from, base)
+			continue
+		}
+		// A single piece has at most one move per direction: a step to
+		// an empty neighbour, or a jump over an occupied one to an empty
+		// square beyond; directions come in square order, S, W, E, N.
+		// Branch-free, since random boards make these tests unpredictable.
+		if cap(buf)-len(buf) < 4 {
+			buf = slices.Grow(buf, 4)
+		}
+		k := len(buf)
+		out := buf[:k+4]
+		b := base | Move(from)<<6
+		nb := &near[from]
+		for dir := range 4 {
+			n1, n2 := nb[dir][0], nb[dir][1]
+			step := empty >> n1 & 1
+			jump := empty >> n2 & 1 & (occupied >> n1 & 1)
+			out[k] = b | Move(n1*step+n2*jump)
+			k += int(step | jump)
+		}
+		buf = out[:k]
 	}
 	return buf
 }
@@ -126,30 +158,9 @@ func (p *Position) appendNowakBoard(buf []Move, base Move) []Move {
 func (p *Position) appendNowakFrom(buf []Move, from Square, base Move) []Move {
 	h := p.board[from].Height()
 	base |= Move(from) << 6
-	if h == 1 {
-		// A single piece has at most one move per direction: a step to
-		// an empty neighbour, or a jump over an occupied one to an empty
-		// square beyond. Directions come in square order: S, W, E, N.
-		// Branch-free: random boards make these tests unpredictable.
-		if cap(buf)-len(buf) < 4 {
-			buf = slices.Grow(buf, 4)
-		}
-		k := len(buf)
-		out := buf[:k+4]
-		empty := ^(p.control[0] | p.control[1] | p.control[2] | p.control[3])
-		for dir := range 4 {
-			ray := &rays[from][dir]
-			n := uint64(rayLen[from][dir])
-			step := empty >> ray[0] & 1 & ((n + 7) >> 3)                               // n >= 1
-			jump := empty >> ray[1] & 1 & ((n + 6) >> 3) & (1 - step) & ((n + 7) >> 3) // n >= 2, neighbour full
-			to := uint64(ray[0])*step + uint64(ray[1])*jump
-			out[k] = base | Move(to)
-			k += int(step | jump)
-		}
-		return out[:k]
-	}
+	occupied := p.control[0] | p.control[1] | p.control[2] | p.control[3]
 	for dir := range 4 {
-		plain, capLo, capHi := p.nowakRanges(from, h, dir)
+		plain, capLo, capHi := nowakRanges(from, h, dir, occupied)
 		ray := &rays[from][dir]
 		// South and west go down the square order (the farthest first),
 		// east and north up.
@@ -178,8 +189,9 @@ func (p *Position) hasNowakBoardMove() bool {
 	for ctrl := p.control[p.turn]; ctrl != 0; {
 		from := nextSquare(&ctrl)
 		h := p.board[from].Height()
+		occupied := p.control[0] | p.control[1] | p.control[2] | p.control[3]
 		for dir := range 4 {
-			if plain, capLo, capHi := p.nowakRanges(from, h, dir); plain >= 1 || capLo <= capHi {
+			if plain, capLo, capHi := nowakRanges(from, h, dir, occupied); plain >= 1 || capLo <= capHi {
 				return true
 			}
 		}
