@@ -3,26 +3,13 @@ package explocus
 import (
 	"testing"
 
-	"github.com/tabletop-go/rules"
 	"github.com/tabletop-go/rules/internal/testkit"
 )
 
 // TestPerftFrozen checks testdata/perft.txt: the start and two mid-game
 // positions (8×8 and 5×7), to depth 4.
 func TestPerftFrozen(t *testing.T) {
-	cases := testkit.ReadPerft(t, "testdata/perft.txt")
-	if len(cases) < 12 {
-		t.Fatalf("only %d cases", len(cases))
-	}
-	for _, c := range cases {
-		p, err := ParsePosition(c.Rest)
-		if err != nil {
-			t.Fatalf("line %d: %v", c.Line, err)
-		}
-		if got := rules.Perft(p, c.Depth); got != c.Nodes {
-			t.Errorf("line %d: perft(%d) = %d, frozen %d", c.Line, c.Depth, got, c.Nodes)
-		}
-	}
+	testkit.CheckPerft(t, testkit.ReadPerft(t, "testdata/perft.txt"), 12, nil, ParsePosition)
 }
 
 func TestPerftFrozenAgreesWithNaiveReference(t *testing.T) {

@@ -3,7 +3,6 @@ package focus
 import (
 	"testing"
 
-	"github.com/tabletop-go/rules"
 	"github.com/tabletop-go/rules/internal/testkit"
 )
 
@@ -12,22 +11,8 @@ import (
 // four mid-game positions with reserves, tall stacks and captures to
 // depth 4.
 func TestPerftFrozen(t *testing.T) {
-	cases := testkit.ReadPerft(t, "testdata/perft.txt")
-	if len(cases) < 20 {
-		t.Fatalf("only %d cases", len(cases))
-	}
-	for _, c := range cases {
-		if c.Depth >= 5 && (raceEnabled || testing.Short()) {
-			continue
-		}
-		p, err := ParsePosition(c.Rest)
-		if err != nil {
-			t.Fatalf("line %d: %v", c.Line, err)
-		}
-		if got := rules.Perft(p, c.Depth); got != c.Nodes {
-			t.Errorf("line %d: perft(%d) = %d, frozen %d", c.Line, c.Depth, got, c.Nodes)
-		}
-	}
+	testkit.CheckPerft(t, testkit.ReadPerft(t, "testdata/perft.txt"), 20,
+		func(c testkit.PerftCase) bool { return c.Depth >= 5 && (raceEnabled || testing.Short()) }, ParsePosition)
 }
 
 // TestPerftFrozenAgreesWithNaiveReference recomputes the shallow counts

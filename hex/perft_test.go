@@ -10,19 +10,11 @@ import (
 // TestPerftFrozen checks the counts frozen in testdata/perft.txt: the
 // whole game tree of 3×3 in every swap mode and 4×4 to depth 5.
 func TestPerftFrozen(t *testing.T) {
-	cases := testkit.ReadPerft(t, "testdata/perft.txt")
-	if len(cases) < 20 {
-		t.Fatalf("only %d perft cases", len(cases))
-	}
-	for _, c := range cases {
-		cfg, err := ParseSpec(c.Rest)
-		if err != nil {
-			t.Fatalf("line %d: %v", c.Line, err)
-		}
-		if got := rules.Perft(cfg.Start(), c.Depth); got != c.Nodes {
-			t.Errorf("%s perft(%d) = %d, frozen %d", c.Rest, c.Depth, got, c.Nodes)
-		}
-	}
+	testkit.CheckPerft(t, testkit.ReadPerft(t, "testdata/perft.txt"), 20, nil,
+		func(spec string) (Position, error) {
+			cfg, err := ParseSpec(spec)
+			return cfg.Start(), err
+		})
 }
 
 // TestPerftFrozenAgreesWithNaiveReference recomputes the frozen counts

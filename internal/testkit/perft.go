@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/tabletop-go/rules"
 )
 
 // PerftCase is one line of a testdata/perft.txt file: DEPTH NODES REST,
@@ -49,4 +51,28 @@ func ReadPerft(t testing.TB, path string) []PerftCase {
 		t.Fatal(err)
 	}
 	return cases
+}
+
+// CheckPerft checks every case of a perft file: start builds the position
+// a line names (from its Rest), and the perft count must equal the frozen
+// one. Cases that skip reports are left out; at least `least` cases must be
+// in the file.
+func CheckPerft[P rules.Position[P, M], M rules.Move](t *testing.T, cases []PerftCase, least int,
+	skip func(PerftCase) bool, start func(rest string) (P, error)) {
+	t.Helper()
+	if len(cases) < least {
+		t.Fatalf("only %d perft cases", len(cases))
+	}
+	for _, c := range cases {
+		if skip != nil && skip(c) {
+			continue
+		}
+		p, err := start(c.Rest)
+		if err != nil {
+			t.Fatalf("line %d: %v", c.Line, err)
+		}
+		if got := rules.Perft(p, c.Depth); got != c.Nodes {
+			t.Errorf("line %d: %s perft(%d) = %d, frozen %d", c.Line, c.Rest, c.Depth, got, c.Nodes)
+		}
+	}
 }
