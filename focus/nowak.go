@@ -266,12 +266,17 @@ func (p *Position) appendNowak(buf []Move) []Move {
 // the empty square sq, the turn not yet passed.
 func (p *Position) withDrop(sq Square) Position {
 	q := *p
-	q.hash ^= reserveKey(q.turn, q.reserve[q.turn]) ^ reserveKey(q.turn, q.reserve[q.turn]-1)
-	q.reserve[q.turn]--
-	s := makeStack(uint32(q.turn), 1)
-	q.hash ^= stackKey(sq, s)
-	q.setStack(sq, s)
+	q.drop(sq)
 	return q
+}
+
+// drop puts one of the mover's reserve pieces on the empty square sq.
+func (p *Position) drop(sq Square) {
+	p.hash ^= reserveKey(p.turn, p.reserve[p.turn]) ^ reserveKey(p.turn, p.reserve[p.turn]-1)
+	p.reserve[p.turn]--
+	s := makeStack(uint32(p.turn), 1)
+	p.hash ^= stackKey(sq, s)
+	p.setStack(sq, s)
 }
 
 // hasNowakTurn reports whether the seat to move has a legal turn: with a
@@ -362,7 +367,7 @@ func (p *Position) applyNowak(m Move) {
 			sq = m.NowakDrop()
 		}
 		if p.reserve[mover] > 0 && p.board[sq] == 0 {
-			*p = p.withDrop(sq)
+			p.drop(sq)
 		}
 	}
 	if !m.IsDrop() {

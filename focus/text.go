@@ -365,8 +365,11 @@ func (p *Position) parseMultiToken(field string) (bool, error) {
 		return true, nil
 	case "won":
 		seat, word, _ := strings.Cut(value, ":")
-		s, ok := rules.SeatFromLetter(seat[0%max(len(seat), 1)])
-		if len(seat) != 1 || !ok || int(s) >= int(p.seats) {
+		if len(seat) != 1 {
+			return true, errString("won: a seat letter, e.g. won:A:elimination")
+		}
+		s, ok := rules.SeatFromLetter(seat[0])
+		if !ok || int(s) >= int(p.seats) {
 			return true, errString("won: a seat letter, e.g. won:A:elimination")
 		}
 		for reason, w := range reasonWords {

@@ -7,6 +7,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"strconv"
+	"strings"
 
 	"github.com/tabletop-go/rules"
 	"github.com/tabletop-go/rules/examples/bot"
@@ -105,36 +106,36 @@ func Arena(args []string, stdout, stderr io.Writer) int {
 			outcome = rules.Draw(seats, rules.PlyLimit)
 			result = "unfinished after " + strconv.Itoa(plies) + " plies: scored as a draw"
 		}
+		// A scores its seat; B plays every other seat and scores its best
+		// (with two seats, simply the other one).
+		scoreA, scoreB := outcome.Score(seatA), 0.0
 		for s := range seats {
-			k := who(rules.Player(s))
-			score := outcome.Score(rules.Player(s))
-			if k == 1 && seats > 2 {
-				// B plays several seats: its points are its best seat's.
-				continue
+			if rules.Player(s) != seatA {
+				scoreB = max(scoreB, outcome.Score(rules.Player(s)))
 			}
-			points[k] += score
-			bySeat[k][s] += score
-			played[k][s]++
 		}
-		if seats > 2 {
-			best := 0.0
-			for s := range seats {
-				if rules.Player(s) != seatA {
-					best = max(best, outcome.Score(rules.Player(s)))
-				}
-			}
-			points[1] += best
+		points[0] += scoreA
+		bySeat[0][seatA] += scoreA
+		played[0][seatA]++
+		points[1] += scoreB
+		if seats == 2 {
+			bySeat[1][1-seatA] += scoreB
+			played[1][1-seatA]++
 		}
 		fmt.Fprintf(stdout, "game %d: %s is seat %v: %s in %d plies\n", i+1, names[0], seatA, result, plies)
 	}
 	for k, name := range names {
-		fmt.Fprintf(stdout, "%s (%c):", name, 'A'+k)
+		var parts []string
 		for s := range seats {
 			if played[k][s] > 0 {
-				fmt.Fprintf(stdout, " seat %v %s/%d", rules.Player(s), strconv.FormatFloat(bySeat[k][s], 'f', -1, 64), played[k][s])
+				parts = append(parts, fmt.Sprintf("seat %v %s/%d", rules.Player(s), strconv.FormatFloat(bySeat[k][s], 'f', -1, 64), played[k][s]))
 			}
 		}
-		fmt.Fprintf(stdout, ", total %s\n", strconv.FormatFloat(points[k], 'f', -1, 64))
+		seatsText := ""
+		if len(parts) > 0 {
+			seatsText = strings.Join(parts, " ") + ","
+		}
+		fmt.Fprintf(stdout, "%s (%c): %s\n", name, 'A'+k, strings.TrimPrefix(seatsText+" total "+strconv.FormatFloat(points[k], 'f', -1, 64), " "))
 	}
 	fmt.Fprintf(stdout, "score %s %s\n", strconv.FormatFloat(points[0], 'f', -1, 64), strconv.FormatFloat(points[1], 'f', -1, 64))
 	return ExitOK
