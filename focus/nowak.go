@@ -40,160 +40,242 @@ var (
 	ErrDropAlone    = errors.New("a drop alone is a turn only when no move can follow it")
 )
 
-// rays[sq][dir] lists the on-board squares from sq outwards, south,
-// west, east and north, and rayLen their number.
+// Generation works on bitboards. For each stack it builds the set of its
+// landing squares, which in square order are the canonical order of its
+// moves, and writes one move per bit. The landing squares along a rank or
+// a file depend only on the stack's place on that line, its height and the
+// line's eight occupancy bits, so they come from one table, with no branch:
+// random positions make branches unpredictable.
+//
+// The squares off the board count as occupied ("walls"). Every rank and
+// file of the board is one unbroken run with its off-board squares at the
+// ends, so a wall stops a plain move, and a capture over one would land on
+// another wall or off the line: no landing square is ever off the board.
+
+// lineTargets[pos<<11 | h<<8 | occ] describes a stack of height h at
+// position pos (0..7) of an eight-square line whose occupied squares are
+// occ: the low byte has a bit for each landing square, the high byte their
+// number.
+var lineTargets [8 << 11]uint16
+
+// fileSpread[b] puts bit r of b on bit 8r: a file's byte back on the
+// a-file.
+var fileSpread [256]uint64
+
+const (
+	fileA      = 0x0101_0101_0101_0101
+	fileGather = 0x0102_0408_1020_4080 // (x & fileA) * fileGather >> 56: bit 8r to bit r
+)
+
+// within[sq][r] has the squares on sq's rank and file at distance 1..r.
+var within [64][8]uint64
+
+func init() {
+	for pos := range 8 {
+		for h := 1; h < 8; h++ {
+			for occ := range 256 {
+				var t uint16
+				for _, step := range []int{-1, 1} {
+					stacks := 0
+					for d := 1; d <= h+1; d++ {
+						sq := pos + step*d
+						if sq < 0 || sq > 7 {
+							break
+						}
+						if occ>>sq&1 != 0 {
+							stacks++
+						} else if stacks == 0 && d <= h || stacks == 1 {
+							t |= 1 << sq // a plain move, or a capture (d-1 <= h)
+						}
+					}
+				}
+				lineTargets[pos<<11|h<<8|occ] = t | uint16(bits.OnesCount16(t))<<8
+			}
+		}
+	}
+	for b := range 256 {
+		for r := range 8 {
+			fileSpread[b] |= uint64(b>>r&1) << (8 * r)
+		}
+	}
+	for from := range 64 {
+		for to := range 64 {
+			if d := int(lineDistance[from][to]); d != 0 {
+				for r := d; r < 8; r++ {
+					within[from][r] |= 1 << to
+				}
+			}
+		}
+	}
+}
+
+// nowakTargets returns the landing squares of the stack of height h on
+// from and their number, given the occupied squares and the walls
+// (blocked = occupied | ^onBoard): in each direction the empty squares
+// before the nearest stack, up to distance h (plain moves), and the empty
+// squares between the nearest stack and the next, up to distance h+1
+// (captures).
+func nowakTargets(from Square, h int, blocked uint64) (uint64, int) {
+	file, rank := uint(from&7), uint(from>>3&7)
+	hi := uint(h&7) << 8
+	onRank := lineTargets[(file<<11|hi|uint(blocked>>(8*rank)&0xFF))&(8<<11-1)]
+	onFile := lineTargets[(rank<<11|hi|uint((blocked>>file&fileA)*fileGather>>56))&(8<<11-1)]
+	t := uint64(onRank&0xFF)<<(8*rank) | fileSpread[onFile&0xFF]<<file
+	return t, int(onRank>>8 + onFile>>8)
+}
+
+// lowestSquare returns the index of the lowest set bit of x (0 for 0) by
+// de Bruijn multiplication: without BMI1 (GOAMD64=v1, Go's default), bit
+// scans compile to BSF, which some processors run several times slower.
+func lowestSquare(x uint64) Move {
+	return Move(deBruijnSquares[(x&-x)*deBruijn64>>58])
+}
+
+const deBruijn64 = 0x03f7_9d71_b4ca_8b09
+
+var deBruijnSquares = func() (t [64]uint8) {
+	for i := range 64 {
+		t[uint64(1)<<i*deBruijn64>>58] = uint8(i)
+	}
+	return t
+}()
+
+// emitMoves writes a move b|to for each square of targets into out from
+// index k, in square order, and returns the new length; n is the number
+// of targets. It writes four
+// moves at once, so out must have room for four more than it keeps.
+func emitMoves(out []Move, k int, b Move, targets uint64, n int) int {
+	o := out[k : k+4]
+	o[0] = b | Move(lowestSquare(targets))
+	targets &= targets - 1
+	o[1] = b | Move(lowestSquare(targets))
+	targets &= targets - 1
+	o[2] = b | Move(lowestSquare(targets))
+	targets &= targets - 1
+	o[3] = b | Move(lowestSquare(targets))
+	targets &= targets - 1
+	for i := k + 4; targets != 0; i++ {
+		out[i] = b | Move(lowestSquare(targets))
+		targets &= targets - 1
+	}
+	return k + n
+}
+
+// A single piece has at most one move per direction: a step to the
+// neighbour if it is empty, else a jump to the square beyond if that one
+// is empty. Its moves depend only on the eight squares at distance one
+// and two, so one table gives them for each pattern of those squares, as
+// offsets from the piece's square.
+
+// neighbourBits are those eight squares in walls rotated left by 16 - sq:
+// offsets -16, -8, -2, -1, +1, +2, +8, +16 land on bits 0, 8, 14, 15, 17,
+// 18, 24 and 32.
+const neighbourBits = 1<<0 | 1<<8 | 1<<14 | 1<<15 | 1<<17 | 1<<18 | 1<<24 | 1<<32
+
+// neighbourMagic maps the 256 patterns of neighbourBits to 256 distinct
+// top bytes by multiplication (found by search; TestNeighbourMagic).
+const neighbourMagic = 0x4010_1080_2000_0800
+
 var (
-	rays   [64][4][7]Square
-	rayLen [64][4]uint8
+	// offEdge[sq] has, in the rotated frame, the neighbour squares that
+	// are off the grid or wrap to another rank, which count as walls.
+	offEdge [64]uint64
+	// singleMoves[code] holds a single piece's landing squares as offsets
+	// (int8) in bytes 0..3, in square order, and their number in byte 4.
+	singleMoves [256]uint64
 )
 
 func init() {
-	dirs := [4][2]int{{0, -1}, {-1, 0}, {1, 0}, {0, 1}}
-	for sq := Square(0); sq < 64; sq++ {
-		if !sq.OnBoard() {
-			continue
-		}
-		for d, v := range dirs {
-			for k := 1; k <= 7; k++ {
-				f, r := sq.File()+v[0]*k, sq.Rank()+v[1]*k
-				if f < 0 || f > 7 || r < 0 || r > 7 || !NewSquare(f, r).OnBoard() {
-					break
-				}
-				rays[sq][d][rayLen[sq][d]] = NewSquare(f, r)
-				rayLen[sq][d]++
+	offsets := [8]int{-16, -8, -2, -1, 1, 2, 8, 16}
+	for sq := range 64 {
+		file, rank := sq%8, sq/8
+		for _, off := range offsets {
+			f, r := file, rank
+			switch off {
+			case -1, -2, 1, 2:
+				f += off
+			default:
+				r += off / 8
+			}
+			if f < 0 || f > 7 || r < 0 || r > 7 {
+				offEdge[sq] |= 1 << (16 + off)
 			}
 		}
 	}
-}
-
-// rayMask[sq][dir] has the squares of rays[sq][dir].
-var rayMask [64][4]uint64
-
-// near[sq][dir] holds the first two squares of the ray, 64 where the ray
-// is shorter: in Go a uint64 shifted by 64 is 0, so an off-board square
-// reads as neither empty nor occupied, with no length test.
-var near [64][4][2]uint64
-
-func init() {
-	for sq := range rays {
-		for dir := range 4 {
-			for i := range int(rayLen[sq][dir]) {
-				rayMask[sq][dir] |= 1 << rays[sq][dir][i]
-			}
-			for i := range 2 {
-				near[sq][dir][i] = 64
-				if i < int(rayLen[sq][dir]) {
-					near[sq][dir][i] = uint64(rays[sq][dir][i])
-				}
-			}
+	for pattern := range 256 {
+		var x uint64
+		for i, off := range offsets {
+			x |= uint64(pattern>>i&1) << (16 + off)
 		}
+		walled := func(i int) bool { return pattern>>i&1 != 0 }
+		var entry uint64
+		n := 0
+		// Directions in square order: S (-8, -16), W (-1, -2), E, N.
+		for _, dir := range [4][2]int{{1, 0}, {3, 2}, {4, 5}, {6, 7}} {
+			near, far := dir[0], dir[1]
+			off := 0
+			switch {
+			case !walled(near):
+				off = offsets[near]
+			case !walled(far):
+				off = offsets[far]
+			default:
+				continue
+			}
+			entry |= uint64(uint8(int8(off))) << (8 * n)
+			n++
+		}
+		singleMoves[x*neighbourMagic>>56] = entry | uint64(n)<<32
 	}
 }
 
-// nowakRanges returns, for a stack of height h on from, the distances it
-// can move along direction dir: plain moves to distances 1..plain (over
-// empty squares, at most h), captures to capLo..capHi (k+1 squares over
-// exactly one stack, k at most h). It finds the first two stacks on the
-// ray with two bit scans instead of walking it.
-func nowakRanges(from Square, h, dir int, occupied uint64) (plain, capLo, capHi int) {
-	n := int(rayLen[from][dir])
-	blockers := occupied & rayMask[from][dir]
-	first, second := n+1, n+1
-	if blockers != 0 {
-		// Distances along the ray: files for west and east, ranks (steps
-		// of 8) for south and north.
-		shift := uint(3 * (1 - (dir>>0^dir>>1)&1)) // S, N: 3; W, E: 0
-		if dir >= 2 {                              // east and north: squares ascend outwards
-			b1 := bits.TrailingZeros64(blockers)
-			first = (b1 - int(from)) >> shift
-			if rest := blockers & (blockers - 1); rest != 0 {
-				second = (bits.TrailingZeros64(rest) - int(from)) >> shift
-			}
-		} else {
-			b1 := 63 - bits.LeadingZeros64(blockers)
-			first = (int(from) - b1) >> shift
-			if rest := blockers &^ (1 << b1); rest != 0 {
-				second = (int(from) - (63 - bits.LeadingZeros64(rest))) >> shift
-			}
-		}
-	}
-	return min(h, first-1, n), first + 1, min(second-1, h+1, n)
+// emitSingle writes the moves of the single piece on from, given the
+// walls, as b plus each landing square, and returns the new length. Like
+// emitMoves it writes four moves whatever their number.
+func emitSingle(out []Move, k int, b Move, from Square, walls uint64) int {
+	x := bits.RotateLeft64(walls, 16-int(from&63))&neighbourBits | offEdge[from&63]
+	e := singleMoves[x*neighbourMagic>>56]
+	b |= Move(from & 63)
+	o := out[k : k+4]
+	o[0] = b + Move(int8(e))
+	o[1] = b + Move(int8(e>>8))
+	o[2] = b + Move(int8(e>>16))
+	o[3] = b + Move(int8(e>>24))
+	return k + int(e>>32)
 }
+
+// nowakRoom is the buffer room one call of appendNowakBoard needs: at most
+// h moves per direction for a stack of h pieces, so 4 per piece, plus the
+// four that emitMoves may write past the end.
+const nowakRoom = 4*2*PiecesPerSeat + 4
 
 // appendNowakBoard appends the board moves of the seat to move, in
 // canonical order, with base added (the drop part of a Nowak turn).
 func (p *Position) appendNowakBoard(buf []Move, base Move) []Move {
-	occupied := p.control[0] | p.control[1] | p.control[2] | p.control[3]
-	empty := ^occupied
-	for ctrl := p.control[p.turn]; ctrl != 0; {
+	buf = slices.Grow(buf, nowakRoom)
+	walls := p.control[0] | p.control[1] | ^onBoard
+	out := buf[:cap(buf)]
+	k := len(buf)
+	for ctrl := p.control[p.turn&1]; ctrl != 0; {
 		from := nextSquare(&ctrl)
-		if p.board[from].Height() != 1 {
-			buf = p.appendNowakFrom(buf, from, base)
-			continue
-		}
-		// A single piece has at most one move per direction: a step to
-		// an empty neighbour, or a jump over an occupied one to an empty
-		// square beyond; directions come in square order, S, W, E, N.
-		// Branch-free, since random boards make these tests unpredictable.
-		if cap(buf)-len(buf) < 4 {
-			buf = slices.Grow(buf, 4)
-		}
-		k := len(buf)
-		out := buf[:k+4]
-		b := base | Move(from)<<6
-		nb := &near[from]
-		for dir := range 4 {
-			n1, n2 := nb[dir][0], nb[dir][1]
-			step := empty >> n1 & 1
-			jump := empty >> n2 & 1 & (occupied >> n1 & 1)
-			out[k] = b | Move(n1*step+n2*jump)
-			k += int(step | jump)
-		}
-		buf = out[:k]
-	}
-	return buf
-}
-
-// appendNowakFrom appends the board moves of the stack on from.
-func (p *Position) appendNowakFrom(buf []Move, from Square, base Move) []Move {
-	h := p.board[from].Height()
-	base |= Move(from) << 6
-	occupied := p.control[0] | p.control[1] | p.control[2] | p.control[3]
-	for dir := range 4 {
-		plain, capLo, capHi := nowakRanges(from, h, dir, occupied)
-		ray := &rays[from][dir]
-		// South and west go down the square order (the farthest first),
-		// east and north up.
-		if dir < 2 {
-			for d := capHi; d >= capLo; d-- {
-				buf = append(buf, base|Move(ray[d-1]))
-			}
-			for d := plain; d >= 1; d-- {
-				buf = append(buf, base|Move(ray[d-1]))
-			}
+		if h := p.board[from].Height(); h == 1 {
+			k = emitSingle(out, k, base|Move(from)<<6, from, walls)
 		} else {
-			for d := 1; d <= plain; d++ {
-				buf = append(buf, base|Move(ray[d-1]))
-			}
-			for d := capLo; d <= capHi; d++ {
-				buf = append(buf, base|Move(ray[d-1]))
-			}
+			t, n := nowakTargets(from, h, walls)
+			k = emitMoves(out, k, base|Move(from)<<6, t, n)
 		}
 	}
-	return buf
+	return buf[:k]
 }
 
 // hasNowakBoardMove reports whether the seat to move has a board move,
-// stopping at the first.
+// stopping at the first stack that has one.
 func (p *Position) hasNowakBoardMove() bool {
-	for ctrl := p.control[p.turn]; ctrl != 0; {
+	walls := p.control[0] | p.control[1] | ^onBoard
+	for ctrl := p.control[p.turn&1]; ctrl != 0; {
 		from := nextSquare(&ctrl)
-		h := p.board[from].Height()
-		occupied := p.control[0] | p.control[1] | p.control[2] | p.control[3]
-		for dir := range 4 {
-			if plain, capLo, capHi := nowakRanges(from, h, dir, occupied); plain >= 1 || capLo <= capHi {
-				return true
-			}
+		if _, n := nowakTargets(from, p.board[from].Height(), walls); n != 0 {
+			return true
 		}
 	}
 	return false
@@ -203,52 +285,48 @@ func (p *Position) hasNowakBoardMove() bool {
 // then the drops alone (only where no move can follow), then each drop
 // with the moves that can follow it.
 //
-// A drop on d changes only the moves of the stacks that can reach d or
-// pass it, and adds the dropped piece's own; every other stack keeps the
-// moves it has without the drop, which are generated once and copied.
-// The drops alone, rare, are slid in before the drop-and-move turns.
+// A drop on d changes only the landing squares of the stacks that can
+// reach d or jump it, and adds the dropped piece's own; every other stack
+// keeps the ones it has without the drop, found once.
 func (p *Position) appendNowak(buf []Move) []Move {
-	if p.reserve[p.turn] == 0 {
+	if p.reserve[p.turn&1] == 0 {
 		return p.appendNowakBoard(buf, 0)
 	}
-	first := len(buf)
-	var lo, hi [64]uint16 // each stack's block of moves without a drop
-	for ctrl := p.control[p.turn]; ctrl != 0; {
+	mine := p.control[p.turn&1]
+	walls := p.control[0] | p.control[1] | ^onBoard
+	var targets [64]uint64 // each stack's landing squares without a drop
+	var count [64]int      // and their number
+	for ctrl := mine; ctrl != 0; {
 		from := nextSquare(&ctrl)
-		lo[from] = uint16(len(buf) - first)
-		buf = p.appendNowakFrom(buf, from, 0)
-		hi[from] = uint16(len(buf) - first)
+		targets[from], count[from] = nowakTargets(from, p.board[from].Height(), walls)
 	}
+	buf = p.appendNowakBoard(buf, 0)
 	start := len(buf)
 	var alone uint64
-	piece := makeStack(uint32(p.turn), 1)
-	for _, d := range allDrops {
-		sq := d.To()
-		if p.board[sq] != 0 {
-			continue
-		}
-		// Generation reads only the board and control: put the piece
-		// there and take it back, rather than copy the position.
-		p.board[sq] = piece
-		p.control[p.turn] |= 1 << sq
+	for free := ^walls; free != 0; {
+		sq := nextSquare(&free)
+		buf = slices.Grow(buf, nowakRoom)
+		out := buf[:cap(buf)]
+		k := len(buf)
 		tag := kindNowak<<kindShift | Move(sq)<<12
-		before := len(buf)
-		for ctrl := p.control[p.turn]; ctrl != 0; {
+		withPiece := walls | 1<<sq
+		for ctrl := mine | 1<<sq; ctrl != 0; {
 			from := nextSquare(&ctrl)
-			if dist := int(lineDistance[from][sq]); from == sq || dist != 0 && dist <= p.board[from].Height()+1 {
-				buf = p.appendNowakFrom(buf, from, tag)
-				continue
+			t, n := targets[from], count[from]
+			if h := p.board[from].Height(); from == sq {
+				t, n = nowakTargets(from, 1, withPiece)
+			} else if d := int(lineDistance[from][sq]); d != 0 && d <= h+1 {
+				t, n = nowakTargets(from, h, withPiece)
 			}
-			for i := lo[from]; i < hi[from]; i++ {
-				buf = append(buf, tag|buf[first+int(i)])
-			}
+			k = emitMoves(out, k, tag|Move(from)<<6, t, n)
 		}
-		p.board[sq] = 0
-		p.control[p.turn] &^= 1 << sq
-		if len(buf) == before {
+		if k == len(buf) {
 			alone |= 1 << sq
 		}
+		buf = buf[:k]
 	}
+	// The drops alone, rare, go between the board moves and the turns
+	// with a drop.
 	if k := bits.OnesCount64(alone); k > 0 {
 		end := len(buf)
 		for range k {
@@ -295,26 +373,25 @@ func (p *Position) nowakStep(m Move) (k int, jumped Square, jump bool, err error
 	if p.board[to] != 0 {
 		return 0, 0, false, ErrNowakLanding
 	}
+	k, jumped, jump, ok := p.nowakPath(from, to)
+	if !ok {
+		return 0, 0, false, ErrNowakPath
+	}
+	return k, jumped, jump, nil
+}
+
+// nowakPath finds the number of pieces a move from-to of the seat to move
+// carries and the stack it jumps, if any, and reports whether the path is
+// a plain move or a capture of the stack on from. It assumes the two
+// squares are on one line with to empty.
+func (p *Position) nowakPath(from, to Square) (k int, jumped Square, jump, ok bool) {
+	from, to = from&63, to&63
 	d := int(lineDistance[from][to])
-	occupied := 0
-	for dir := range 4 {
-		if int(rayLen[from][dir]) >= d && rays[from][dir][d-1] == to {
-			for i := range d - 1 {
-				if sq := rays[from][dir][i]; p.board[sq] != 0 {
-					occupied++
-					jumped = sq
-				}
-			}
-		}
-	}
-	h := p.board[from].Height()
-	switch {
-	case occupied == 0 && d <= h:
-		return d, 0, false, nil
-	case occupied == 1 && d-1 <= h:
-		return d - 1, jumped, true, nil
-	}
-	return 0, 0, false, ErrNowakPath
+	// The squares strictly between: within d-1 of both ends.
+	stacks := within[from][(d-1)&7] & within[to][(d-1)&7] & (p.control[0] | p.control[1])
+	n := bits.OnesCount64(stacks)
+	k = d - n
+	return k, Square(bits.TrailingZeros64(stacks)), n == 1, d != 0 && n <= 1 && k <= p.board[from].Height()
 }
 
 // nowakReason explains why m is not a legal Nowak turn, or returns nil.
@@ -359,23 +436,28 @@ func (p *Position) nowakReason(m Move) error {
 }
 
 // applyNowak plays a Nowak turn: the drop if any, then the board move.
+// Parts that are not legal are skipped, so that garbage cannot break the
+// position's invariants.
 func (p *Position) applyNowak(m Move) {
-	mover := p.turn
-	if m.IsDrop() || m.IsNowakTurn() {
+	mover := p.turn & 1
+	if m>>kindShift == kindDrop || m>>kindShift == kindNowak {
 		sq := m.To()
 		if m.IsNowakTurn() {
 			sq = m.NowakDrop()
 		}
-		if p.reserve[mover] > 0 && p.board[sq] == 0 {
+		if p.reserve[mover] > 0 && sq.OnBoard() && p.board[sq] == 0 {
 			p.drop(sq)
 		}
 	}
-	if !m.IsDrop() {
-		if k, jumped, jump, err := p.nowakStep(StackMove(m.From(), m.To())); err == nil {
-			p.nowakMove(m.From(), m.To(), k, jumped, jump)
+	if m>>kindShift == kindStack || m>>kindShift == kindNowak {
+		from, to := m.From(), m.To()
+		if p.control[mover]>>from&1 != 0 && to.OnBoard() && p.board[to] == 0 {
+			if k, jumped, jump, ok := p.nowakPath(from, to); ok {
+				p.nowakMove(from, to, k, jumped, jump)
+			}
 		}
 	}
-	next := 1 - mover&1
+	next := 1 - mover
 	p.hash ^= turnKey(mover) ^ turnKey(next)
 	p.turn = next
 	p.ply++
