@@ -54,8 +54,8 @@ var (
 
 // lineTargets[pos<<11 | h<<8 | occ] describes a stack of height h at
 // position pos (0..7) of an eight-square line whose occupied squares are
-// occ: the low byte has a bit for each landing square, the high byte their
-// number.
+// occ: the low byte has a bit for each landing square, bits 8..11 their
+// number and bits 12..15 the number below pos.
 var lineTargets [8 << 11]uint16
 
 // fileSpread[b] puts bit r of b on bit 8r: a file's byte back on the
@@ -89,7 +89,8 @@ func init() {
 						}
 					}
 				}
-				lineTargets[pos<<11|h<<8|occ] = t | uint16(bits.OnesCount16(t))<<8
+				below := bits.OnesCount16(t & (1<<pos - 1))
+				lineTargets[pos<<11|h<<8|occ] = t | uint16(bits.OnesCount16(t))<<8 | uint16(below)<<12
 			}
 		}
 	}
@@ -121,7 +122,7 @@ func nowakTargets(from Square, h int, blocked uint64) (uint64, int) {
 	onRank := lineTargets[(file<<11|hi|uint(blocked>>(8*rank)&0xFF))&(8<<11-1)]
 	onFile := lineTargets[(rank<<11|hi|uint((blocked>>file&fileA)*fileGather>>56))&(8<<11-1)]
 	t := uint64(onRank&0xFF)<<(8*rank) | fileSpread[onFile&0xFF]<<file
-	return t, int(onRank>>8 + onFile>>8)
+	return t, int(onRank>>8&15 + onFile>>8&15)
 }
 
 // lowestSquare returns the index of the lowest set bit of x (0 for 0) by
@@ -159,6 +160,62 @@ func emitMoves(out []Move, k int, b Move, targets uint64, n int) int {
 		targets &= targets - 1
 	}
 	return k + n
+}
+
+// bitPositions[b] lists the positions of b's set bits, lowest first, one
+// per four bits.
+var bitPositions = func() (t [256]uint32) {
+	for b := range 256 {
+		n := 0
+		for i := range 8 {
+			if b>>i&1 != 0 {
+				t[b] |= uint32(i) << (4 * n)
+				n++
+			}
+		}
+	}
+	return t
+}()
+
+// emitStack writes the moves of the stack of height h on from, as b plus
+// each landing square, and returns the new length. In square order they
+// are the file's squares below the stack, the rank's, then the file's
+// above. The rank's go first, at their final place, and the file's after,
+// so that the spare moves written past each part land only where a later
+// write or the end of the list is. It writes at most four moves more than
+// it keeps.
+func emitStack(out []Move, k int, b Move, from Square, h int, walls uint64) int {
+	file, rank := uint(from&7), uint(from>>3&7)
+	hi := uint(h&7) << 8
+	onRank := lineTargets[(file<<11|hi|uint(walls>>(8*rank)&0xFF))&(8<<11-1)]
+	onFile := lineTargets[(rank<<11|hi|uint((walls>>file&fileA)*fileGather>>56))&(8<<11-1)]
+	nRank, nFile, below := int(onRank>>8&15), int(onFile>>8&15), int(onFile>>12)
+
+	ranks := bitPositions[onRank&0xFF]
+	rb := b | Move(rank<<3)
+	i := k + below
+	o := out[i : i+4]
+	o[0] = rb | Move(ranks&15)
+	o[1] = rb | Move(ranks>>4&15)
+	o[2] = rb | Move(ranks>>8&15)
+	o[3] = rb | Move(ranks>>12&15)
+	for j := 4; j < nRank; j++ {
+		out[i+j] = rb | Move(ranks>>(4*j)&15)
+	}
+
+	files := bitPositions[onFile&0xFF]
+	fb := b | Move(file)
+	for j := range 4 {
+		at := k + j
+		if j >= below {
+			at += nRank
+		}
+		out[at] = fb | Move(files>>(4*j)&15)<<3
+	}
+	for j := 4; j < nFile; j++ {
+		out[k+j+nRank] = fb | Move(files>>(4*j)&15)<<3
+	}
+	return k + nRank + nFile
 }
 
 // A single piece has at most one move per direction: a step to the
@@ -259,10 +316,19 @@ func (p *Position) appendNowakBoard(buf []Move, base Move) []Move {
 	for ctrl := p.control[p.turn&1]; ctrl != 0; {
 		from := nextSquare(&ctrl)
 		if h := p.board[from].Height(); h == 1 {
-			k = emitSingle(out, k, base|Move(from)<<6, from, walls)
+			// emitSingle, written out: a call would spill every live
+			// register (Go has no callee-saved ones).
+			x := bits.RotateLeft64(walls, 16-int(from&63))&neighbourBits | offEdge[from&63]
+			e := singleMoves[x*neighbourMagic>>56]
+			b := base | Move(from)<<6 | Move(from)
+			o := out[k : k+4]
+			o[0] = b + Move(int8(e))
+			o[1] = b + Move(int8(e>>8))
+			o[2] = b + Move(int8(e>>16))
+			o[3] = b + Move(int8(e>>24))
+			k += int(e >> 32)
 		} else {
-			t, n := nowakTargets(from, h, walls)
-			k = emitMoves(out, k, base|Move(from)<<6, t, n)
+			k = emitStack(out, k, base|Move(from)<<6, from, h, walls)
 		}
 	}
 	return buf[:k]
@@ -272,6 +338,12 @@ func (p *Position) appendNowakBoard(buf []Move, base Move) []Move {
 // stopping at the first stack that has one.
 func (p *Position) hasNowakBoardMove() bool {
 	walls := p.control[0] | p.control[1] | ^onBoard
+	// Usually some stack has an empty neighbour: a one-square move.
+	const notFileA, notFileH = ^uint64(fileA), ^uint64(fileA << 7)
+	empty := ^walls
+	if p.control[p.turn&1]&(empty<<8|empty>>8|empty<<1&notFileA|empty>>1&notFileH) != 0 {
+		return true
+	}
 	for ctrl := p.control[p.turn&1]; ctrl != 0; {
 		from := nextSquare(&ctrl)
 		if _, n := nowakTargets(from, p.board[from].Height(), walls); n != 0 {
