@@ -205,15 +205,14 @@ func emitStack(out []Move, k int, b Move, from Square, h int, walls uint64) int 
 
 	files := bitPositions[onFile&0xFF]
 	fb := b | Move(file)
-	for j := range 4 {
-		at := k + j
-		if j >= below {
-			at += nRank
-		}
-		out[at] = fb | Move(files>>(4*j)&15)<<3
-	}
+	// File square j goes to k+j, or past the rank's squares once j >=
+	// below: nRank & (below-j-1)>>63 adds nRank exactly then, no branch.
+	out[k+nRank&((below-1)>>63)] = fb | Move(files&15)<<3
+	out[k+1+nRank&((below-2)>>63)] = fb | Move(files>>4&15)<<3
+	out[k+2+nRank&((below-3)>>63)] = fb | Move(files>>8&15)<<3
+	out[k+3+nRank&((below-4)>>63)] = fb | Move(files>>12&15)<<3
 	for j := 4; j < nFile; j++ {
-		out[k+j+nRank] = fb | Move(files>>(4*j)&15)<<3
+		out[k+j+nRank&((below-j-1)>>63)] = fb | Move(files>>(4*j)&15)<<3
 	}
 	return k + nRank + nFile
 }

@@ -1,6 +1,8 @@
 package focus
 
 import (
+	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -146,5 +148,79 @@ func TestNowakSpec(t *testing.T) {
 	for _, bad := range []string{"*d4,", "*d4,*e4", "c3-c4,d4-d5", "*d4,c3-c5,e1-e2"} {
 		_, err := p.ParseMove(bad)
 		assert.ErrorIs(t, err, rules.ErrSyntax, bad)
+	}
+}
+
+// nowakReference lists the Nowak turns of p by brute force: every pair of
+// squares checked by nowakStep (which shares no table with generation),
+// for no drop and for a drop on each empty square, sorted.
+func nowakReference(p Position) []Move {
+	var out []Move
+	boardMoves := func(q Position, tag Move) int {
+		n := 0
+		for from := Square(0); from < 64; from++ {
+			for to := Square(0); to < 64; to++ {
+				if _, _, _, err := q.nowakStep(StackMove(from, to)); err == nil {
+					out = append(out, tag|StackMove(from, to))
+					n++
+				}
+			}
+		}
+		return n
+	}
+	boardMoves(p, 0)
+	if p.reserve[p.turn] > 0 {
+		for d := Square(0); d < 64; d++ {
+			if !d.OnBoard() || p.board[d] != 0 {
+				continue
+			}
+			if boardMoves(p.withDrop(d), NowakTurn(d, 0, 0)) == 0 {
+				out = append(out, Drop(d))
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// randomNowak draws a crowded Nowak position with tall stacks, so that
+// lines hold several stacks and moves of up to five pieces.
+func randomNowak(r *rand.Rand) Position {
+	p := Position{seats: Seats, variant: variantNowak}
+	for range 1 + r.IntN(30) {
+		sq := Square(r.IntN(64))
+		if !sq.OnBoard() || p.board[sq] != 0 {
+			continue
+		}
+		h := 1 + r.IntN(MaxHeight)
+		p.setStack(sq, makeStack(uint32(r.Uint64())&0x155, h)) // colours A and B only
+	}
+	p.turn = Seat(r.IntN(2))
+	p.reserve[p.turn] = uint8(r.IntN(3) / 2)
+	p.blocked = !p.hasNowakTurn()
+	return p
+}
+
+func TestRF10_GenerationAgreesWithBruteForceOnCrowdedBoards(t *testing.T) {
+	r := rand.New(rand.NewPCG(10, 10))
+	buf := make([]Move, 0, NowakMaxMoves)
+	n := 3000
+	if raceEnabled || testing.Short() {
+		n = 300
+	}
+	for i := range n {
+		p := randomNowak(r)
+		if p.blocked {
+			continue
+		}
+		buf = p.AppendMoves(buf[:0])
+		if want := nowakReference(p); !slices.Equal(buf, want) {
+			j := 0
+			for j < min(len(buf), len(want)) && buf[j] == want[j] {
+				j++
+			}
+			t.Fatalf("position %d %s: %d moves, want %d; first difference at %d: got %v, want %v",
+				i, p, len(buf), len(want), j, buf[j:min(j+3, len(buf))], want[j:min(j+3, len(want))])
+		}
 	}
 }
