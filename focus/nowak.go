@@ -58,10 +58,6 @@ var (
 // number and bits 12..15 the number below pos.
 var lineTargets [8 << 11]uint16
 
-// fileSpread[b] puts bit r of b on bit 8r: a file's byte back on the
-// a-file.
-var fileSpread [256]uint64
-
 const (
 	fileA      = 0x0101_0101_0101_0101
 	fileGather = 0x0102_0408_1020_4080 // (x & fileA) * fileGather >> 56: bit 8r to bit r
@@ -94,11 +90,6 @@ func init() {
 			}
 		}
 	}
-	for b := range 256 {
-		for r := range 8 {
-			fileSpread[b] |= uint64(b>>r&1) << (8 * r)
-		}
-	}
 	for from := range 64 {
 		for to := range 64 {
 			if d := int(lineDistance[from][to]); d != 0 {
@@ -110,56 +101,15 @@ func init() {
 	}
 }
 
-// nowakTargets returns the landing squares of the stack of height h on
-// from and their number, given the occupied squares and the walls
-// (blocked = occupied | ^onBoard): in each direction the empty squares
-// before the nearest stack, up to distance h (plain moves), and the empty
-// squares between the nearest stack and the next, up to distance h+1
-// (captures).
-func nowakTargets(from Square, h int, blocked uint64) (uint64, int) {
+// lineEntries returns the lineTargets entries of the stack of height h on
+// from, given the walls: along its rank, and along its file (gathered to
+// a byte, rank r on bit r).
+func lineEntries(from Square, h int, walls uint64) (onRank, onFile uint16) {
 	file, rank := uint(from&7), uint(from>>3&7)
 	hi := uint(h&7) << 8
-	onRank := lineTargets[(file<<11|hi|uint(blocked>>(8*rank)&0xFF))&(8<<11-1)]
-	onFile := lineTargets[(rank<<11|hi|uint((blocked>>file&fileA)*fileGather>>56))&(8<<11-1)]
-	t := uint64(onRank&0xFF)<<(8*rank) | fileSpread[onFile&0xFF]<<file
-	return t, int(onRank>>8&15 + onFile>>8&15)
-}
-
-// lowestSquare returns the index of the lowest set bit of x (0 for 0) by
-// de Bruijn multiplication: without BMI1 (GOAMD64=v1, Go's default), bit
-// scans compile to BSF, which some processors run several times slower.
-func lowestSquare(x uint64) Move {
-	return Move(deBruijnSquares[(x&-x)*deBruijn64>>58])
-}
-
-const deBruijn64 = 0x03f7_9d71_b4ca_8b09
-
-var deBruijnSquares = func() (t [64]uint8) {
-	for i := range 64 {
-		t[uint64(1)<<i*deBruijn64>>58] = uint8(i)
-	}
-	return t
-}()
-
-// emitMoves writes a move b|to for each square of targets into out from
-// index k, in square order, and returns the new length; n is the number
-// of targets. It writes four
-// moves at once, so out must have room for four more than it keeps.
-func emitMoves(out []Move, k int, b Move, targets uint64, n int) int {
-	o := out[k : k+4]
-	o[0] = b | Move(lowestSquare(targets))
-	targets &= targets - 1
-	o[1] = b | Move(lowestSquare(targets))
-	targets &= targets - 1
-	o[2] = b | Move(lowestSquare(targets))
-	targets &= targets - 1
-	o[3] = b | Move(lowestSquare(targets))
-	targets &= targets - 1
-	for i := k + 4; targets != 0; i++ {
-		out[i] = b | Move(lowestSquare(targets))
-		targets &= targets - 1
-	}
-	return k + n
+	onRank = lineTargets[(file<<11|hi|uint(walls>>(8*rank)&0xFF))&(8<<11-1)]
+	onFile = lineTargets[(rank<<11|hi|uint((walls>>file&fileA)*fileGather>>56))&(8<<11-1)]
+	return onRank, onFile
 }
 
 // bitPositions[b] lists the positions of b's set bits, lowest first, one
@@ -186,9 +136,7 @@ var bitPositions = func() (t [256]uint32) {
 // it keeps.
 func emitStack(out []Move, k int, b Move, from Square, h int, walls uint64) int {
 	file, rank := uint(from&7), uint(from>>3&7)
-	hi := uint(h&7) << 8
-	onRank := lineTargets[(file<<11|hi|uint(walls>>(8*rank)&0xFF))&(8<<11-1)]
-	onFile := lineTargets[(rank<<11|hi|uint((walls>>file&fileA)*fileGather>>56))&(8<<11-1)]
+	onRank, onFile := lineEntries(from, h, walls)
 	nRank, nFile, below := int(onRank>>8&15), int(onFile>>8&15), int(onFile>>12)
 
 	ranks := bitPositions[onRank&0xFF]
@@ -345,7 +293,7 @@ func (p *Position) hasNowakBoardMove() bool {
 	}
 	for ctrl := p.control[p.turn&1]; ctrl != 0; {
 		from := nextSquare(&ctrl)
-		if _, n := nowakTargets(from, p.board[from].Height(), walls); n != 0 {
+		if onRank, onFile := lineEntries(from, p.board[from].Height(), walls); (onRank|onFile)&0xFF != 0 {
 			return true
 		}
 	}
@@ -356,23 +304,28 @@ func (p *Position) hasNowakBoardMove() bool {
 // then the drops alone (only where no move can follow), then each drop
 // with the moves that can follow it.
 //
-// A drop on d changes only the landing squares of the stacks that can
-// reach d or jump it, and adds the dropped piece's own; every other stack
-// keeps the ones it has without the drop, found once.
+// A drop on d changes only the moves of the stacks that can reach d or
+// jump it, and adds the dropped piece's own; every other stack keeps the
+// moves it has without the drop, which are copied.
 func (p *Position) appendNowak(buf []Move) []Move {
 	if p.reserve[p.turn&1] == 0 {
 		return p.appendNowakBoard(buf, 0)
 	}
+	first := len(buf)
 	mine := p.control[p.turn&1]
 	walls := p.control[0] | p.control[1] | ^onBoard
-	var targets [64]uint64 // each stack's landing squares without a drop
-	var count [64]int      // and their number
-	for ctrl := mine; ctrl != 0; {
-		from := nextSquare(&ctrl)
-		targets[from], count[from] = nowakTargets(from, p.board[from].Height(), walls)
-	}
 	buf = p.appendNowakBoard(buf, 0)
 	start := len(buf)
+	// Each stack's block of moves without a drop, by its origin square:
+	// blocks are contiguous and in square order.
+	var lo, hi [64]uint16
+	for i := start - 1; i >= first; i-- {
+		from := buf[i].From()
+		if hi[from] == 0 {
+			hi[from] = uint16(i + 1)
+		}
+		lo[from] = uint16(i)
+	}
 	var alone uint64
 	for free := ^walls; free != 0; {
 		sq := nextSquare(&free)
@@ -383,13 +336,23 @@ func (p *Position) appendNowak(buf []Move) []Move {
 		withPiece := walls | 1<<sq
 		for ctrl := mine | 1<<sq; ctrl != 0; {
 			from := nextSquare(&ctrl)
-			t, n := targets[from], count[from]
-			if h := p.board[from].Height(); from == sq {
-				t, n = nowakTargets(from, 1, withPiece)
-			} else if d := int(lineDistance[from][sq]); d != 0 && d <= h+1 {
-				t, n = nowakTargets(from, h, withPiece)
+			b := tag | Move(from)<<6
+			h := p.board[from].Height()
+			switch d := int(lineDistance[from][sq]); {
+			case from == sq:
+				k = emitSingle(out, k, b, from, withPiece)
+			case d != 0 && d <= h+1: // the drop is in reach: moves change
+				if h == 1 {
+					k = emitSingle(out, k, b, from, withPiece)
+				} else {
+					k = emitStack(out, k, b, from, h, withPiece)
+				}
+			default:
+				for _, m := range buf[lo[from]:hi[from]] {
+					out[k] = tag | m
+					k++
+				}
 			}
-			k = emitMoves(out, k, tag|Move(from)<<6, t, n)
 		}
 		if k == len(buf) {
 			alone |= 1 << sq
