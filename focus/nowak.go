@@ -260,9 +260,13 @@ func (p *Position) appendNowakBoard(buf []Move, base Move) []Move {
 	walls := p.control[0] | p.control[1] | ^onBoard
 	out := buf[:cap(buf)]
 	k := len(buf)
-	for ctrl := p.control[p.turn&1]; ctrl != 0; {
-		from := nextSquare(&ctrl)
-		if h := p.board[from].Height(); h == 1 {
+	// Runs of single pieces, each up to the next taller stack, then that
+	// stack: which path a square takes is known from the tall bitboard
+	// without loading the stack.
+	for mine := p.control[p.turn&1]; mine != 0; {
+		stack := mine & p.tall & -(mine & p.tall) // the next taller stack, or 0
+		for singles := mine & (stack - 1); singles != 0; {
+			from := nextSquare(&singles)
 			// emitSingle, written out: a call would spill every live
 			// register (Go has no callee-saved ones).
 			x := bits.RotateLeft64(walls, 16-int(from&63))&neighbourBits | offEdge[from&63]
@@ -274,9 +278,13 @@ func (p *Position) appendNowakBoard(buf []Move, base Move) []Move {
 			o[2] = b + Move(int8(e>>16))
 			o[3] = b + Move(int8(e>>24))
 			k += int(e >> 32)
-		} else {
-			k = emitStack(out, k, base|Move(from)<<6, from, h, walls)
 		}
+		if stack == 0 {
+			break
+		}
+		from := Square(bits.TrailingZeros64(stack))
+		k = emitStack(out, k, base|Move(from)<<6, from, p.board[from].Height(), walls)
+		mine &^= stack<<1 - 1
 	}
 	return buf[:k]
 }

@@ -18,6 +18,7 @@ const PiecesPerSeat = 18
 type Position struct {
 	board    [64]Stack
 	control  [rules.MaxSeats]uint64 // squares whose top piece is each colour
+	tall     uint64                 // squares with two pieces or more
 	reserve  [rules.MaxSeats]uint8  // pieces in each seat's reserve
 	captured [rules.MaxSeats][rules.MaxSeats]uint8
 	hash     uint64
@@ -145,6 +146,7 @@ func (p *Position) setStack(sq Square, s Stack) {
 		p.control[old] &^= 1 << sq
 	}
 	p.board[sq] = s
+	p.tall = p.tall&^(1<<sq) | uint64(1-s.Height())>>63<<sq
 	if top, ok := s.Top(); ok {
 		p.control[top] |= 1 << sq
 	}
