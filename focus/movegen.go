@@ -43,6 +43,12 @@ func (p *Position) appendMoves(buf []Move) []Move {
 	if p.terminal() {
 		return buf
 	}
+	if p.variant&variantNowak != 0 { // two seats, no opening phase
+		if p.reserve[p.turn&1] == 0 {
+			return p.appendNowakBoard(buf, 0)
+		}
+		return p.appendNowak(buf)
+	}
 	if cap(buf)-len(buf) < MaxMoves {
 		buf = slices.Grow(buf, MaxMoves)
 	}
@@ -51,9 +57,6 @@ func (p *Position) appendMoves(buf []Move) []Move {
 	}
 	if p.seats > 2 {
 		return p.appendMulti(buf)
-	}
-	if p.variant&variantNowak != 0 {
-		return p.appendNowak(buf)
 	}
 	n := len(buf)
 	out := buf[:n+MaxMoves]

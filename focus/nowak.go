@@ -185,8 +185,11 @@ var (
 	// are off the grid or wrap to another rank, which count as walls.
 	offEdge [64]uint64
 	// singleMoves[code] holds a single piece's landing squares as offsets
-	// (int8) in bytes 0..3, in square order, and their number in byte 4.
-	singleMoves [256]uint64
+	// from its square (modulo 2^32, so that adding the move to the piece's
+	// own square gives the move), in square order; singleCount[code] is
+	// their number.
+	singleMoves [256][4]Move
+	singleCount [256]uint8
 )
 
 func init() {
@@ -212,7 +215,7 @@ func init() {
 			x |= uint64(pattern>>i&1) << (16 + off)
 		}
 		walled := func(i int) bool { return pattern>>i&1 != 0 }
-		var entry uint64
+		var entry [4]Move
 		n := 0
 		// Directions in square order: S (-8, -16), W (-1, -2), E, N.
 		for _, dir := range [4][2]int{{1, 0}, {3, 2}, {4, 5}, {6, 7}} {
@@ -226,26 +229,143 @@ func init() {
 			default:
 				continue
 			}
-			entry |= uint64(uint8(int8(off))) << (8 * n)
+			entry[n] = Move(int32(off))
 			n++
 		}
-		singleMoves[x*neighbourMagic>>56] = entry | uint64(n)<<32
+		singleMoves[x*neighbourMagic>>56] = entry
+		singleCount[x*neighbourMagic>>56] = uint8(n)
 	}
 }
 
-// emitSingle writes the moves of the single piece on from, given the
-// walls, as b plus each landing square, and returns the new length. Like
-// emitMoves it writes four moves whatever their number.
-func emitSingle(out []Move, k int, b Move, from Square, walls uint64) int {
-	x := bits.RotateLeft64(walls, 16-int(from&63))&neighbourBits | offEdge[from&63]
-	e := singleMoves[x*neighbourMagic>>56]
-	b |= Move(from & 63)
+// A stack of two has at most two moves per direction, landing at
+// distance 1 (the first square empty), 2 (the second square empty: a
+// plain move, or a capture over the first) or 3 (exactly one of the first
+// two squares occupied and the third empty). Its moves depend on the
+// three nearest squares in each direction: for south and west, and for
+// east and north, one table of six bits each gives them, as offsets.
+
+// In walls rotated left by 24 - sq, the squares at offsets -24, -16, -8,
+// -3, -2, -1 (south and west) land on bits 0, 8, 16, 21, 22, 23, and those
+// at +1, +2, +3, +8, +16, +24 (east and north) on 25, 26, 27, 32, 40, 48.
+const (
+	lowBits   = 1<<0 | 1<<8 | 1<<16 | 1<<21 | 1<<22 | 1<<23
+	highBits  = 1<<25 | 1<<26 | 1<<27 | 1<<32 | 1<<40 | 1<<48
+	lowMagic  = 0x8440_8140_6100_0a22 // 64 patterns to 64 top six bits (TestPairMagics)
+	highMagic = 0x4082_0010_0408_1200
+)
+
+var (
+	// pairEdge[sq] has, in that frame, the squares off the grid or on
+	// another rank, which count as walls.
+	pairEdge [64]uint64
+	// pairLow and pairHigh hold the moves of a stack of two as offsets in
+	// square order, by six-bit code; pairLowCount and pairHighCount their
+	// number.
+	pairLow, pairHigh           [64][4]Move
+	pairLowCount, pairHighCount [64]uint8
+)
+
+func init() {
+	// Directions as (file, rank) steps, each with its squares at distance
+	// 1, 2, 3 as bits of the rotated frame.
+	type line struct{ df, dr, bit1, bit2, bit3 int }
+	low := [2]line{{0, -1, 16, 8, 0}, {-1, 0, 23, 22, 21}}
+	high := [2]line{{1, 0, 25, 26, 27}, {0, 1, 32, 40, 48}}
+	for sq := range 64 {
+		for _, l := range append(low[:], high[:]...) {
+			for d, bit := range []int{l.bit1, l.bit2, l.bit3} {
+				f, r := sq%8+l.df*(d+1), sq/8+l.dr*(d+1)
+				if f < 0 || f > 7 || r < 0 || r > 7 {
+					pairEdge[sq] |= 1 << bit
+				}
+			}
+		}
+	}
+	build := func(lines [2]line, mask, magic uint64, moves *[64][4]Move, count *[64]uint8) {
+		var bitsOf []int
+		for _, l := range lines {
+			bitsOf = append(bitsOf, l.bit1, l.bit2, l.bit3)
+		}
+		for pattern := range 64 {
+			var x uint64
+			for i, b := range bitsOf {
+				x |= uint64(pattern>>i&1) << b
+			}
+			var entry [4]Move
+			n := 0
+			for i, l := range lines {
+				o1, o2, o3 := pattern>>(3*i)&1 != 0, pattern>>(3*i+1)&1 != 0, pattern>>(3*i+2)&1 != 0
+				var ds []int
+				if !o1 {
+					ds = append(ds, 1)
+				}
+				if !o2 {
+					ds = append(ds, 2)
+				}
+				if o1 != o2 && !o3 {
+					ds = append(ds, 3)
+				}
+				if l.df+l.dr < 0 { // south and west: the farthest square first
+					slices.Reverse(ds)
+				}
+				for _, d := range ds {
+					entry[n] = Move(int32(d * (l.df + 8*l.dr)))
+					n++
+				}
+			}
+			moves[x&mask*magic>>58], count[x&mask*magic>>58] = entry, uint8(n)
+		}
+	}
+	build(low, lowBits, lowMagic, &pairLow, &pairLowCount)
+	build(high, highBits, highMagic, &pairHigh, &pairHighCount)
+}
+
+// emitPair writes the moves of the stack of two on from, as base plus the
+// move, and returns the new length. It writes eight moves whatever their
+// number.
+func emitPair(out []Move, k int, base Move, from Square, walls uint64) int {
+	from &= 63
+	x := bits.RotateLeft64(walls, 24-int(from)) | pairEdge[from]
+	lo, hi := x&lowBits*lowMagic>>58, x&highBits*highMagic>>58
+	b := base | Move(from)<<6 | Move(from)
+	e := &pairLow[lo]
 	o := out[k : k+4]
-	o[0] = b + Move(int8(e))
-	o[1] = b + Move(int8(e>>8))
-	o[2] = b + Move(int8(e>>16))
-	o[3] = b + Move(int8(e>>24))
-	return k + int(e>>32)
+	o[0], o[1], o[2], o[3] = b+e[0], b+e[1], b+e[2], b+e[3]
+	k += int(pairLowCount[lo])
+	e = &pairHigh[hi]
+	o = out[k : k+4]
+	o[0], o[1], o[2], o[3] = b+e[0], b+e[1], b+e[2], b+e[3]
+	return k + int(pairHighCount[hi])
+}
+
+// emitTall writes the moves of the stack of h > 1 pieces on from.
+func emitTall(out []Move, k int, base Move, from Square, h int, walls uint64) int {
+	if h == 2 {
+		return emitPair(out, k, base, from, walls)
+	}
+	return emitStack(out, k, base|Move(from)<<6, from, h, walls)
+}
+
+// emitSingles writes the moves of the single pieces on the squares of
+// singles, in square order, each as base plus the move, and returns the
+// new length. It writes four moves for each piece whatever their number.
+// A leaf function with few live values keeps them all in registers.
+func emitSingles(out []Move, k int, base Move, singles, walls uint64) int {
+	for singles != 0 {
+		from := Square(bits.TrailingZeros64(singles)) & 63
+		singles &= singles - 1
+		x := bits.RotateLeft64(walls, 16-int(from))&neighbourBits | offEdge[from]
+		code := x * neighbourMagic >> 56
+		e := &singleMoves[code]
+		b := base | Move(from)<<6 | Move(from)
+		o := out[k : k+4]
+		o[0] = b + e[0]
+		o[1] = b + e[1]
+		o[2] = b + e[2]
+		o[3] = b + e[3]
+		k += int(singleCount[code])
+	}
+	return k
 }
 
 // nowakRoom is the buffer room one call of appendNowakBoard needs: at most
@@ -265,25 +385,12 @@ func (p *Position) appendNowakBoard(buf []Move, base Move) []Move {
 	// without loading the stack.
 	for mine := p.control[p.turn&1]; mine != 0; {
 		stack := mine & p.tall & -(mine & p.tall) // the next taller stack, or 0
-		for singles := mine & (stack - 1); singles != 0; {
-			from := nextSquare(&singles)
-			// emitSingle, written out: a call would spill every live
-			// register (Go has no callee-saved ones).
-			x := bits.RotateLeft64(walls, 16-int(from&63))&neighbourBits | offEdge[from&63]
-			e := singleMoves[x*neighbourMagic>>56]
-			b := base | Move(from)<<6 | Move(from)
-			o := out[k : k+4]
-			o[0] = b + Move(int8(e))
-			o[1] = b + Move(int8(e>>8))
-			o[2] = b + Move(int8(e>>16))
-			o[3] = b + Move(int8(e>>24))
-			k += int(e >> 32)
-		}
+		k = emitSingles(out, k, base, mine&(stack-1), walls)
 		if stack == 0 {
 			break
 		}
 		from := Square(bits.TrailingZeros64(stack))
-		k = emitStack(out, k, base|Move(from)<<6, from, p.board[from].Height(), walls)
+		k = emitTall(out, k, base, from, p.board[from].Height(), walls)
 		mine &^= stack<<1 - 1
 	}
 	return buf[:k]
@@ -319,7 +426,7 @@ func (p *Position) appendNowak(buf []Move) []Move {
 	if p.reserve[p.turn&1] == 0 {
 		return p.appendNowakBoard(buf, 0)
 	}
-	first := len(buf)
+	first := len(buf) // (appendMoves calls appendNowakBoard directly without a reserve)
 	mine := p.control[p.turn&1]
 	walls := p.control[0] | p.control[1] | ^onBoard
 	buf = p.appendNowakBoard(buf, 0)
@@ -344,16 +451,15 @@ func (p *Position) appendNowak(buf []Move) []Move {
 		withPiece := walls | 1<<sq
 		for ctrl := mine | 1<<sq; ctrl != 0; {
 			from := nextSquare(&ctrl)
-			b := tag | Move(from)<<6
 			h := p.board[from].Height()
 			switch d := int(lineDistance[from][sq]); {
 			case from == sq:
-				k = emitSingle(out, k, b, from, withPiece)
+				k = emitSingles(out, k, tag, 1<<from, withPiece)
 			case d != 0 && d <= h+1: // the drop is in reach: moves change
 				if h == 1 {
-					k = emitSingle(out, k, b, from, withPiece)
+					k = emitSingles(out, k, tag, 1<<from, withPiece)
 				} else {
-					k = emitStack(out, k, b, from, h, withPiece)
+					k = emitTall(out, k, tag, from, h, withPiece)
 				}
 			default:
 				for _, m := range buf[lo[from]:hi[from]] {
@@ -431,9 +537,12 @@ func (p *Position) nowakPath(from, to Square) (k int, jumped Square, jump, ok bo
 	d := int(lineDistance[from][to])
 	// The squares strictly between: within d-1 of both ends.
 	stacks := within[from][(d-1)&7] & within[to][(d-1)&7] & (p.control[0] | p.control[1])
-	n := bits.OnesCount64(stacks)
-	k = d - n
-	return k, Square(bits.TrailingZeros64(stacks)), n == 1, d != 0 && n <= 1 && k <= p.board[from].Height()
+	jump = stacks != 0
+	k = d
+	if jump {
+		k--
+	}
+	return k, Square(bits.TrailingZeros64(stacks)), jump, d != 0 && stacks&(stacks-1) == 0 && k <= p.board[from].Height()
 }
 
 // nowakReason explains why m is not a legal Nowak turn, or returns nil.
@@ -514,9 +623,16 @@ func (p *Position) nowakMove(from, to Square, k int, jumped Square, jump bool) {
 	colors := uint32(src) & colorsMask
 	keep := h - k
 	moving := colors >> (2 * uint(keep))
-	rest := makeStack(colors&(1<<(2*uint(keep))-1), keep)
-	p.hash ^= stackKey(from, src) ^ stackKey(from, rest)
-	p.setStack(from, rest)
+	p.hash ^= stackKey(from, src)
+	if keep == 0 { // the whole stack leaves (always for a single piece)
+		p.board[from] = 0
+		p.control[p.turn&1] &^= 1 << from
+		p.tall &^= 1 << from
+	} else {
+		rest := makeStack(colors&(1<<(2*uint(keep))-1), keep)
+		p.hash ^= stackKey(from, rest)
+		p.setStack(from, rest)
+	}
 	var under uint32
 	hu := 0
 	if jump {

@@ -295,7 +295,11 @@ func (p *Position) toMove() rules.Player {
 // Outcome returns the result. The seat to move with no legal move loses
 // (reason rules.NoLegalMove); this takes precedence over the ply limit,
 // which otherwise ends the game as a draw (reason rules.PlyLimit).
-func (p Position) Outcome() rules.Outcome {
+func (p Position) Outcome() rules.Outcome { return p.outcome() }
+
+// outcome works through a pointer so that the public value method, once
+// inlined, does not copy the position.
+func (p *Position) outcome() rules.Outcome {
 	if !p.terminal() {
 		return rules.Outcome{}
 	}
