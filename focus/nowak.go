@@ -431,15 +431,15 @@ func (p *Position) appendNowak(buf []Move) []Move {
 	walls := p.control[0] | p.control[1] | ^onBoard
 	buf = p.appendNowakBoard(buf, 0)
 	start := len(buf)
-	// Each stack's block of moves without a drop, by its origin square:
-	// blocks are contiguous and in square order.
-	var lo, hi [64]uint16
-	for i := start - 1; i >= first; i-- {
-		from := buf[i].From()
-		if hi[from] == 0 {
-			hi[from] = uint16(i + 1)
+	// at[s] is the index of the first move without a drop from a square
+	// s or above: moves come by origin square.
+	var at [65]uint16
+	at[64] = uint16(start)
+	for s, i := 63, start; s >= 0; s-- {
+		for i > first && int(buf[i-1].From()) >= s {
+			i--
 		}
-		lo[from] = uint16(i)
+		at[s] = uint16(i)
 	}
 	var alone uint64
 	for free := ^walls; free != 0; {
@@ -449,24 +449,26 @@ func (p *Position) appendNowak(buf []Move) []Move {
 		k := len(buf)
 		tag := kindNowak<<kindShift | Move(sq)<<12
 		withPiece := walls | 1<<sq
-		for ctrl := mine | 1<<sq; ctrl != 0; {
-			from := nextSquare(&ctrl)
-			h := p.board[from].Height()
-			switch d := int(lineDistance[from][sq]); {
-			case from == sq:
-				k = emitSingles(out, k, tag, 1<<from, withPiece)
-			case d != 0 && d <= h+1: // the drop is in reach: moves change
-				if h == 1 {
-					k = emitSingles(out, k, tag, 1<<from, withPiece)
-				} else {
-					k = emitTall(out, k, tag, from, h, withPiece)
-				}
-			default:
-				for _, m := range buf[lo[from]:hi[from]] {
-					out[k] = tag | m
-					k++
-				}
+		// Only the stacks on the drop square's rank and file, within six
+		// squares, can reach it or jump it: their moves, and the dropped
+		// piece's, are found again; all others are copied, tagged.
+		pos := first
+		for redo := mine&within[sq][6] | 1<<sq; redo != 0; {
+			from := nextSquare(&redo)
+			for _, m := range buf[pos:at[from]] {
+				out[k] = tag | m
+				k++
 			}
+			if h := p.board[from].Height(); h <= 1 {
+				k = emitSingles(out, k, tag, 1<<from, withPiece)
+			} else {
+				k = emitTall(out, k, tag, from, h, withPiece)
+			}
+			pos = int(at[from+1])
+		}
+		for _, m := range buf[pos:start] {
+			out[k] = tag | m
+			k++
 		}
 		if k == len(buf) {
 			alone |= 1 << sq
