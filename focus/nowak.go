@@ -390,7 +390,11 @@ func (p *Position) appendNowakBoard(buf []Move, base Move) []Move {
 			break
 		}
 		from := Square(bits.TrailingZeros64(stack))
-		k = emitTall(out, k, base, from, p.board[from].Height(), walls)
+		if h := p.board[from].Height(); h == 2 {
+			k = emitPair(out, k, base, from, walls)
+		} else {
+			k = emitStack(out, k, base|Move(from)<<6, from, h, walls)
+		}
 		mine &^= stack<<1 - 1
 	}
 	return buf[:k]
