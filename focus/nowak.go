@@ -320,54 +320,6 @@ func init() {
 	build(high, highBits, highMagic, &pairHigh, &pairHighCount)
 }
 
-// emitPair writes the moves of the stack of two on from, as base plus the
-// move, and returns the new length. It writes eight moves whatever their
-// number.
-func emitPair(out []Move, k int, base Move, from Square, walls uint64) int {
-	from &= 63
-	x := bits.RotateLeft64(walls, 24-int(from)) | pairEdge[from]
-	lo, hi := x&lowBits*lowMagic>>58, x&highBits*highMagic>>58
-	b := base | Move(from)<<6 | Move(from)
-	e := &pairLow[lo]
-	o := out[k : k+4]
-	o[0], o[1], o[2], o[3] = b+e[0], b+e[1], b+e[2], b+e[3]
-	k += int(pairLowCount[lo])
-	e = &pairHigh[hi]
-	o = out[k : k+4]
-	o[0], o[1], o[2], o[3] = b+e[0], b+e[1], b+e[2], b+e[3]
-	return k + int(pairHighCount[hi])
-}
-
-// emitTall writes the moves of the stack of h > 1 pieces on from.
-func emitTall(out []Move, k int, base Move, from Square, h int, walls uint64) int {
-	if h == 2 {
-		return emitPair(out, k, base, from, walls)
-	}
-	return emitStack(out, k, base|Move(from)<<6, from, h, walls)
-}
-
-// emitSingles writes the moves of the single pieces on the squares of
-// singles, in square order, each as base plus the move, and returns the
-// new length. It writes four moves for each piece whatever their number.
-// A leaf function with few live values keeps them all in registers.
-func emitSingles(out []Move, k int, base Move, singles, walls uint64) int {
-	for singles != 0 {
-		from := Square(bits.TrailingZeros64(singles)) & 63
-		singles &= singles - 1
-		x := bits.RotateLeft64(walls, 16-int(from))&neighbourBits | offEdge[from]
-		code := x * neighbourMagic >> 56
-		e := &singleMoves[code]
-		b := base | Move(from)<<6 | Move(from)
-		o := out[k : k+4]
-		o[0] = b + e[0]
-		o[1] = b + e[1]
-		o[2] = b + e[2]
-		o[3] = b + e[3]
-		k += int(singleCount[code])
-	}
-	return k
-}
-
 // nowakRoom is the buffer room one call of appendNowakBoard needs: at most
 // h moves per direction for a stack of h pieces, so 4 per piece, plus the
 // four that emitMoves may write past the end.
@@ -378,26 +330,58 @@ const nowakRoom = 4*2*PiecesPerSeat + 4
 func (p *Position) appendNowakBoard(buf []Move, base Move) []Move {
 	buf = slices.Grow(buf, nowakRoom)
 	walls := p.control[0] | p.control[1] | ^onBoard
-	out := buf[:cap(buf)]
-	k := len(buf)
-	// Runs of single pieces, each up to the next taller stack, then that
-	// stack: which path a square takes is known from the tall bitboard
-	// without loading the stack.
-	for mine := p.control[p.turn&1]; mine != 0; {
-		stack := mine & p.tall & -(mine & p.tall) // the next taller stack, or 0
-		k = emitSingles(out, k, base, mine&(stack-1), walls)
+	k := p.emitBoard(buf[:cap(buf)], len(buf), base, p.control[p.turn&1], walls)
+	return buf[:k]
+}
+
+// emitBoard writes the board moves of the seat to move's stacks on the
+// squares of stacks into out from index k, in canonical order, each with
+// base added, given the walls (the occupied squares and those off the
+// board), and returns the new length. A square of stacks without a stack
+// counts as a single piece (a dropped one). Like the emitters it may write
+// up to four moves past the end.
+//
+// It takes runs of single pieces, each up to the next taller stack, then
+// that stack: the tall bitboard tells the paths apart without loading the
+// stacks. The single pieces and the stacks of two, nine in ten of all,
+// are written out here rather than called: Go keeps no register across a
+// call, and the loop would spill everything it holds.
+func (p *Position) emitBoard(out []Move, k int, base Move, stacks, walls uint64) int {
+	for stacks != 0 {
+		stack := stacks & p.tall & -(stacks & p.tall) // the next taller stack, or 0
+		for singles := stacks & (stack - 1); singles != 0; {
+			from := Square(bits.TrailingZeros64(singles)) & 63
+			singles &= singles - 1
+			x := bits.RotateLeft64(walls, 16-int(from))&neighbourBits | offEdge[from]
+			code := x * neighbourMagic >> 56
+			e := &singleMoves[code]
+			b := base | Move(from)<<6 | Move(from)
+			o := out[k : k+4]
+			o[0], o[1], o[2], o[3] = b+e[0], b+e[1], b+e[2], b+e[3]
+			k += int(singleCount[code])
+		}
 		if stack == 0 {
 			break
 		}
-		from := Square(bits.TrailingZeros64(stack))
-		if h := p.board[from].Height(); h == 2 {
-			k = emitPair(out, k, base, from, walls)
-		} else {
+		stacks &^= stack<<1 - 1
+		from := Square(bits.TrailingZeros64(stack)) & 63
+		if h := p.board[from].Height(); h != 2 {
 			k = emitStack(out, k, base|Move(from)<<6, from, h, walls)
+			continue
 		}
-		mine &^= stack<<1 - 1
+		x := bits.RotateLeft64(walls, 24-int(from)) | pairEdge[from]
+		lo, hi := x&lowBits*lowMagic>>58, x&highBits*highMagic>>58
+		b := base | Move(from)<<6 | Move(from)
+		e := &pairLow[lo]
+		o := out[k : k+4]
+		o[0], o[1], o[2], o[3] = b+e[0], b+e[1], b+e[2], b+e[3]
+		k += int(pairLowCount[lo])
+		e = &pairHigh[hi]
+		o = out[k : k+4]
+		o[0], o[1], o[2], o[3] = b+e[0], b+e[1], b+e[2], b+e[3]
+		k += int(pairHighCount[hi])
 	}
-	return buf[:k]
+	return k
 }
 
 // hasNowakBoardMove reports whether the seat to move has a board move,
@@ -463,11 +447,7 @@ func (p *Position) appendNowak(buf []Move) []Move {
 				out[k] = tag | m
 				k++
 			}
-			if h := p.board[from].Height(); h <= 1 {
-				k = emitSingles(out, k, tag, 1<<from, withPiece)
-			} else {
-				k = emitTall(out, k, tag, from, h, withPiece)
-			}
+			k = p.emitBoard(out, k, tag, 1<<from, withPiece)
 			pos = int(at[from+1])
 		}
 		for _, m := range buf[pos:start] {
