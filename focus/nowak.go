@@ -40,12 +40,21 @@ var (
 	ErrDropAlone    = errors.New("a drop alone is a turn only when no move can follow it")
 )
 
-// Generation works on bitboards. For each stack it builds the set of its
-// landing squares, which in square order are the canonical order of its
-// moves, and writes one move per bit. The landing squares along a rank or
-// a file depend only on the stack's place on that line, its height and the
-// line's eight occupancy bits, so they come from one table, with no branch:
-// random positions make branches unpredictable.
+// Generation. A Nowak move depends on the squares around the stack, so
+// unlike the standard game it cannot copy precomputed blocks; with random
+// positions branches are unpredictable, so it reads its moves from tables
+// instead of walking rays:
+//   - a single piece (three stacks in four) depends on the eight squares
+//     at distance one and two: their pattern indexes a table of moves;
+//   - a stack of two depends on the three nearest squares each way: two
+//     tables of six-bit patterns, south and west, east and north;
+//   - a taller stack reads its landing squares along its rank and its
+//     file from a table indexed by its place on the line, its height and
+//     the line's eight squares, and writes them in square order.
+//
+// Moves are written four at a time whatever their number; the spare ones
+// past the end of the list are overwritten by the next stack's, and
+// nowakRoom leaves room for them.
 //
 // The squares off the board count as occupied ("walls"). Every rank and
 // file of the board is one unbroken run with its off-board squares at the
@@ -322,7 +331,7 @@ func init() {
 
 // nowakRoom is the buffer room one call of appendNowakBoard needs: at most
 // h moves per direction for a stack of h pieces, so 4 per piece, plus the
-// four that emitMoves may write past the end.
+// four that the emitters may write past the end.
 const nowakRoom = 4*2*PiecesPerSeat + 4
 
 // appendNowakBoard appends the board moves of the seat to move, in

@@ -1,6 +1,7 @@
 package focus
 
 import (
+	"math/bits"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -222,5 +223,34 @@ func TestRF10_GenerationAgreesWithBruteForceOnCrowdedBoards(t *testing.T) {
 			t.Fatalf("position %d %s: %d moves, want %d; first difference at %d: got %v, want %v",
 				i, p, len(buf), len(want), j, buf[j:min(j+3, len(buf))], want[j:min(j+3, len(want))])
 		}
+	}
+}
+
+// The multiplications that index the single-piece and two-piece tables
+// must give every pattern of their squares its own index.
+func TestNeighbourMagic(t *testing.T) {
+	distinct(t, "neighbour", neighbourBits, neighbourMagic, 56)
+}
+
+func TestPairMagics(t *testing.T) {
+	distinct(t, "south-west", lowBits, lowMagic, 58)
+	distinct(t, "east-north", highBits, highMagic, 58)
+}
+
+func distinct(t *testing.T, name string, mask, magic uint64, shift uint) {
+	t.Helper()
+	seen := map[uint64]uint64{}
+	for sub := mask; ; sub = (sub - 1) & mask { // every subset of mask
+		code := sub * magic >> shift
+		if other, ok := seen[code]; ok {
+			t.Fatalf("%s: patterns %#x and %#x share index %d", name, sub, other, code)
+		}
+		seen[code] = sub
+		if sub == 0 {
+			break
+		}
+	}
+	if want := 1 << bits.OnesCount64(mask); len(seen) != want {
+		t.Fatalf("%s: %d patterns, want %d", name, len(seen), want)
 	}
 }
