@@ -634,7 +634,20 @@ func (p *Position) nowakMove(from, to Square, k int, jumped Square, jump bool) {
 		j := p.board[jumped]
 		under, hu = uint32(j)&colorsMask, j.Height()
 		p.hash ^= stackKey(jumped, j)
-		p.setStack(jumped, 0)
+		p.board[jumped] = 0
+		p.control[0] &^= 1 << jumped
+		p.control[1] &^= 1 << jumped
+		p.tall &^= 1 << jumped
 	}
-	p.land(to, 0, under|moving<<(2*uint(hu)), hu+k)
+	total := hu + k
+	if total > MaxHeight {
+		p.land(to, 0, under|moving<<(2*uint(hu)), total)
+		return
+	}
+	// Onto an empty square, without trimming: set it directly.
+	stack := makeStack(under|moving<<(2*uint(hu)), total)
+	p.hash ^= stackKey(to, stack)
+	p.board[to] = stack
+	p.control[p.turn&1] |= 1 << to // the movers are on top
+	p.tall |= uint64(1-total) >> 63 << to
 }
