@@ -446,11 +446,13 @@ func (p *Position) appendNowak(buf []Move) []Move {
 		k := len(buf)
 		tag := kindNowak<<kindShift | Move(sq)<<12
 		withPiece := walls | 1<<sq
-		// Only the stacks on the drop square's rank and file, within six
-		// squares, can reach it or jump it: their moves, and the dropped
-		// piece's, are found again; all others are copied, tagged.
+		// Only the stacks on the drop square's rank and file can reach it
+		// or jump it: single pieces from two squares away, taller stacks
+		// from six. Their moves, and the dropped piece's, are found again;
+		// all others are copied, tagged.
 		pos := first
-		for redo := mine&within[sq][6] | 1<<sq; redo != 0; {
+		near := mine&^p.tall&within[sq][2] | mine&p.tall&within[sq][6]
+		for redo := near | 1<<sq; redo != 0; {
 			from := nextSquare(&redo)
 			for _, m := range buf[pos:at[from]] {
 				out[k] = tag | m
