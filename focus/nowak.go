@@ -201,137 +201,126 @@ var (
 	singleCount [256]uint8
 )
 
-func init() {
-	offsets := [8]int{-16, -8, -2, -1, 1, 2, 8, 16}
-	for sq := range 64 {
-		file, rank := sq%8, sq/8
-		for _, off := range offsets {
-			f, r := file, rank
-			switch off {
-			case -1, -2, 1, 2:
-				f += off
-			default:
-				r += off / 8
-			}
-			if f < 0 || f > 7 || r < 0 || r > 7 {
-				offEdge[sq] |= 1 << (16 + off)
-			}
-		}
-	}
-	for pattern := range 256 {
-		var x uint64
-		for i, off := range offsets {
-			x |= uint64(pattern>>i&1) << (16 + off)
-		}
-		walled := func(i int) bool { return pattern>>i&1 != 0 }
-		var entry [4]Move
-		n := 0
-		// Directions in square order: S (-8, -16), W (-1, -2), E, N.
-		for _, dir := range [4][2]int{{1, 0}, {3, 2}, {4, 5}, {6, 7}} {
-			near, far := dir[0], dir[1]
-			off := 0
-			switch {
-			case !walled(near):
-				off = offsets[near]
-			case !walled(far):
-				off = offsets[far]
-			default:
-				continue
-			}
-			entry[n] = Move(int32(off))
-			n++
-		}
-		singleMoves[x*neighbourMagic>>56] = entry
-		singleCount[x*neighbourMagic>>56] = uint8(n)
-	}
-}
-
-// A stack of two has at most two moves per direction, landing at
-// distance 1 (the first square empty), 2 (the second square empty: a
-// plain move, or a capture over the first) or 3 (exactly one of the first
-// two squares occupied and the third empty). Its moves depend on the
-// three nearest squares in each direction: for south and west, and for
-// east and north, one table of six bits each gives them, as offsets.
+// A stack of two is done the same way, from the nearest three squares in
+// each direction: for south and west, and for east and north, a table
+// indexed by the pattern of those six squares gives the moves as offsets
+// in square order. In each direction a stack of height h lands at
+// distances 1 to h before the nearest stack (plain moves), and from just
+// past it to h+1 before the next (captures).
 
 // In walls rotated left by 24 - sq, the squares at offsets -24, -16, -8,
 // -3, -2, -1 (south and west) land on bits 0, 8, 16, 21, 22, 23, and those
 // at +1, +2, +3, +8, +16, +24 (east and north) on 25, 26, 27, 32, 40, 48.
 const (
-	lowBits   = 1<<0 | 1<<8 | 1<<16 | 1<<21 | 1<<22 | 1<<23
-	highBits  = 1<<25 | 1<<26 | 1<<27 | 1<<32 | 1<<40 | 1<<48
-	lowMagic  = 0x8440_8140_6100_0a22 // 64 patterns to 64 top six bits (TestPairMagics)
-	highMagic = 0x4082_0010_0408_1200
+	pairLowBits   = 1<<0 | 1<<8 | 1<<16 | 1<<21 | 1<<22 | 1<<23
+	pairHighBits  = 1<<25 | 1<<26 | 1<<27 | 1<<32 | 1<<40 | 1<<48
+	pairLowMagic  = 0x8440_8140_6100_0a22 // 64 patterns to 64 top six bits (TestTableMagics)
+	pairHighMagic = 0x4082_0010_0408_1200
 )
 
 var (
-	// pairEdge[sq] has, in that frame, the squares off the grid or on
-	// another rank, which count as walls.
+	// pairEdge[sq] has the squares of sq's frame off the grid or on
+	// another rank: walls.
 	pairEdge [64]uint64
-	// pairLow and pairHigh hold the moves of a stack of two as offsets in
-	// square order, by six-bit code; pairLowCount and pairHighCount their
-	// number.
+	// The moves as offsets by pattern code, and their number.
 	pairLow, pairHigh           [64][4]Move
 	pairLowCount, pairHighCount [64]uint8
 )
 
-func init() {
-	// Directions as (file, rank) steps, each with its squares at distance
-	// 1, 2, 3 as bits of the rotated frame.
-	type line struct{ df, dr, bit1, bit2, bit3 int }
-	low := [2]line{{0, -1, 16, 8, 0}, {-1, 0, 23, 22, 21}}
-	high := [2]line{{1, 0, 25, 26, 27}, {0, 1, 32, 40, 48}}
+// frameLine is a direction, as a (file, rank) step, with the bits of its
+// nearest squares in a rotated frame, nearest first.
+type frameLine struct {
+	df, dr int
+	bits   []int
+}
+
+// stackOffsets returns the landing offsets of a stack of height h in the
+// directions of lines, given which of their squares are walls (pattern:
+// a bit for each square, line by line), in square order.
+func stackOffsets(h int, lines []frameLine, pattern int) []int {
+	var offs []int
+	i := 0
+	for _, l := range lines {
+		var ds []int
+		stacks := 0
+		for d := 1; d <= len(l.bits); d++ {
+			if pattern>>(i+d-1)&1 != 0 {
+				stacks++
+			} else if stacks == 0 && d <= h || stacks == 1 && d <= h+1 {
+				ds = append(ds, d)
+			}
+		}
+		i += len(l.bits)
+		if l.df+l.dr < 0 { // south and west: the farthest square first
+			slices.Reverse(ds)
+		}
+		for _, d := range ds {
+			offs = append(offs, d*(l.df+8*l.dr))
+		}
+	}
+	return offs
+}
+
+// frameWalls returns, for each square, the bits of lines whose squares
+// are off the grid.
+func frameWalls(lines []frameLine) (edge [64]uint64) {
 	for sq := range 64 {
-		for _, l := range append(low[:], high[:]...) {
-			for d, bit := range []int{l.bit1, l.bit2, l.bit3} {
-				f, r := sq%8+l.df*(d+1), sq/8+l.dr*(d+1)
-				if f < 0 || f > 7 || r < 0 || r > 7 {
-					pairEdge[sq] |= 1 << bit
-				}
-			}
-		}
-	}
-	build := func(lines [2]line, mask, magic uint64, moves *[64][4]Move, count *[64]uint8) {
-		var bitsOf []int
 		for _, l := range lines {
-			bitsOf = append(bitsOf, l.bit1, l.bit2, l.bit3)
-		}
-		for pattern := range 64 {
-			var x uint64
-			for i, b := range bitsOf {
-				x |= uint64(pattern>>i&1) << b
-			}
-			var entry [4]Move
-			n := 0
-			for i, l := range lines {
-				o1, o2, o3 := pattern>>(3*i)&1 != 0, pattern>>(3*i+1)&1 != 0, pattern>>(3*i+2)&1 != 0
-				var ds []int
-				if !o1 {
-					ds = append(ds, 1)
-				}
-				if !o2 {
-					ds = append(ds, 2)
-				}
-				if o1 != o2 && !o3 {
-					ds = append(ds, 3)
-				}
-				if l.df+l.dr < 0 { // south and west: the farthest square first
-					slices.Reverse(ds)
-				}
-				for _, d := range ds {
-					entry[n] = Move(int32(d * (l.df + 8*l.dr)))
-					n++
+			for d, bit := range l.bits {
+				if f, r := sq%8+l.df*(d+1), sq/8+l.dr*(d+1); f < 0 || f > 7 || r < 0 || r > 7 {
+					edge[sq] |= 1 << bit
 				}
 			}
-			moves[x&mask*magic>>58], count[x&mask*magic>>58] = entry, uint8(n)
 		}
 	}
-	build(low, lowBits, lowMagic, &pairLow, &pairLowCount)
-	build(high, highBits, highMagic, &pairHigh, &pairHighCount)
+	return edge
+}
+
+// frameCode returns the frame bits of a pattern of lines' squares.
+func frameCode(lines []frameLine, pattern int) uint64 {
+	var x uint64
+	i := 0
+	for _, l := range lines {
+		for _, b := range l.bits {
+			x |= uint64(pattern>>i&1) << b
+			i++
+		}
+	}
+	return x
+}
+
+func init() {
+	singles := []frameLine{{0, -1, []int{8, 0}}, {-1, 0, []int{15, 14}}, {1, 0, []int{17, 18}}, {0, 1, []int{24, 32}}}
+	offEdge = frameWalls(singles)
+	for pattern := range 256 {
+		code := frameCode(singles, pattern) * neighbourMagic >> 56
+		for i, off := range stackOffsets(1, singles, pattern) {
+			singleMoves[code][i] = Move(int32(off))
+			singleCount[code]++
+		}
+	}
+
+	south, west := frameLine{0, -1, []int{16, 8, 0}}, frameLine{-1, 0, []int{23, 22, 21}}
+	east, north := frameLine{1, 0, []int{25, 26, 27}}, frameLine{0, 1, []int{32, 40, 48}}
+	low, high := []frameLine{south, west}, []frameLine{east, north}
+	pairEdge = frameWalls(append(low, high...))
+	for pattern := range 64 {
+		lo := frameCode(low, pattern) * pairLowMagic >> 58
+		hi := frameCode(high, pattern) * pairHighMagic >> 58
+		for i, off := range stackOffsets(2, low, pattern) {
+			pairLow[lo][i] = Move(int32(off))
+			pairLowCount[lo]++
+		}
+		for i, off := range stackOffsets(2, high, pattern) {
+			pairHigh[hi][i] = Move(int32(off))
+			pairHighCount[hi]++
+		}
+	}
 }
 
 // nowakRoom is the buffer room one call of appendNowakBoard needs: at most
 // h moves per direction for a stack of h pieces, so 4 per piece, plus the
-// four that the emitters may write past the end.
+// four spare moves the emitters may write past the end.
 const nowakRoom = 4*2*PiecesPerSeat + 4
 
 // appendNowakBoard appends the board moves of the seat to move, in
@@ -379,7 +368,7 @@ func (p *Position) emitBoard(out []Move, k int, base Move, stacks, walls uint64)
 			continue
 		}
 		x := bits.RotateLeft64(walls, 24-int(from)) | pairEdge[from]
-		lo, hi := x&lowBits*lowMagic>>58, x&highBits*highMagic>>58
+		lo, hi := x&pairLowBits*pairLowMagic>>58, x&pairHighBits*pairHighMagic>>58
 		b := base | Move(from)<<6 | Move(from)
 		e := &pairLow[lo]
 		o := out[k : k+4]

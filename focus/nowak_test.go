@@ -232,9 +232,9 @@ func TestNeighbourMagic(t *testing.T) {
 	distinct(t, "neighbour", neighbourBits, neighbourMagic, 56)
 }
 
-func TestPairMagics(t *testing.T) {
-	distinct(t, "south-west", lowBits, lowMagic, 58)
-	distinct(t, "east-north", highBits, highMagic, 58)
+func TestTableMagics(t *testing.T) {
+	distinct(t, "pair south-west", pairLowBits, pairLowMagic, 58)
+	distinct(t, "pair east-north", pairHighBits, pairHighMagic, 58)
 }
 
 func distinct(t *testing.T, name string, mask, magic uint64, shift uint) {
