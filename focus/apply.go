@@ -171,16 +171,16 @@ func (p Position) PlayUnchecked(m Move) Position {
 
 // apply plays m on p in place.
 func (p *Position) apply(m Move) {
+	if p.variant&variantNowak != 0 { // two seats, no swap
+		p.applyNowak(m)
+		return
+	}
 	if m.IsSwap() {
 		p.applySwap(m)
 		return
 	}
 	if p.seats > 2 {
 		p.applyMulti(m)
-		return
-	}
-	if p.variant&variantNowak != 0 {
-		p.applyNowak(m)
 		return
 	}
 	p.place(m)

@@ -19,9 +19,9 @@ type Position struct {
 	board    [64]Stack
 	control  [rules.MaxSeats]uint64 // squares whose top piece is each colour
 	tall     uint64                 // squares with two pieces or more
+	hash     uint64                 // (words first: no padding, 224 bytes to copy)
 	reserve  [rules.MaxSeats]uint8  // pieces in each seat's reserve
 	captured [rules.MaxSeats][rules.MaxSeats]uint8
-	hash     uint64
 	ply      uint32
 	plyLimit uint32
 	seats    uint8
