@@ -382,16 +382,19 @@ func (p *Position) emitBoard(out []Move, k int, base Move, stacks, walls uint64)
 	return k
 }
 
-// hasNowakBoardMove reports whether the seat to move has a board move,
-// stopping at the first stack that has one.
+// hasNowakBoardMove reports whether the seat to move has a board move.
+// Usually some stack has an empty neighbour, a one-square move: that test
+// is inlined, and the scan of every stack called only when it fails.
 func (p *Position) hasNowakBoardMove() bool {
-	walls := p.control[0] | p.control[1] | ^onBoard
-	// Usually some stack has an empty neighbour: a one-square move.
 	const notFileA, notFileH = ^uint64(fileA), ^uint64(fileA << 7)
-	empty := ^walls
-	if p.control[p.turn&1]&(empty<<8|empty>>8|empty<<1&notFileA|empty>>1&notFileH) != 0 {
-		return true
-	}
+	empty := onBoard &^ (p.control[0] | p.control[1])
+	return p.control[p.turn&1]&(empty<<8|empty>>8|empty<<1&notFileA|empty>>1&notFileH) != 0 || p.hasNowakCapture()
+}
+
+// hasNowakCapture reports whether a stack of the seat to move has a move,
+// stopping at the first: with no empty neighbour, that is a capture.
+func (p *Position) hasNowakCapture() bool {
+	walls := p.control[0] | p.control[1] | ^onBoard
 	for ctrl := p.control[p.turn&1]; ctrl != 0; {
 		from := nextSquare(&ctrl)
 		if onRank, onFile := lineEntries(from, p.board[from].Height(), walls); (onRank|onFile)&0xFF != 0 {
