@@ -81,6 +81,7 @@ func TestContract(t *testing.T) {
 // squares, the control bitboards match the tops, and the reference
 // implementation finds the same moves.
 func checkInvariants(t *rapid.T, p Position) {
+	checkTall(t, p)
 	var pieces [Seats]int
 	var control [Seats]uint64
 	for sq := Square(0); sq < 64; sq++ {
@@ -117,5 +118,18 @@ func checkInvariants(t *rapid.T, p Position) {
 		if got := p.CountMoves(); got != len(p.AppendMoves(nil)) {
 			t.Fatalf("CountMoves %d disagrees with AppendMoves", got)
 		}
+	}
+}
+
+// checkTall: the bitboard of stacks of two or more agrees with the board.
+func checkTall(t *rapid.T, p Position) {
+	var tall uint64
+	for sq := range p.board {
+		if p.board[sq].Height() >= 2 {
+			tall |= 1 << sq
+		}
+	}
+	if tall != p.tall {
+		t.Fatalf("tall bitboard %x, the stacks say %x: %s", p.tall, tall, p)
 	}
 }

@@ -270,6 +270,7 @@ func TestMultiSeatContract(t *testing.T) {
 // reserve or captured; heights 1..5; the control bitboards match; the
 // seat to move (individual play) has a move.
 func checkMultiInvariants(t *rapid.T, p Position) {
+	checkTall(t, p)
 	var pieces [4]int
 	for sq := Square(0); sq < 64; sq++ {
 		s := p.board[sq]
