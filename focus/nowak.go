@@ -422,13 +422,13 @@ func (p *Position) appendNowak(buf []Move) []Move {
 	start := len(buf)
 	// at[s] is the index of the first move without a drop from a square
 	// s or above: moves come by origin square.
-	var at [65]uint16
-	at[64] = uint16(start)
+	var at [65]int
+	at[64] = start
 	for s, i := 63, start; s >= 0; s-- {
 		for i > first && int(buf[i-1].From()) >= s {
 			i--
 		}
-		at[s] = uint16(i)
+		at[s] = i
 	}
 	var alone uint64
 	for free := ^walls; free != 0; {
@@ -451,7 +451,7 @@ func (p *Position) appendNowak(buf []Move) []Move {
 				k++
 			}
 			k = p.emitBoard(out, k, tag, 1<<from, withPiece)
-			pos = int(at[from+1])
+			pos = at[from+1]
 		}
 		for _, m := range buf[pos:start] {
 			out[k] = tag | m

@@ -254,3 +254,14 @@ func distinct(t *testing.T, name string, mask, magic uint64, shift uint) {
 		t.Fatalf("%s: %d patterns, want %d", name, len(seen), want)
 	}
 }
+
+// A caller's buffer may already hold any number of moves: generation
+// appends after them, with drops too.
+func TestNowakAppendsAfterALongBuffer(t *testing.T) {
+	p := nowak(t, map[string]string{"c3": "A", "d5": "BB", "f6": "B"}, "A", 1, 0)
+	want := p.AppendMoves(nil)
+	prefix := make([]Move, 70000, 70000+NowakMaxMoves)
+	got := p.AppendMoves(prefix)
+	require.Len(t, got, len(prefix)+len(want))
+	assert.Equal(t, want, got[len(prefix):])
+}
