@@ -404,18 +404,16 @@ func (p *Position) hasNowakCapture() bool {
 	return false
 }
 
-// appendNowak appends the legal turns of Nowak's game: the board moves,
-// then the drops alone (only where no move can follow), then each drop
-// with the moves that can follow it.
+// appendNowak appends the legal turns of Nowak's game for a seat with a
+// reserve (appendMoves calls appendNowakBoard without one): the board
+// moves, then the drops alone (only where no move can follow), then each
+// drop with the moves that can follow it.
 //
 // A drop on d changes only the moves of the stacks that can reach d or
 // jump it, and adds the dropped piece's own; every other stack keeps the
 // moves it has without the drop, which are copied.
 func (p *Position) appendNowak(buf []Move) []Move {
-	if p.reserve[p.turn&1] == 0 {
-		return p.appendNowakBoard(buf, 0)
-	}
-	first := len(buf) // (appendMoves calls appendNowakBoard directly without a reserve)
+	first := len(buf)
 	mine := p.control[p.turn&1]
 	walls := p.control[0] | p.control[1] | ^onBoard
 	buf = p.appendNowakBoard(buf, 0)
@@ -604,6 +602,16 @@ func (p *Position) applyNowak(m Move) {
 	p.blocked = !p.hasNowakTurn()
 }
 
+// vacate empties sq in a game of two seats: setStack(sq, 0) without its
+// tests, for the hot path of Nowak's moves.
+func (p *Position) vacate(sq Square) {
+	bit := uint64(1) << (sq & 63)
+	p.board[sq&63] = 0
+	p.control[0] &^= bit
+	p.control[1] &^= bit
+	p.tall &^= bit
+}
+
 // nowakMove moves the top k pieces from-to, putting a jumped stack under
 // them, and trims the result to 5.
 func (p *Position) nowakMove(from, to Square, k int, jumped Square, jump bool) {
@@ -614,9 +622,7 @@ func (p *Position) nowakMove(from, to Square, k int, jumped Square, jump bool) {
 	moving := colors >> (2 * uint(keep))
 	p.hash ^= stackKey(from, src)
 	if keep == 0 { // the whole stack leaves (always for a single piece)
-		p.board[from] = 0
-		p.control[p.turn&1] &^= 1 << from
-		p.tall &^= 1 << from
+		p.vacate(from)
 	} else {
 		rest := makeStack(colors&(1<<(2*uint(keep))-1), keep)
 		p.hash ^= stackKey(from, rest)
@@ -628,17 +634,15 @@ func (p *Position) nowakMove(from, to Square, k int, jumped Square, jump bool) {
 		j := p.board[jumped]
 		under, hu = uint32(j)&colorsMask, j.Height()
 		p.hash ^= stackKey(jumped, j)
-		p.board[jumped] = 0
-		p.control[0] &^= 1 << jumped
-		p.control[1] &^= 1 << jumped
-		p.tall &^= 1 << jumped
+		p.vacate(jumped)
 	}
 	total := hu + k
 	if total > MaxHeight {
 		p.land(to, 0, under|moving<<(2*uint(hu)), total)
 		return
 	}
-	// Onto an empty square, without trimming: set it directly.
+	// Onto an empty square, without trimming: set it directly (setStack
+	// and land would test the old stack and the height, ~5% of a ply).
 	stack := makeStack(under|moving<<(2*uint(hu)), total)
 	p.hash ^= stackKey(to, stack)
 	p.board[to] = stack
