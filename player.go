@@ -52,3 +52,38 @@ func SeatFromLetter(c byte) (Player, bool) {
 	}
 	return Player(c - 'A'), true
 }
+
+// Node is the kind of a node of the game tree, told by who is to move.
+type Node uint8
+
+const (
+	// DecisionNode: a seat is to move and chooses among the legal moves.
+	DecisionNode Node = iota
+	// ChanceNode: Chance is to move; the moves are outcomes with exact
+	// probabilities.
+	ChanceNode
+	// TerminalNode: the game is over; Outcome says how.
+	TerminalNode
+)
+
+var nodeNames = [...]string{DecisionNode: "decision", ChanceNode: "chance", TerminalNode: "terminal"}
+
+// String returns "decision", "chance" or "terminal".
+func (n Node) String() string {
+	if int(n) < len(nodeNames) {
+		return nodeNames[n]
+	}
+	return "Node(" + strconv.Itoa(int(n)) + ")"
+}
+
+// Node returns the kind of node at which p is to move: TerminalNode for
+// Terminal, ChanceNode for Chance, DecisionNode for a seat.
+func (p Player) Node() Node {
+	switch p {
+	case Terminal:
+		return TerminalNode
+	case Chance:
+		return ChanceNode
+	}
+	return DecisionNode
+}

@@ -158,6 +158,10 @@ func (r race) ParseMove(s string) (raceMove, error) {
 func (r race) Spec() string                 { return "race" }
 func (r race) String() string               { return strconv.Itoa(int(r.roll)) + "/" + strconv.Itoa(int(r.pick)) }
 func (r race) MarshalText() ([]byte, error) { return []byte(r.String()), nil }
+func (r race) MaxMoves() int                { return 2 }
+func (r race) Evaluate(rules.Player) (float64, bool) {
+	return 0, false
+}
 
 var _ rules.Position[race, raceMove] = race{}
 

@@ -59,8 +59,15 @@ type Position[P any, M Move] interface {
 	// AppendMoves appends the legal moves (at a chance node: the chance
 	// outcomes) to buf in canonical order, ascending and without
 	// duplicates, and returns the extended buffer. It appends nothing at a
-	// terminal node. With a buffer of capacity MaxMoves it never allocates.
+	// terminal node. With MaxMoves of spare capacity in buf it never
+	// allocates.
 	AppendMoves(buf []M) []M
+	// MaxMoves returns the spare buffer capacity AppendMoves needs to
+	// never allocate, for this position and every position reached from
+	// it: a bound on the number of legal moves, plus any room the game's
+	// generator writes past the last move. Generic code sizes its move
+	// buffers with it, once per game.
+	MaxMoves() int
 	// AppendChances appends the outcomes of a chance node with their exact
 	// probabilities, in the same order as AppendMoves; the probabilities
 	// sum to exactly 1. It appends nothing at other nodes.
@@ -77,6 +84,14 @@ type Position[P any, M Move] interface {
 	PlayUnchecked(m M) P
 	// Outcome returns the result: NotOver until the game ends.
 	Outcome() Outcome
+	// Evaluate estimates, without playing on, how good the position is for
+	// seat: a value in [-1, 1], where 1 is a sure win. ok is false for a
+	// game with no evaluation; search then plays random games out to the
+	// end. Focus and Explocus evaluate, so that search can cut short
+	// random games that rarely end. It is part of the contract, not an
+	// optional interface, so that generic code calls it without boxing
+	// the position.
+	Evaluate(seat Player) (value float64, ok bool)
 	// Hash returns a 64-bit Zobrist hash of the position, maintained
 	// incrementally; equal positions have equal hashes.
 	Hash() uint64
@@ -87,8 +102,14 @@ type Position[P any, M Move] interface {
 	// "hex(size=11,swap=sides)", as written in a record's Game tag.
 	Spec() string
 	// String returns the canonical one-line position text, which the game's
-	// position parser reads back to an equal position.
+	// position parser reads back to an equal position (==, the same Hash).
+	// The text names the variant too: it starts with the canonical spec
+	// and a space whenever the rest of the text would not determine the
+	// configuration (see the package doc, "Position texts").
 	String() string
+	// MarshalText returns String's text. Each game's *P also implements
+	// encoding.TextUnmarshaler, so positions round-trip through
+	// encoding/json and any other text encoding.
 	encoding.TextMarshaler
 }
 
@@ -96,12 +117,4 @@ type Position[P any, M Move] interface {
 // multi-line text picture for people (tools print it; bots ignore it).
 type Diagrammer interface {
 	Diagram() string
-}
-
-// Evaluator is implemented by positions that can estimate, without
-// playing on, how good the position is for a seat: a value in [-1, 1],
-// where 1 is a sure win. Search uses it to cut random rollouts short in
-// games whose random games rarely end (Focus, Explocus).
-type Evaluator interface {
-	Evaluate(seat Player) float64
 }
