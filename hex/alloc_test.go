@@ -9,7 +9,7 @@ import (
 // TestHotPathsDoNotAllocate pins the zero-allocation promise of legal-move
 // generation into a large enough buffer and of both applies.
 func TestHotPathsDoNotAllocate(t *testing.T) {
-	p := mustPlay(t, New(11), "f6")
+	p := mustPlay(t, Sized(11).Start(), "f6")
 	buf := make([]Move, 0, MaxMoves)
 	if n := testing.AllocsPerRun(100, func() { buf = p.AppendMoves(buf[:0]) }); n != 0 {
 		t.Errorf("AppendMoves allocates %v times", n)
@@ -24,8 +24,8 @@ func TestHotPathsDoNotAllocate(t *testing.T) {
 		t.Errorf("Legal allocates %v times", n)
 	}
 	s := rules.Sampler[Position, Move]{Rand: newRand(1)}
-	s.Playout(New(11), -1) // grow the buffers
-	if n := testing.AllocsPerRun(20, func() { s.Playout(New(11), -1) }); n != 0 {
+	s.Playout(Sized(11).Start(), -1) // grow the buffers
+	if n := testing.AllocsPerRun(20, func() { s.Playout(Sized(11).Start(), -1) }); n != 0 {
 		t.Errorf("a Sampler playout allocates %v times", n)
 	}
 }

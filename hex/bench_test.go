@@ -162,7 +162,7 @@ func (g *baseline) playoutList(r *rand.Rand) int {
 }
 
 func BenchmarkAppendMoves(b *testing.B) {
-	p := mustPlay(b, New(11), "f6", "e5", "d4")
+	p := mustPlay(b, Sized(11).Start(), "f6", "e5", "d4")
 	buf := make([]Move, 0, MaxMoves)
 	for b.Loop() {
 		buf = p.AppendMoves(buf[:0])
@@ -170,7 +170,7 @@ func BenchmarkAppendMoves(b *testing.B) {
 }
 
 func BenchmarkPlay(b *testing.B) {
-	p := mustPlay(b, New(11), "f6", "e5", "d4")
+	p := mustPlay(b, Sized(11).Start(), "f6", "e5", "d4")
 	m := Cell(7, 7) // h8: empty
 	for b.Loop() {
 		_, _ = p.Play(m)

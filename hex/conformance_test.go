@@ -100,7 +100,7 @@ func TestRandomGamesEndWithOneWinner(t *testing.T) {
 	for n := 1; n <= MaxSize; n++ {
 		r := newRand(uint64(n))
 		s := rules.Sampler[Position, Move]{Rand: r}
-		p, plies := s.Playout(New(n), -1)
+		p, plies := s.Playout(Sized(n).Start(), -1)
 		if !p.Outcome().Over() {
 			t.Fatalf("size %d: playout stopped after %d plies without an end", n, plies)
 		}

@@ -9,5 +9,4 @@ var (
 	ErrOffBoard    = errors.New("cell is off the board")
 	ErrNoSwapRule  = errors.New("this game is played without the swap rule")
 	ErrSwapTooLate = errors.New("the swap is only allowed as the second move")
-	ErrSwapKind    = errors.New("that swap is not this game's swap mode")
 )

@@ -12,7 +12,7 @@ import (
 
 // Start a game, list the legal moves, and play one.
 func Example() {
-	p := hex.New(3)
+	p := hex.Sized(3).Start()
 	fmt.Println(p.AppendMoves(nil))
 	m, _ := p.ParseMove("b2")
 	p, _ = p.Play(m)
@@ -27,7 +27,7 @@ func Example() {
 // Moves from strangers are checked: the error says why a move is refused,
 // and errors.Is finds the reason.
 func ExamplePosition_Play() {
-	p := hex.New(5)
+	p := hex.Sized(5).Start()
 	c3, _ := p.ParseMove("c3")
 	p, _ = p.Play(c3)
 	_, err := p.Play(c3)
@@ -77,7 +77,7 @@ func ExampleConfig_ParsePosition() {
 // A random playout through the generic contract, and perft.
 func Example_playout() {
 	s := rules.Sampler[hex.Position, hex.Move]{Rand: rand.New(rand.NewPCG(1, 2))}
-	end, plies := s.Playout(hex.New(7), -1)
+	end, plies := s.Playout(hex.Sized(7).Start(), -1)
 	fmt.Println(plies > 0, end.Outcome().Over())
 	fmt.Println(rules.Perft(hex.Config{Cols: 3, Rows: 3, Swap: hex.SwapNone}.Start(), 3))
 	// Output:

@@ -34,7 +34,7 @@ func FuzzParseMove(f *testing.F) {
 	for _, s := range []string{"a1", "k10", "swap", "swap-sides", "swap-pieces", "SWAP", "zz999", "a0", "", "aa1"} {
 		f.Add(s)
 	}
-	p := mustPlay(f, New(11), "f6")
+	p := mustPlay(f, Sized(11).Start(), "f6")
 	f.Fuzz(func(t *testing.T, s string) {
 		m, err := p.ParseMove(s)
 		if err != nil {

@@ -47,19 +47,41 @@ func (m Move) AppendText(dst []byte) []byte {
 	return strconv.AppendInt(dst, int64(m.Row()+1), 10)
 }
 
+// MarshalText implements encoding.TextMarshaler: the move's notation.
+func (m Move) MarshalText() ([]byte, error) { return m.AppendText(nil), nil }
+
+// UnmarshalText implements encoding.TextUnmarshaler, reading the notation
+// as ParseMove does on the largest board: a cell up to z26, or "swap".
+func (m *Move) UnmarshalText(text []byte) error {
+	mv, err := parseMove(string(text), MaxSize, MaxSize, 0xFF)
+	if err != nil {
+		return err
+	}
+	*m = mv
+	return nil
+}
+
 // ParseMove reads a move: a cell such as "c3" (letters in either case) or
 // "swap". "swap-sides" and "swap-pieces" are accepted when they name this
-// game's swap mode. Legality (is the cell on the board and empty, may the
-// swap be played now) is Legal's job; a cell too far off any board is
-// reported here as an illegal move.
+// game's pie rule. Anything else, a cell off this board included, is a
+// *rules.SyntaxError; whether the cell is empty and whether the swap may
+// be played now is Legal's job.
 func (p Position) ParseMove(s string) (Move, error) {
+	return parseMove(s, int(p.cols), int(p.rows), p.mode)
+}
+
+// parseMove reads a move on a cols×rows board whose pie rule is mode
+// (0xFF: any).
+func parseMove(s string, cols, rows int, mode SwapMode) (Move, error) {
+	fail := func(at int, msg string) (Move, error) {
+		return 0, &rules.SyntaxError{What: "hex move", Input: s, Offset: at, Msg: msg}
+	}
 	switch strings.ToLower(s) {
 	case "swap":
 		return Swap, nil
 	case "swap-sides", "swap-pieces":
-		want := "swap-" + p.mode.String()
-		if strings.ToLower(s) != want {
-			return 0, &rules.MoveError{Move: s, Kind: rules.ErrIllegal, Reason: ErrSwapKind}
+		if mode != 0xFF && strings.ToLower(s) != "swap-"+mode.String() {
+			return fail(5, "this game's pie rule is swap="+mode.String())
 		}
 		return Swap, nil
 	}
@@ -70,10 +92,10 @@ func (p Position) ParseMove(s string) (Move, error) {
 		return 0, se
 	}
 	if n != len(s) {
-		return 0, &rules.SyntaxError{What: "hex move", Input: s, Offset: n, Msg: "unexpected " + strconv.Quote(s[n:]) + " after the cell"}
+		return fail(n, "unexpected "+strconv.Quote(s[n:])+" after the cell")
 	}
-	if col >= MaxSize || row > MaxSize {
-		return 0, &rules.MoveError{Move: s, Kind: rules.ErrIllegal, Reason: ErrOffBoard}
+	if col >= cols || row < 1 || row > rows {
+		return fail(0, "the board has columns a to "+string(rune('a'+cols-1))+" and rows 1 to "+strconv.Itoa(rows))
 	}
 	return Cell(col, row-1), nil
 }

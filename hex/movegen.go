@@ -11,9 +11,17 @@ import (
 // cell of the largest board, plus the swap.
 const MaxMoves = MaxSize*MaxSize + 1
 
+// MaxMoves returns the buffer capacity AppendMoves needs on this board to
+// never allocate: every cell, plus the swap.
+func (p Position) MaxMoves() int { return int(p.cols)*int(p.rows) + 1 }
+
+// Evaluate reports ok false: Hex has no evaluation, and random games of
+// Hex always end (a full board has a winner).
+func (p Position) Evaluate(rules.Player) (value float64, ok bool) { return 0, false }
+
 // AppendMoves appends the legal moves to buf in canonical order (reading
-// order: a1, b1, ..., a2, ..., then swap) and returns it. With capacity
-// for MaxMoves (or the board's cell count plus one) it never allocates.
+// order: a1, b1, ..., a2, ..., then swap) and returns it. With spare
+// capacity for p.MaxMoves() (at most MaxMoves) it never allocates.
 func (p Position) AppendMoves(buf []Move) []Move {
 	if p.winner != Empty {
 		return buf

@@ -79,8 +79,9 @@ func (c Config) Start() Position {
 	return Position{cols: uint8(c.Cols), rows: uint8(c.Rows), mode: c.Swap, turn: Black}
 }
 
-// New returns the empty n×n board with the default swap-sides rule.
-func New(n int) Position { return Sized(n).Start() }
+// New returns the start of the default game, "hex": the empty 11×11
+// board with the swap-sides pie rule. Sized(n).Start() starts an n×n game.
+func New() Position { return Default.Start() }
 
 // Config returns the position's game configuration.
 func (p Position) Config() Config {

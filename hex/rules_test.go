@@ -11,7 +11,7 @@ import (
 )
 
 func TestBlackIsSeatZeroAndMovesFirst(t *testing.T) {
-	p := New(5)
+	p := Sized(5).Start()
 	assert.Equal(t, rules.Player(0), p.ToMove())
 	assert.Equal(t, Black, p.Turn())
 	p = mustPlay(t, p, "c3")
@@ -62,7 +62,7 @@ func TestNeighboursAreTheSixHexCells(t *testing.T) {
 }
 
 func TestOccupiedCellIsIllegal(t *testing.T) {
-	p := mustPlay(t, New(5), "c3")
+	p := mustPlay(t, Sized(5).Start(), "c3")
 	err := p.Legal(Cell(2, 2))
 	require.Error(t, err)
 	assert.ErrorIs(t, err, rules.ErrIllegal)
@@ -72,19 +72,20 @@ func TestOccupiedCellIsIllegal(t *testing.T) {
 	assert.ErrorIs(t, err, ErrOccupied)
 }
 
-func TestCellOffTheBoardIsIllegal(t *testing.T) {
-	p := New(5)
-	for _, s := range []string{"f1", "a6", "z26"} {
-		m, err := p.ParseMove(s)
-		require.NoError(t, err, s)
-		assert.ErrorIs(t, p.Legal(m), ErrOffBoard, s)
+func TestCellOffTheBoardIsASyntaxErrorAndIllegal(t *testing.T) {
+	p := Sized(5).Start()
+	for _, s := range []string{"f1", "a6", "z26", "zz99", "zz300"} {
+		_, err := p.ParseMove(s)
+		var se *rules.SyntaxError
+		require.ErrorAs(t, err, &se, s)
 	}
-	_, err := p.ParseMove("zz300")
-	assert.ErrorIs(t, err, ErrOffBoard)
+	for _, m := range []Move{Cell(5, 0), Cell(0, 5), Cell(25, 25)} {
+		assert.ErrorIs(t, p.Legal(m), ErrOffBoard, m.String())
+	}
 }
 
 func TestMalformedMovesAreSyntaxErrors(t *testing.T) {
-	p := New(5)
+	p := Sized(5).Start()
 	for _, s := range []string{"", "3c", "c", "c0", "c03", "c3x", "swapp", "-"} {
 		_, err := p.ParseMove(s)
 		var se *rules.SyntaxError
@@ -147,20 +148,20 @@ func TestNoSwapRule(t *testing.T) {
 func TestSwapSynonymsMustMatchTheMode(t *testing.T) {
 	sides := mustPlay(t, Sized(5).Start(), "c3")
 	_, err := sides.ParseMove("swap-pieces")
-	assert.ErrorIs(t, err, ErrSwapKind)
+	assert.ErrorIs(t, err, rules.ErrSyntax)
 	m, err := sides.ParseMove("swap-sides")
 	require.NoError(t, err)
 	assert.Equal(t, Swap, m)
 	pieces := Config{Cols: 5, Rows: 5, Swap: SwapPieces}.Start()
 	_, err = pieces.ParseMove("swap-sides")
-	assert.ErrorIs(t, err, ErrSwapKind)
+	assert.ErrorIs(t, err, rules.ErrSyntax)
 	m, err = pieces.ParseMove("SWAP")
 	require.NoError(t, err)
 	assert.Equal(t, Swap, m)
 }
 
 func TestOneByOneBoardIsWonByTheFirstStone(t *testing.T) {
-	p := mustPlay(t, New(1), "a1")
+	p := mustPlay(t, Sized(1).Start(), "a1")
 	assert.Equal(t, Black, p.Winner())
 	assert.Equal(t, "1-0", p.Outcome().Result())
 }
@@ -170,9 +171,9 @@ func TestMoveNotationAndOrder(t *testing.T) {
 	assert.Equal(t, "k10", Cell(10, 9).String())
 	assert.Equal(t, "z26", Cell(25, 25).String())
 	assert.Equal(t, "swap", Swap.String())
-	moves := New(2).AppendMoves(nil)
+	moves := Sized(2).Start().AppendMoves(nil)
 	assert.Equal(t, []Move{Cell(0, 0), Cell(1, 0), Cell(0, 1), Cell(1, 1)}, moves)
-	m, err := New(11).ParseMove("K10")
+	m, err := Sized(11).Start().ParseMove("K10")
 	require.NoError(t, err)
 	assert.Equal(t, Cell(10, 9), m)
 }

@@ -15,8 +15,35 @@ func (p Position) String() string { return string(p.AppendText(nil)) }
 // MarshalText implements encoding.TextMarshaler with the position text.
 func (p Position) MarshalText() ([]byte, error) { return p.AppendText(nil), nil }
 
-// AppendText appends the position text to dst.
+// UnmarshalText implements encoding.TextUnmarshaler with ParsePosition.
+func (p *Position) UnmarshalText(text []byte) error {
+	q, err := ParsePosition(string(text))
+	if err != nil {
+		return err
+	}
+	*p = q
+	return nil
+}
+
+// impliedConfig is the configuration a text without a spec is read in:
+// the board's size, and the pie rule its swap field shows (swap-sides
+// when no swap has been played).
+func (p Position) impliedConfig() Config {
+	c := Config{Cols: int(p.cols), Rows: int(p.rows), Swap: SwapSides}
+	if p.swap == swapPieces {
+		c.Swap = SwapPieces
+	}
+	return c
+}
+
+// AppendText appends the position text to dst: the spec first when the
+// rest would not tell the pie rule (swap=none; swap=pieces before the
+// swap), then the board, the colour to move and the swap played.
 func (p Position) AppendText(dst []byte) []byte {
+	if c := p.Config(); c != p.impliedConfig() {
+		dst = append(dst, c.String()...)
+		dst = append(dst, ' ')
+	}
 	for r := range int(p.rows) {
 		if r > 0 {
 			dst = append(dst, '/')
@@ -59,11 +86,15 @@ func (p Position) AppendText(dst []byte) []byte {
 }
 
 // ParsePosition reads a position text for configuration c (see the package
-// doc for the grammar). It checks that the text is a position the game
+// doc for the grammar). A text that begins with a spec must name c. It checks that the text is a position the game
 // can reach: the board matches c's size, the stone counts agree with the
 // colour to move and the swap played, the swap is one c allows, and at
 // most the side that moved last is connected.
 func (c Config) ParsePosition(text string) (Position, error) {
+	return notation.ReadPosition(text, &c, ParseSpec, inferConfig, Config.parseBody)
+}
+
+func (c Config) parseBody(text string) (Position, error) {
 	if err := c.Validate(); err != nil {
 		return Position{}, err
 	}
@@ -184,10 +215,15 @@ func (c Config) ParsePosition(text string) (Position, error) {
 	return p, nil
 }
 
-// ParsePosition reads a position text, taking the board size from the
-// text and the swap mode from its swap field (swap-sides when it is "-").
-// Use Config.ParsePosition to read a position of a known game.
+// ParsePosition reads a position text in the configuration it names:
+// the spec it begins with, or else the board size counted from the text
+// and the pie rule its swap field shows (swap-sides when it is "-").
 func ParsePosition(text string) (Position, error) {
+	return notation.ReadPosition(text, nil, ParseSpec, inferConfig, Config.parseBody)
+}
+
+// inferConfig is the configuration of a position text without a spec.
+func inferConfig(text string) (Config, error) {
 	board, rest, _ := strings.Cut(text, " ")
 	c := Config{Rows: strings.Count(board, "/") + 1, Swap: SwapSides}
 	if strings.HasSuffix(rest, " pieces") {
@@ -207,13 +243,13 @@ func ParsePosition(text string) (Position, error) {
 		}
 	}
 	if c.Cols < 1 || c.Cols > MaxSize || c.Rows > MaxSize {
-		return Position{}, &rules.SyntaxError{What: "hex position", Input: text, Offset: 0,
+		return Config{}, &rules.SyntaxError{What: "hex position", Input: text, Offset: 0,
 			Msg: "the board must have 1 to " + strconv.Itoa(MaxSize) + " rows and columns"}
 	}
 	if c.Swap == SwapPieces && c.Cols != c.Rows {
-		c.Swap = SwapSides // let Config.ParsePosition report the mismatch
+		c.Swap = SwapSides // let parseBody report the mismatch
 	}
-	return c.ParsePosition(text)
+	return c, nil
 }
 
 // Diagram draws the board as text, each row shifted half a cell from the

@@ -20,7 +20,8 @@ func TestPositionTextRoundTrips(t *testing.T) {
 		{Sized(3), "3/1B1/3 w sides"},
 		{Config{Cols: 3, Rows: 3, Swap: SwapPieces}, "1W1/3/3 b pieces"},
 		{Sized(11), "11/11/11/11/11/5B5/11/11/11/11/11 w -"},
-		{Config{Cols: 4, Rows: 2, Swap: SwapNone}, "BW2/1W1B b -"},
+		{Config{Cols: 4, Rows: 2, Swap: SwapNone}, "hex(size=4x2,swap=none) BW2/1W1B b -"},
+		{Config{Cols: 3, Rows: 3, Swap: SwapPieces}, "hex(size=3,swap=pieces) 1B1/3/3 w -"},
 		{Sized(2), "B1/BW w -"}, // Black has won
 	} {
 		p, err := tc.cfg.ParsePosition(tc.text)
@@ -28,8 +29,30 @@ func TestPositionTextRoundTrips(t *testing.T) {
 		assert.Equal(t, tc.text, p.String())
 		q, err := ParsePosition(tc.text)
 		require.NoError(t, err, tc.text)
-		assert.Equal(t, tc.text, q.String())
+		assert.Equal(t, p, q, tc.text)
 	}
+}
+
+func TestPositionTextNamesTheVariantWhenTheBoardDoesNot(t *testing.T) {
+	none := Config{Cols: 5, Rows: 5, Swap: SwapNone}
+	p := none.Start()
+	assert.Equal(t, "hex(size=5,swap=none) 5/5/5/5/5 b -", p.String())
+	q, err := ParsePosition(p.String())
+	require.NoError(t, err)
+	assert.Equal(t, p, q, "the spec brings back swap=none")
+	bare, err := ParsePosition("5/5/5/5/5 b -")
+	require.NoError(t, err)
+	assert.Equal(t, Sized(5), bare.Config(), "a text without a spec is read with the default pie rule")
+
+	_, err = Sized(5).ParsePosition(p.String())
+	var se *rules.SyntaxError
+	require.ErrorAs(t, err, &se, "a text naming another variant is refused")
+	assert.Contains(t, se.Msg, "hex(size=5,swap=none)")
+
+	_, err = ParsePosition("hex(size=5,swap=none) 5/5/5/5/5 x -")
+	require.ErrorAs(t, err, &se)
+	assert.Equal(t, "hex(size=5,swap=none) 5/5/5/5/5 x -", se.Input, "errors point into the whole text")
+	assert.Equal(t, 32, se.Offset)
 }
 
 func TestParsedPositionPlaysOn(t *testing.T) {

@@ -5,8 +5,11 @@
 package conformance
 
 import (
+	"encoding/json"
 	"errors"
+	"math"
 	"math/big"
+	"strings"
 	"testing"
 
 	"pgregory.net/rapid"
@@ -37,10 +40,15 @@ type Game[P rules.Position[P, M], M rules.Move] struct {
 // Run plays random legal games and checks, at every position: the seat to
 // move agrees with the outcome and the node kind; legal moves are sorted,
 // unique, within MaxMoves, accepted by Legal and round-trip through
-// ParseMove; moves not listed are refused by Legal and Play with a
+// ParseMove and JSON; moves not listed are refused by Legal and Play with a
 // *rules.MoveError; chance probabilities are exact and sum to 1; the text
-// round-trips to a position with the same hash; Play never changes the
-// receiver and agrees with PlayUnchecked; and the game's invariants hold.
+// round-trips to an equal position (==, the same hash) through the
+// game's parsers, encoding/json and the registry (rules.OpenPosition,
+// rules.UnmarshalDynamic); AppendMoves fits in MaxMoves() of spare
+// capacity; ParseMove refuses garbage only with *rules.SyntaxError; the
+// Dynamic view agrees with the typed position; Evaluate stays in [-1, 1];
+// Play never changes the receiver and agrees with PlayUnchecked; and the
+// game's invariants hold.
 func Run[P interface {
 	rules.Position[P, M]
 	comparable
@@ -150,6 +158,7 @@ func checkPosition[P interface {
 	if g.MaxMoves > 0 && len(moves) > g.MaxMoves {
 		t.Fatalf("%d legal moves, more than MaxMoves = %d: %s", len(moves), g.MaxMoves, p)
 	}
+	checkBuffer(t, p)
 	listed := make(map[M]bool, len(moves))
 	for i, m := range moves {
 		if i > 0 && moves[i-1] >= m {
@@ -209,8 +218,144 @@ func checkPosition[P interface {
 			t.Fatalf("parsed %q: to move %v, outcome %v; want %v, %v", text, q.ToMove(), q.Outcome(), who, out)
 		}
 	}
+	checkRoundTrips(t, p)
+	checkDynamic(t, p, moves)
+	checkParseMoveErrors(t, p)
+	for s := range seats {
+		if v, ok := p.Evaluate(rules.Player(s)); ok && (math.IsNaN(v) || v < -1 || v > 1) {
+			t.Fatalf("Evaluate(%v) = %v, outside [-1, 1]: %s", rules.Player(s), v, p)
+		}
+	}
 	if g.Invariants != nil {
 		g.Invariants(t, p)
 	}
 	return moves
+}
+
+// checkBuffer checks that AppendMoves fits in MaxMoves() of spare
+// capacity: it must not grow a buffer that has that much room.
+func checkBuffer[P rules.Position[P, M], M rules.Move](t *rapid.T, p P) {
+	room := p.MaxMoves()
+	if room < 1 {
+		t.Fatalf("MaxMoves() = %d", room)
+	}
+	buf := make([]M, 3, 3+room)
+	out := p.AppendMoves(buf)
+	if &out[:1][0] != &buf[:1][0] {
+		t.Fatalf("AppendMoves grew a buffer with MaxMoves() = %d spare: %s", room, p)
+	}
+	if len(out)-3 > room {
+		t.Fatalf("%d legal moves, more than MaxMoves() = %d: %s", len(out)-3, room, p)
+	}
+}
+
+// holder is a struct holding a position, as a program storing one in JSON
+// would have.
+type holder[P any] struct {
+	Position P `json:"position"`
+}
+
+// checkRoundTrips checks that the position's text gives back an equal
+// position through encoding.TextUnmarshaler, encoding/json and the
+// registry.
+func checkRoundTrips[P interface {
+	rules.Position[P, M]
+	comparable
+}, M rules.Move](t *rapid.T, p P) {
+	text := p.String()
+	var q P
+	pp := any(&q)
+	u, ok := pp.(interface{ UnmarshalText([]byte) error })
+	if !ok {
+		t.Fatalf("*%T does not implement encoding.TextUnmarshaler", q)
+	}
+	if err := u.UnmarshalText([]byte(text)); err != nil {
+		t.Fatalf("UnmarshalText(%q): %v", text, err)
+	}
+	if q != p {
+		t.Fatalf("text round trip of %q gives an unequal position %q", text, q.String())
+	}
+	data, err := json.Marshal(holder[P]{p})
+	if err != nil {
+		t.Fatalf("json.Marshal: %v", err)
+	}
+	var back holder[P]
+	if err := json.Unmarshal(data, &back); err != nil {
+		t.Fatalf("json.Unmarshal(%s): %v", data, err)
+	}
+	if back.Position != p || back.Position.Hash() != p.Hash() {
+		t.Fatalf("JSON round trip of %s gives an unequal position %q", data, back.Position.String())
+	}
+	d, err := rules.OpenPosition(p.Spec(), text)
+	if err != nil {
+		t.Fatalf("rules.OpenPosition(%q, %q): %v", p.Spec(), text, err)
+	}
+	if d.Typed() != any(p) {
+		t.Fatalf("rules.OpenPosition(%q, %q) gives an unequal position %q", p.Spec(), text, d.String())
+	}
+	data, err = json.Marshal(d)
+	if err != nil {
+		t.Fatalf("json.Marshal(Dynamic): %v", err)
+	}
+	d2, err := rules.UnmarshalDynamic(data)
+	if err != nil {
+		t.Fatalf("rules.UnmarshalDynamic(%s): %v", data, err)
+	}
+	if d2.Typed() != any(p) || d2.Hash() != p.Hash() {
+		t.Fatalf("Dynamic JSON round trip of %s gives an unequal position %q", data, d2.String())
+	}
+}
+
+// checkDynamic checks the text view of the position against the typed one.
+func checkDynamic[P rules.Position[P, M], M rules.Move](t *rapid.T, p P, moves []M) {
+	d := rules.Erase(p)
+	if d.Node() != p.ToMove().Node() || d.MaxMoves() != p.MaxMoves() {
+		t.Fatalf("Dynamic Node %v, MaxMoves %d; typed %v, %d", d.Node(), d.MaxMoves(), p.ToMove().Node(), p.MaxMoves())
+	}
+	texts := d.Moves()
+	if len(texts) != len(moves) {
+		t.Fatalf("Dynamic lists %d moves, typed %d", len(texts), len(moves))
+	}
+	if len(moves) == 0 {
+		return
+	}
+	i := rapid.IntRange(0, len(moves)-1).Draw(t, "dynamic move")
+	m := moves[i]
+	if texts[i] != m.String() {
+		t.Fatalf("Dynamic move %d is %q, typed %q", i, texts[i], m.String())
+	}
+	for _, in := range []string{m.String(), strings.ToUpper(m.String())} {
+		c, err := d.Canonical(in)
+		if in == m.String() && (err != nil || c != m.String()) {
+			t.Fatalf("Canonical(%q) = %q, %v", in, c, err)
+		}
+		if err == nil {
+			if back, _ := p.ParseMove(c); c != back.String() {
+				t.Fatalf("Canonical(%q) = %q, which is not canonical", in, c)
+			}
+		}
+	}
+	if err := d.Legal(m.String()); err != nil {
+		t.Fatalf("Dynamic Legal(%q) of a listed move: %v", m.String(), err)
+	}
+	data, err := json.Marshal(m)
+	if err != nil {
+		t.Fatalf("json.Marshal(move %v): %v", m, err)
+	}
+	var back M
+	if err := json.Unmarshal(data, &back); err != nil || back != m {
+		t.Fatalf("move %v marshals to %s, which reads back as %v, %v", m, data, back, err)
+	}
+}
+
+// checkParseMoveErrors checks that ParseMove refuses text only with a
+// *rules.SyntaxError.
+func checkParseMoveErrors[P rules.Position[P, M], M rules.Move](t *rapid.T, p P) {
+	in := rapid.StringMatching(`[a-zA-Z0-9*,<>+ -]{0,8}`).Draw(t, "move text")
+	if _, err := p.ParseMove(in); err != nil {
+		var se *rules.SyntaxError
+		if !errors.As(err, &se) {
+			t.Fatalf("ParseMove(%q) error %v (%T) is not a *rules.SyntaxError", in, err, err)
+		}
+	}
 }
