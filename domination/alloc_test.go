@@ -6,7 +6,7 @@ import "testing"
 // generation into a buffer with room for MaxMoves, of both applies (a
 // draw decides at once whether the mover is stuck) and of Legal.
 func TestHotPathsDoNotAllocate(t *testing.T) {
-	p := mustPlay(t, Start(), "0-0")
+	p := mustPlay(t, New(), "0-0")
 	buf := make([]Move, 0, MaxMoves)
 	if n := testing.AllocsPerRun(100, func() { buf = p.AppendMoves(buf[:0]) }); n != 0 {
 		t.Errorf("AppendMoves allocates %v times", n)
@@ -18,7 +18,7 @@ func TestHotPathsDoNotAllocate(t *testing.T) {
 	if n := testing.AllocsPerRun(100, func() { _, _ = p.Play(turn) }); n != 0 {
 		t.Errorf("Play allocates %v times", n)
 	}
-	s := Start()
+	s := New()
 	if n := testing.AllocsPerRun(100, func() { _ = s.PlayUnchecked(Draw(NewTile(2, 5))) }); n != 0 {
 		t.Errorf("a draw allocates %v times", n)
 	}

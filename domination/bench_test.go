@@ -17,7 +17,7 @@ func BenchmarkRandomPlayout(b *testing.B) {
 	plies := 0
 	start := time.Now()
 	for b.Loop() {
-		p := Start()
+		p := New()
 		for {
 			who := p.ToMove()
 			if who == rules.Terminal {
@@ -36,13 +36,13 @@ func BenchmarkPerft(b *testing.B) {
 	var nodes uint64
 	start := time.Now()
 	for b.Loop() {
-		nodes += rules.Perft(Start(), 4)
+		nodes += rules.Perft(New(), 4)
 	}
 	b.ReportMetric(float64(nodes)/time.Since(start).Seconds(), "nodes/s")
 }
 
 func BenchmarkAppendTurns(b *testing.B) {
-	p := mustPlay(b, Start(), "0-1")
+	p := mustPlay(b, New(), "0-1")
 	buf := make([]Move, 0, MaxMoves)
 	for b.Loop() {
 		buf = p.AppendMoves(buf[:0])

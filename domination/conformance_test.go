@@ -12,7 +12,7 @@ import (
 
 func TestContract(t *testing.T) {
 	conformance.Run(t, conformance.Game[Position, Move]{
-		Start:    func(t *rapid.T) Position { return Start() },
+		Start:    func(t *rapid.T) Position { return New() },
 		Parse:    func(_ Position, text string) (Position, error) { return ParsePosition(text) },
 		MaxPlies: 2*NumTiles + 1,
 		MaxMoves: MaxMoves,
@@ -98,7 +98,7 @@ func checkInvariants(t *rapid.T, p Position) {
 // turns.
 func TestChanceProbabilitiesAreExact(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		p := Start()
+		p := New()
 		for plies := 0; p.ToMove() != rules.Terminal; plies++ {
 			if plies >= 2*NumTiles {
 				t.Fatalf("no end after %d plies (28 turns of a draw and a move)", plies)

@@ -10,7 +10,7 @@ import (
 
 // Replay the seed's example: draws are moves at chance nodes.
 func Example() {
-	p := domination.Start()
+	p := domination.New()
 	for _, s := range []string{"2-5", "d4-b4,e5-e8", "0-3", "h1-h4,a8-b8", "1-3", "e8-h8,b4-b5"} {
 		m, err := p.ParseMove(s)
 		if err == nil {
@@ -47,7 +47,7 @@ func Example() {
 // At a chance node, the outcomes come with exact probabilities; sample one
 // or supply the tile actually drawn.
 func ExamplePosition_AppendChances() {
-	p := domination.Start()
+	p := domination.New()
 	chances := p.AppendChances(nil)
 	fmt.Println(len(chances), chances[0].Move, chances[0].Prob)
 	draw, _ := rules.SampleChance(chances, rand.New(rand.NewPCG(1, 2)))

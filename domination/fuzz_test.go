@@ -3,7 +3,7 @@ package domination
 import "testing"
 
 func FuzzParsePosition(f *testing.F) {
-	f.Add(Start().String())
+	f.Add(New().String())
 	f.Add("1B2[1-3]2A/8/8/1A6/3[2-5]3B/8/8/7[0-3] B - 0-0,0-1,0-2,0-4,0-5,0-6,1-1,1-2,1-4,1-5,1-6,2-2,2-3,2-4,2-6,3-3,3-4,3-5,3-6,4-4,4-5,4-6,5-5,5-6,6-6")
 	f.Add("B7/8/8/4A3/3A4/8/8/7B A 2-5 0-0")
 	f.Add("[")
@@ -28,7 +28,7 @@ func FuzzParseMove(f *testing.F) {
 	for _, s := range []string{"2-5", "5-2", "0-0", "d4-b4,e5-e8", "h1-h4,a8-b8", "", "7-7", "d4-b4"} {
 		f.Add(s)
 	}
-	positions := []Position{Start(), mustPlay(f, Start(), "2-5")}
+	positions := []Position{New(), mustPlay(f, New(), "2-5")}
 	f.Fuzz(func(t *testing.T, s string) {
 		for _, p := range positions {
 			m, err := p.ParseMove(s)

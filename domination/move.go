@@ -53,9 +53,25 @@ func (m Move) String() string {
 
 var grid = notation.Grid{Files: 8, Ranks: 8, Orientation: notation.RanksUp}
 
+// MarshalText implements encoding.TextMarshaler: the move's notation.
+func (m Move) MarshalText() ([]byte, error) { return []byte(m.String()), nil }
+
+// UnmarshalText implements encoding.TextUnmarshaler with ParseMove's
+// notation.
+func (m *Move) UnmarshalText(text []byte) error {
+	mv, err := parseMove(string(text))
+	if err != nil {
+		return err
+	}
+	*m = mv
+	return nil
+}
+
 // ParseMove reads a draw ("2-5" or "5-2"; 0 is a blank) or a turn
 // ("d4-b4,e5-e8": the first step, a comma, the second step).
-func (p Position) ParseMove(s string) (Move, error) {
+func (p Position) ParseMove(s string) (Move, error) { return parseMove(s) }
+
+func parseMove(s string) (Move, error) {
 	fail := func(at int, msg string) (Move, error) {
 		return 0, &rules.SyntaxError{What: "domination move", Input: s, Offset: at, Msg: msg}
 	}

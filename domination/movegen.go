@@ -13,6 +13,13 @@ import (
 // at most 28 outcomes.
 const MaxMoves = 2 * 14 * 14
 
+// MaxMoves returns MaxMoves: the bound holds for every position.
+func (p Position) MaxMoves() int { return MaxMoves }
+
+// Evaluate reports ok false: Domination has no evaluation (its random
+// games end when the pool runs out).
+func (p Position) Evaluate(rules.Player) (value float64, ok bool) { return 0, false }
+
 // AppendMoves appends the legal moves in canonical order and returns the
 // extended buffer: at a chance node the draws, by tile; after a draw the
 // complete legal turns, each resulting turn once, by first origin, first

@@ -5,7 +5,6 @@ import (
 
 	"github.com/tabletop-go/rules"
 	"github.com/tabletop-go/rules/internal/zobrist"
-	"github.com/tabletop-go/rules/notation"
 )
 
 // Position is a Domination position: an immutable value of about 110
@@ -27,7 +26,7 @@ const fullPool = 1<<NumTiles - 1
 
 // Start returns the R-D1 start: X (seat 0, letter A) on d4 and e5, O
 // (seat 1, letter B) on a8 and h1, all 28 tiles in the pool, X to draw.
-func Start() Position {
+func (Config) Start() Position {
 	p := Position{pool: fullPool}
 	p.pieces[0] = 1<<NewSquare(3, 3) | 1<<NewSquare(4, 4)
 	p.pieces[1] = 1<<NewSquare(0, 7) | 1<<NewSquare(7, 0)
@@ -35,22 +34,14 @@ func Start() Position {
 	return p
 }
 
-// ParseSpec reads the game spec "domination" (the game has no options).
-func ParseSpec(s string) (notation.Spec, error) {
-	spec, err := notation.ParseSpec(s)
-	if err != nil {
-		return notation.Spec{}, err
-	}
-	return spec, CheckSpec(spec)
-}
+// New returns the start of the game: Default.Start().
+func New() Position { return Default.Start() }
 
-// CheckSpec checks a parsed spec: it must name domination, with no options.
-func CheckSpec(spec notation.Spec) error {
-	if spec.Game != "domination" {
-		return &notation.SpecError{Spec: spec.String(), Msg: "not a domination spec"}
-	}
-	return spec.CheckKnown()
-}
+// Config returns the position's configuration, the only one there is.
+func (p Position) Config() Config { return Default }
+
+// Size returns the board's files and ranks: 8, 8.
+func (p Position) Size() (files, ranks int) { return 8, 8 }
 
 // Spec returns "domination".
 func (p Position) Spec() string { return "domination" }

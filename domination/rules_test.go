@@ -71,7 +71,7 @@ func build(t testing.TB, x, o []string, dominoes map[string]string, toMove, pend
 }
 
 func TestRD1_Start(t *testing.T) {
-	p := Start()
+	p := New()
 	assert.Equal(t, [2]Square{sqr("d4"), sqr("e5")}, p.Pieces(0))
 	assert.Equal(t, [2]Square{sqr("h1"), sqr("a8")}, p.Pieces(1))
 	assert.Equal(t, rules.Chance, p.ToMove(), "each turn starts with the draw")
@@ -82,7 +82,7 @@ func TestRD1_Start(t *testing.T) {
 // TestSeedWorkedExample replays the seed's example and checks each of its
 // diagrams.
 func TestSeedWorkedExample(t *testing.T) {
-	p := mustPlay(t, Start(), "5-2", "d4-b4,e5-e8")
+	p := mustPlay(t, New(), "5-2", "d4-b4,e5-e8")
 	assert.Equal(t, "B3A3/8/8/8/1A1[2-5]4/8/8/7B", strings.Fields(p.String())[0])
 	p = mustPlay(t, p, "3-0", "h1-h4,a8-b8")
 	assert.Equal(t, "1B2A3/8/8/8/1A1[2-5]3B/8/8/7[0-3]", strings.Fields(p.String())[0])
@@ -97,7 +97,7 @@ func TestSeedWorkedExample(t *testing.T) {
 // can move no further than 3, and O at b8 no further than 4, so there are
 // 13 dominos in the pool that would lose for O".
 func TestSeedThirteenDominoesLoseForO(t *testing.T) {
-	p := mustPlay(t, Start(), "2-5", "d4-b4,e5-e8", "0-3", "h1-h4,a8-b8", "1-3", "e8-h8,b4-b5")
+	p := mustPlay(t, New(), "2-5", "d4-b4,e5-e8", "0-3", "h1-h4,a8-b8", "1-3", "e8-h8,b4-b5")
 	require.Equal(t, 25, p.PoolSize())
 	var losing []string
 	for _, c := range p.AppendChances(nil) {
@@ -236,7 +236,7 @@ func TestRD2_AnEmptyPoolIsADraw(t *testing.T) {
 }
 
 func TestDrawNotation(t *testing.T) {
-	p := Start()
+	p := New()
 	for in, want := range map[string]string{"2-5": "2-5", "5-2": "2-5", "0-0": "0-0", "6-0": "0-6"} {
 		m, err := p.ParseMove(in)
 		require.NoError(t, err, in)
@@ -250,7 +250,7 @@ func TestDrawNotation(t *testing.T) {
 	assert.ErrorIs(t, p.Legal(m), rules.ErrWrongNode, "a turn before the draw")
 	q := mustPlay(t, p, "2-5")
 	assert.ErrorIs(t, q.Legal(Draw(NewTile(1, 1))), rules.ErrWrongNode, "a second draw")
-	assert.NoError(t, Start().Legal(Draw(NewTile(2, 5))))
+	assert.NoError(t, New().Legal(Draw(NewTile(2, 5))))
 	r := mustPlay(t, q, "d4-b4,e5-e8")
 	assert.ErrorIs(t, r.Legal(Draw(NewTile(2, 5))), ErrNotInPool)
 }

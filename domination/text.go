@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/tabletop-go/rules"
+	"github.com/tabletop-go/rules/notation"
 )
 
 // String returns the position text (see the package doc).
@@ -66,12 +67,31 @@ func (p Position) AppendText(dst []byte) []byte {
 	return dst
 }
 
+// UnmarshalText implements encoding.TextUnmarshaler with ParsePosition.
+func (p *Position) UnmarshalText(text []byte) error {
+	q, err := ParsePosition(string(text))
+	if err != nil {
+		return err
+	}
+	*p = q
+	return nil
+}
+
+// ParsePosition reads a position text in the one configuration; a leading
+// spec "domination(...)" is read and checked, though a position never
+// writes one.
+func ParsePosition(text string) (Position, error) { return Default.ParsePosition(text) }
+
 // ParsePosition reads a position text (see the package doc for the
 // grammar). Besides the syntax it checks that each seat has two pieces,
 // that no tile is both placed, drawn or in the pool, that the pool holds
 // exactly the other tiles, and that the seat to move fits the number of
 // placed dominoes (X moves first).
-func ParsePosition(text string) (Position, error) {
+func (c Config) ParsePosition(text string) (Position, error) {
+	return notation.ReadPosition(text, &c, ParseSpec, func(string) (Config, error) { return c, nil }, Config.parseBody)
+}
+
+func (Config) parseBody(text string) (Position, error) {
 	fail := func(at int, msg string) (Position, error) {
 		return Position{}, &rules.SyntaxError{What: "domination position", Input: text, Offset: at, Msg: msg}
 	}
