@@ -52,7 +52,7 @@ func TestContract(t *testing.T) {
 		MaxMoves: MaxMoves,
 		Candidates: func(p Position) []Move {
 			var out []Move
-			rows, cols := p.Size()
+			cols, rows := p.Size()
 			for r := range rows {
 				for f := range cols {
 					if p.height[r][f] == 0 {
@@ -77,10 +77,10 @@ func TestContract(t *testing.T) {
 
 // checkInvariants: men are conserved and counted right, every column is
 // below its capacity, each column has one colour (the colour masks are
-// disjoint and mark exactly the occupied squares), at most MovesBound
+// disjoint and mark exactly the occupied squares), at most four per man of the mover
 // moves, and the naive reference finds as many moves.
 func checkInvariants(t *rapid.T, p Position) {
-	rows, cols := p.Size()
+	cols, rows := p.Size()
 	var men [2]int
 	for r := range MaxSize {
 		if p.own[0][r]&p.own[1][r] != 0 {
@@ -105,8 +105,8 @@ func checkInvariants(t *rapid.T, p Position) {
 	}
 	if p.ToMove() != rules.Terminal {
 		moves := p.AppendMoves(nil)
-		if len(moves) > p.MovesBound() {
-			t.Fatalf("%d moves, bound %d", len(moves), p.MovesBound())
+		if len(moves) > 4*p.Men(p.ToMove()) {
+			t.Fatalf("%d moves, bound %d", len(moves), 4*p.Men(p.ToMove()))
 		}
 		if want := len(refFrom(p).moves()); len(moves) != want {
 			t.Fatalf("%d moves, the reference finds %d: %s", len(moves), want, p)

@@ -10,7 +10,11 @@ import (
 // for search cut-offs: each man counts 1 and each column ½ (columns are
 // mobility); the difference is squashed into (-1, 1). A finished game
 // gives its return.
-func (p Position) Evaluate(seat rules.Player) float64 {
+func (p Position) Evaluate(seat rules.Player) (value float64, ok bool) {
+	return p.evaluate(seat), true
+}
+
+func (p *Position) evaluate(seat rules.Player) float64 {
 	if o := p.Outcome(); o.Over() {
 		return o.Return(seat)
 	}

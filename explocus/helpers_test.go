@@ -3,6 +3,8 @@ package explocus
 import (
 	"strings"
 	"testing"
+
+	"github.com/tabletop-go/rules/notation"
 )
 
 func mustPlay(t testing.TB, p Position, moves ...string) Position {
@@ -30,4 +32,7 @@ func parse(t testing.TB, seat string, rows ...string) Position {
 	return p
 }
 
-func board(p Position) string { return strings.Fields(p.String())[0] }
+func board(p Position) string {
+	_, rest, _, _ := notation.CutSpec(p.String())
+	return strings.Fields(rest)[0]
+}

@@ -50,16 +50,40 @@ func (m Move) String() string {
 	return string(b)
 }
 
+// MarshalText implements encoding.TextMarshaler: the move's notation.
+func (m Move) MarshalText() ([]byte, error) { return []byte(m.String()), nil }
+
+// UnmarshalText implements encoding.TextUnmarshaler, reading the notation
+// as ParseMove does on the largest board.
+func (m *Move) UnmarshalText(text []byte) error {
+	mv, err := parseMove(string(text), MaxSize, MaxSize)
+	if err != nil {
+		return err
+	}
+	*m = mv
+	return nil
+}
+
 // ParseMove reads a move "c3-c5": origin, dash, destination; the number of
-// men moved is the distance. Whether the squares are on this board and
-// the move legal is Legal's job.
+// men moved is the distance. A square off this board is a
+// *rules.SyntaxError like any other text that is not a move; whether the
+// move is legal is Legal's job.
 func (p Position) ParseMove(s string) (Move, error) {
+	return parseMove(s, int(p.cols), int(p.rows))
+}
+
+func parseMove(s string, cols, rows int) (Move, error) {
 	fail := func(at int, msg string) (Move, error) {
 		return 0, &rules.SyntaxError{What: "explocus move", Input: s, Offset: at, Msg: msg}
 	}
+	onBoard := func(file, rank int) bool { return file < cols && rank >= 1 && rank <= rows }
+	offBoard := "the board has files a to " + string(rune('a'+cols-1)) + " and ranks 1 to " + strconv.Itoa(rows)
 	ff, fr, n, err := notation.ParseSquareName(s)
 	if err != nil {
 		return fail(0, "a move is from-to, e.g. c3-c5")
+	}
+	if !onBoard(ff, fr) {
+		return fail(0, offBoard)
 	}
 	if n >= len(s) || s[n] != '-' {
 		return fail(n, "expected \"-\" after the origin")
@@ -68,11 +92,11 @@ func (p Position) ParseMove(s string) (Move, error) {
 	if err != nil {
 		return fail(n+1, "expected the destination square")
 	}
+	if !onBoard(tf, tr) {
+		return fail(n+1, offBoard)
+	}
 	if n+1+m != len(s) {
 		return fail(n+1+m, "unexpected text after the move")
-	}
-	if ff >= 255 || tf >= 255 || fr > 255 || tr > 255 {
-		return 0, &rules.MoveError{Move: s, Kind: rules.ErrIllegal, Reason: ErrOffBoard}
 	}
 	return NewMove(ff, fr-1, tf, tr-1), nil
 }

@@ -13,14 +13,16 @@ import (
 // mover's men, is far smaller: 144 at most on the standard board.
 const MaxMoves = 4 * (2 * MaxSize * (MaxSize - 1))
 
-// MovesBound returns the spare buffer capacity AppendMoves needs at p to
-// never allocate: four moves per man of the mover.
-func (p Position) MovesBound() int { return 4 * int(p.men[p.turn&1]) }
+// MaxMoves returns the spare buffer capacity AppendMoves needs to never
+// allocate, here and in every position reached from here: four moves per
+// man on the board (men are never created or destroyed, only converted,
+// so no seat can ever own more).
+func (p Position) MaxMoves() int { return 4 * (int(p.men[0]) + int(p.men[1])) }
 
 // AppendMoves appends the legal moves in canonical order (by origin, then
 // destination; squares a1, b1, ..., a2, ...) and returns the extended
-// buffer. With spare capacity for MovesBound (at most MaxMoves) it never
-// allocates.
+// buffer. With spare capacity for p.MaxMoves() (at most MaxMoves) it
+// never allocates.
 func (p Position) AppendMoves(buf []Move) []Move { return p.appendMoves(buf) }
 
 func (p *Position) appendMoves(buf []Move) []Move {

@@ -64,7 +64,7 @@ func (p Position) Spec() string { return p.Config().String() }
 func (p Position) Seats() int { return 2 }
 
 // Size returns the board's rows and columns.
-func (p Position) Size() (rows, cols int) { return int(p.rows), int(p.cols) }
+func (p Position) Size() (cols, rows int) { return int(p.cols), int(p.rows) }
 
 // At returns the column on (file, rank): its owner and height, or height
 // 0 for an empty square or one off the board.

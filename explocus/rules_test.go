@@ -34,13 +34,18 @@ func TestCapacityIsTheNumberOfNeighbours(t *testing.T) {
 
 func TestAColumnMovesItsTopMenExactlyThatFar(t *testing.T) {
 	p := parse(t, "A", ".....", ".....", ".A2...", ".....", "..B..")
+	var se *rules.SyntaxError
+	_, err := p.ParseMove("b3-b9")
+	require.ErrorAs(t, err, &se, "a square off this board is a syntax error")
+	assert.Equal(t, 3, se.Offset)
+	assert.ErrorIs(t, p.Legal(NewMove(1, 2, 1, 8)), ErrOffBoard)
 	q := mustPlay(t, p, "b3-b5")
 	assert.Equal(t, ".A2.../...../...../...../..B..", board(q), "two men move two squares")
 	q = mustPlay(t, p, "b3-b4")
 	assert.Equal(t, "...../.A.../.A.../...../..B..", board(q), "the top man moves one square; one stays")
 	for move, reason := range map[string]error{
 		"b3-e3": ErrTooFar, "b3-c4": ErrNotALine, "c1-c2": ErrNotYourColor,
-		"a1-a2": ErrEmptySquare, "b3-b9": ErrOffBoard,
+		"a1-a2": ErrEmptySquare,
 	} {
 		m, err := p.ParseMove(move)
 		require.NoError(t, err)

@@ -14,8 +14,24 @@ func (p Position) String() string { return string(p.AppendText(nil)) }
 // MarshalText implements encoding.TextMarshaler with the position text.
 func (p Position) MarshalText() ([]byte, error) { return p.AppendText(nil), nil }
 
-// AppendText appends the position text to dst.
+// UnmarshalText implements encoding.TextUnmarshaler with ParsePosition.
+func (p *Position) UnmarshalText(text []byte) error {
+	q, err := ParsePosition(string(text))
+	if err != nil {
+		return err
+	}
+	*p = q
+	return nil
+}
+
+// AppendText appends the position text to dst: the spec first when the
+// game has a ply limit (the board alone gives the size), then the board,
+// the seat to move and the ply.
 func (p Position) AppendText(dst []byte) []byte {
+	if p.plyLimit != 0 {
+		dst = append(dst, p.Config().String()...)
+		dst = append(dst, ' ')
+	}
 	for r := int(p.rows) - 1; r >= 0; r-- {
 		for f := range int(p.cols) {
 			h := p.height[r][f]
@@ -37,11 +53,16 @@ func (p Position) AppendText(dst []byte) []byte {
 }
 
 // ParsePosition reads a position text for configuration c (see the package
-// doc for the grammar). The board must have c's size; every column must be
+// doc for the grammar); a text that begins with a spec must name c. The
+// board must have c's size; every column must be
 // below its square's capacity; the setup must have fewer men than the
 // board has adjacencies (R-E3); and the seat that moved last must have
 // men.
 func (c Config) ParsePosition(text string) (Position, error) {
+	return notation.ReadPosition(text, &c, ParseSpec, inferConfig, Config.parseBody)
+}
+
+func (c Config) parseBody(text string) (Position, error) {
 	if err := c.Validate(); err != nil {
 		return Position{}, err
 	}
@@ -122,9 +143,15 @@ func (c Config) ParsePosition(text string) (Position, error) {
 	return p, nil
 }
 
-// ParsePosition reads a position text, taking the board size from the
-// text, with no ply limit.
+// ParsePosition reads a position text in the configuration it names:
+// the spec it begins with, or else the board size counted from the text
+// and no ply limit.
 func ParsePosition(text string) (Position, error) {
+	return notation.ReadPosition(text, nil, ParseSpec, inferConfig, Config.parseBody)
+}
+
+// inferConfig is the configuration of a position text without a spec.
+func inferConfig(text string) (Config, error) {
 	board, _, _ := strings.Cut(text, " ")
 	rows := strings.Count(board, "/") + 1
 	first, _, _ := strings.Cut(board, "/")
@@ -136,10 +163,10 @@ func ParsePosition(text string) (Position, error) {
 	}
 	c := Config{Rows: rows, Cols: cols}
 	if c.Validate() != nil {
-		return Position{}, &rules.SyntaxError{What: "explocus position", Input: text, Offset: 0,
+		return Config{}, &rules.SyntaxError{What: "explocus position", Input: text, Offset: 0,
 			Msg: "the board must have " + strconv.Itoa(MinSize) + " to " + strconv.Itoa(MaxSize) + " ranks and files"}
 	}
-	return c.ParsePosition(text)
+	return c, nil
 }
 
 // Diagram draws the board, each column as its owner's letter and height
