@@ -114,7 +114,7 @@ func (p *Position) dropReason(m Move) error {
 // legalMulti checks a move of a game of three or four seats against the
 // generated list, the single source of truth, and explains a refusal.
 func (p *Position) legalMulti(m Move) error {
-	var buf [MaxMoves]Move
+	var buf [stackRoom]Move
 	for _, x := range p.appendMoves(buf[:0]) {
 		if x == m {
 			return nil

@@ -43,6 +43,28 @@ type Config struct {
 	Nowak bool
 }
 
+// Default is the configuration of a bare "focus" spec: the standard
+// two-player game with no ply limit. The zero Config plays the same game.
+var Default = Config{Players: 2}
+
+// canonical returns c with Players written out (0 becomes 2), as
+// ParseSpec and Position.Config give it.
+func (c Config) canonical() Config {
+	c.Players = c.players()
+	return c
+}
+
+// Validate reports a configuration the package cannot play.
+func (c Config) Validate() error {
+	if err := c.check(); err != nil {
+		return err
+	}
+	if c.PlyLimit < 0 || c.PlyLimit > MaxPlyLimit {
+		return &notation.SpecError{Spec: c.String(), Option: "plylimit", Msg: "out of range"}
+	}
+	return nil
+}
+
 // players returns the number of seats.
 func (c Config) players() int {
 	if c.Players == 0 {

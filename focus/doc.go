@@ -1,8 +1,9 @@
 // Package focus implements Focus (Sid Sackson, 1963; also sold as
-// Domination): the standard two-player game of RULES.md §1.1, exactly and
-// fast, and every variant of §1.2: drop setup, restricted drops, the
-// opening swap, three and four players, two teams, the short game and
-// Nowak's checkers-like game.
+// Domination): the standard two-player game of Sackson's rules, exactly
+// and fast, and every variant: drop setup, restricted drops, the opening
+// swap, three and four players, two teams, the short game and Nowak's
+// checkers-like game. Where the sources are silent or disagree, a ruling
+// settles it; every ruling is stated under Rulings below.
 //
 // # Rules
 //
@@ -51,28 +52,33 @@
 //
 // # Variants
 //
-//   - setup=drop (seed 000): the board starts empty and each seat's 18
-//     pieces are in its reserve. The seats place one piece at a time, seat
-//     0 first, on an empty square or a stack they control, never making a
-//     stack over 5; once all 36 are placed, play starts with seat 0.
-//   - drops=restricted (seed 000): a drop goes only onto an empty square
-//     or a stack the dropper controls. A drop on an own stack of 5 is
-//     allowed and trims it as usual (the rule restricts where, not what
-//     follows). There is always an empty square, so R-F2 still holds.
-//   - swap=true (seed 002): before the first move, seat 0 then seat 1
-//     exchange two single pieces of different colours on the board. R-F4:
-//     seat 1 may not exchange the same two squares again, nor make the
-//     position symmetric again under a half turn with the colours
+//   - setup=drop (a published variation of the rules): the board starts
+//     empty and each seat's 18 pieces are in its reserve. The seats place
+//     one piece at a time, seat 0 first, on an empty square or a stack
+//     they control, never making a stack over 5; once all 36 are placed,
+//     play starts with seat 0.
+//   - drops=restricted (another published variation): a drop goes only
+//     onto an empty square or a stack the dropper controls. A drop on
+//     an own stack of 5 is allowed and trims it as usual (the rule
+//     restricts where, not what follows). There is always an empty square,
+//     so R-F2 still holds.
+//   - swap=true (the opening swap Sackson added later, to keep players
+//     from drawing by mirroring moves): before the first move, seat 0 then
+//     seat 1 exchange two single pieces of different colours on the board.
+//     R-F4: seat 1 may not exchange the same two squares again, nor make
+//     the position symmetric again under a half turn with the colours
 //     exchanged, as the start is. After seat 0's swap of a and b, four
 //     swaps would restore the symmetry: a-b itself, their images a'-b',
 //     and a-b', b-a'; seat 1 has 320 swaps left.
-//   - players=3 (R-F5): 13 pieces each, 12 on the central 6×6 (ranks 7 to
-//     2 reading b..g: AABBCC, BBCCAA, CCAABB, AABBCC, BBCCAA, CCAABB) and
-//     one in reserve, which each seat's first turn must drop on an empty
-//     square (that drop is the whole turn).
-//   - players=4 (R-F6): 13 pieces each fill the 52 squares in the layout
-//     of two independent implementations (rank 8 first: AABD, DDDBDB,
-//     AAAABDBD, DDDDBDBD, CACACCCC, CACABBBB, ACACCC, CABB).
+//   - players=3 (the three-player rules, layout R-F5): 13 pieces
+//     each, 12 on the central 6×6 (ranks 7 to 2 reading b..g: AABBCC,
+//     BBCCAA, CCAABB, AABBCC, BBCCAA, CCAABB) and one in reserve, which
+//     each seat's first turn must drop on an empty square (that drop is
+//     the whole turn).
+//   - players=4 (the four-player rules, layout R-F6): 13 pieces each
+//     fill the 52 squares in the layout of two independent implementations
+//     (rank 8 first: AABD, DDDBDB, AAAABDBD, DDDDBDBD, CACACCCC, CACABBBB,
+//     ACACCC, CABB).
 //   - With more than two seats (R-F7): a seat with no legal move is
 //     skipped, makes no ply and writes nothing in a record; it comes back
 //     when another seat's split leaves its piece on top. The game ends
@@ -87,31 +93,121 @@
 //     the partner passes too, the team loses (reason rules.TeamPassed;
 //     "1-0-1-0"). As in individual play, a move that leaves both
 //     opponents without a controlled stack and a reserve wins at once
-//     (seed 002: "all opponents must be unable to move at once"; the pass
-//     rule is a second way for a team to lose).
-//   - short=true (R-F9, three or four players): after each move the mover
-//     (with the partner, in team play) wins at once with at least 3
-//     captured pieces of every opposing colour (2 of each with four
-//     individual players) or 10 pieces removed in all, those sent to a
-//     reserve included, counted over the whole game (reason
-//     rules.ShortGame).
-//   - nowak=true (R-F10, two players): a move takes the top k pieces of a
-//     controlled stack in a straight line to an empty square, never onto
-//     a stack: k squares over empty squares, or, capturing, k+1 squares
-//     over exactly one stack of any colour (anywhere on the path but the
-//     last square; the jump need not start next to it). The jumped stack
-//     goes under the movers at the landing square, then the height limit
-//     applies as usual. No multiple jumps; capturing is never compulsory.
-//     A turn is an optional drop on an empty square followed by one board
-//     move, which may move the dropped piece ("*d4,c3-c5", one decision);
-//     a drop alone ("*d4") is a whole turn only when no board move can
-//     follow it. A seat with no legal turn loses: here a controlled stack
-//     can be boxed in, so that is not R-F2's test. AppendMoves needs room
-//     for NowakMaxMoves in this variant.
+//     (the rule of every game of more than two players: all opponents must
+//     be unable to move at once; the pass rule is a second way for a team
+//     to lose).
+//   - short=true (R-F9, three or four players; the optional short game):
+//     after each move the mover (with the partner, in team play) wins at
+//     once with at least 3 captured pieces of every opposing colour (2 of
+//     each with four individual players) or 10 pieces removed in all,
+//     those sent to a reserve included, counted over the whole game
+//     (reason rules.ShortGame).
+//   - nowak=true (R-F10, two players; the checkers-like game Zdzisław
+//     Nowak describes): a move takes the top k pieces of a controlled
+//     stack in a straight line to an empty square, never onto a stack: k
+//     squares over empty squares, or, capturing, k+1 squares over exactly
+//     one stack of any colour (anywhere on the path but the last square;
+//     the jump need not start next to it). The jumped stack goes under the
+//     movers at the landing square, then the height limit applies as
+//     usual. No multiple jumps; capturing is never compulsory. A turn is
+//     an optional drop on an empty square followed by one board move,
+//     which may move the dropped piece ("*d4,c3-c5", one decision); a drop
+//     alone ("*d4") is a whole turn only when no board move can follow it.
+//     A seat with no legal turn loses: here a controlled stack can be
+//     boxed in, so that is not R-F2's test. A position of this variant has
+//     many more legal turns (up to NowakMaxMoves); its MaxMoves() says how
+//     many, and the constant MaxMoves covers them.
 //   - Ruling: swap=true with setup=drop is refused; the swap exchanges
 //     pieces of the standard start, while the drop setup lets the players
 //     place their own. The swap and the drop setup are two-player rules
 //     (R-F11); teams need players=4; the short game needs three or four.
+//
+// # Rulings
+//
+// Where the sources are silent or disagree, these rulings settle it; code,
+// tests and error messages cite them by id.
+//
+// R-F1 (the two-player start): 18 single pieces of each colour on the
+// central 6×6 in pairs, as in the diagram under Rules: ranks 7 to 2,
+// reading b..g, are AABBAA, BBAABB, AABBAA, BBAABB, AABBAA, BBAABB. Seat 0
+// (A) moves first.
+//
+// R-F2: a controlled stack always has a legal move (its top piece can step
+// onto a neighbouring on-board square), so "no legal move" means "no
+// controlled stack and no reserve".
+//
+// R-F3: the library offers an optional ply limit that ends the game as a
+// draw, off by default and not part of the rules (bots need guaranteed
+// termination).
+//
+// R-F4: in the opening swap, seat 1's swap may not exchange the same two
+// squares as seat 0's again, nor make the position symmetric again under a
+// 180° rotation with the colours exchanged (restore the half-turn symmetry
+// of the start).
+//
+// R-F5 (the three-player layout; the published diagram is not available):
+// 12 single pieces each on the central 6×6 in pairs, ranks 7 to 2 reading
+// b..g: AABBCC, BBCCAA, CCAABB, AABBCC, BBCCAA, CCAABB; each seat's 13th
+// piece starts in its reserve.
+//
+// R-F6 (the four-player layout, taken from two independent public
+// implementations whose colours green, yellow, red and blue are seats 0, 1,
+// 2 and 3, written as the seat letters A, B, C, D; teams are seats {0, 2}
+// and {1, 3}, so partners never move consecutively):
+//
+//	    a b c d e f g h
+//	8   # # A A B D # #
+//	7   # D D D B D B #
+//	6   A A A A B D B D
+//	5   D D D D B D B D
+//	4   C A C A C C C C
+//	3   C A C A B B B B
+//	2   # A C A C C C #
+//	1   # # C A B B # #
+//
+// R-F7 (more than two players, individual): a player with no legal move on
+// their turn is skipped (they may come back if another player's split
+// leaves their piece on top). The game ends when, after a move, no opponent
+// of the mover has a controlled stack or a reserve: the mover wins (all
+// opponents must be unable to move at once).
+//
+// R-F8 (teams): a team player with no legal move must pass, and a team
+// loses when both partners pass on consecutive turns of their team;
+// "consecutive" means that the pass of one partner is followed, at the
+// team's next turn, by a pass of the other.
+//
+// R-F9 (the short game): a player, or a team, wins at once when it has
+// captured at least 3 pieces of every opponent (with four individual
+// players, 2 of each; in team play, 3 of each opposing colour), or has
+// removed at least 10 pieces from the board in all, counting the pieces it
+// sent to its reserve. Both counts are cumulative over the game, and
+// partners' totals are combined in team play.
+//
+// R-F10 (Nowak's checkers-like game): a move of k pieces (the top k of a
+// controlled stack) goes in a straight orthogonal line to an empty square;
+// pieces may not land on or step onto a stack. Without a capture it travels
+// exactly k squares over empty squares. A capture move of k pieces travels
+// k + 1 squares in a straight line and passes over exactly one stack (of
+// any colour), which may stand on any square of the path but the last;
+// every other path square and the landing square are empty. The jumped
+// square does not count toward k, and the jump need not start next to the
+// jumped stack. The jumped stack is removed from its square and put under
+// the moving pieces at the landing square; then the height limit applies as
+// usual. No multiple jumps in one move; capturing is never compulsory.
+// Reserve pieces may be placed only on empty squares, and placing one does
+// not use the turn: a turn is an optional single drop on an empty square
+// followed by one board move, which may move the dropped piece. A drop
+// alone is a whole turn only when no board move exists after it. Nowak's
+// game is for two players; a player with no legal turn loses.
+//
+// R-F11 (details that hold across variants): a seat skipped under R-F7
+// makes no ply and writes nothing in a record, while a team pass is a ply,
+// written "pass"; R-F7's skipping does not apply to teams, who pass
+// instead. Under restricted drops in team play, a drop may land on an empty
+// square or on a stack topped by the dropper's own colour. The drop setup
+// and the opening swap are two-player options. The short-game conditions
+// are checked after each move, for the mover (team totals combined in team
+// play).
 //
 // # Game spec
 //
@@ -121,6 +217,40 @@
 //	focus(swap=true)                       drops=any|restricted, swap=false|true,
 //	focus(players=4,teams=true,short=true) players=2|3|4, teams, short,
 //	focus(nowak=true)                      nowak (two players)
+//
+// The canonical spec is "focus" followed by the options that differ from
+// the standard game, in the order players, teams, short, nowak, setup,
+// drops, swap, plylimit.
+//
+// # Package shape
+//
+// Focus has the shape every game package of the library shares (hex,
+// focus, domination, explocus):
+//
+//   - Config is the variant; its zero value, also Default, is the
+//     standard two-player game with no ply limit.
+//   - ParseSpec(string) (Config, error) reads a spec text and
+//     FromSpec(notation.Spec) (Config, error) an already parsed spec;
+//     Config.Spec and Config.String give the canonical spec, and
+//     Config.Validate reports a configuration the package cannot play.
+//   - Config.Start returns the start of a configuration; New() is
+//     Default.Start(), the start of the standard game.
+//   - Config.ParsePosition and ParsePosition read position texts (see
+//     Position text). Position.Config returns a position's configuration,
+//     and Position.Size() returns its (files, ranks), that is columns then
+//     rows, (8, 8): the same order in every game.
+//   - The constant MaxMoves is a buffer size that serves every
+//     configuration, Nowak's game included; the method Position.MaxMoves()
+//     is that position's own bound.
+//   - Evaluate(seat) (value float64, ok bool), part of the root contract,
+//     estimates the position for seat in [-1, 1] without playing on, so
+//     that search can cut short random games that rarely end. Focus
+//     evaluates (ok is true): each controlled stack counts 1, each reserve
+//     piece 1.5 and each captured piece 1, and the difference to the best
+//     other seat is squashed into (-1, 1); a finished game gives its
+//     return.
+//   - Importing the package registers the game with rules.Register, so
+//     rules.Open("focus(players=3)") works.
 //
 // # Move notation
 //
@@ -134,11 +264,21 @@
 // destination square (a1, b1, ..., h8), drops after all stack moves;
 // swaps by their two squares. AppendMoves lists them in that order.
 //
+// ParseMove returns only *rules.SyntaxError values: text that is not a
+// move of this notation, or names a square outside the 8×8 grid, is a
+// syntax error. Whether a well-formed move is legal (a removed corner
+// square included) is Legal's job, which gives a *rules.MoveError (see
+// Errors). Moves implement encoding.TextMarshaler and
+// encoding.TextUnmarshaler: they marshal as their notation text and
+// unmarshal from it.
+//
 // # Position text
 //
 // One line of five fields separated by single spaces, then the state
-// tokens a variant needs:
+// tokens a variant needs, optionally preceded by the canonical game spec
+// and one space:
 //
+//	text     = [ spec " " ] position          ; spec: the canonical game spec
 //	position = board " " seat " " reserves " " captures " " ply *( " " token )
 //	board    = rank *( "/" rank )           ; ranks 8 to 1
 //	rank     = 1*( stack / count )          ; the rank's on-board squares, a..h
@@ -165,24 +305,44 @@
 //	4/AABBAA/1BBAABB1/1AABBAA1/1BBAABB1/1AABBAA1/BBAABB/4 A 0,0 0,0 0
 //
 // and "baA" is a stack of a B piece under an A piece under an A piece,
-// controlled by A. The drop setup starts "4/6/8/8/8/8/6/4 A 18,18 0,0 0
+// controlled by A.
+//
+// A text without a spec (a bare text) is a position of the standard
+// two-player game with no options. A position writes the spec exactly
+// when the rest of its text would not determine its configuration, and
+// the rest is then read in that configuration: so the text of every other
+// variant, the ply limit included, starts with its spec, as in
+//
+//	focus(plylimit=10) 4/AABBAA/1BBAABB1/1AABBAA1/1BBAABB1/1AABBAA1/BBAABB/4 A 0,0 0,0 0
+//
+// The drop setup starts "focus(setup=drop) 4/6/8/8/8/8/6/4 A 18,18 0,0 0
 // setup". The parser also checks that no stack is over 5, that each
-// colour's pieces on the board, in reserve and captured add up to 18, and
-// that a phase fits the game and the seat to move. Three players start
-// "4/AABBCC/1BBCCAA1/1CCAABB1/1AABBCC1/1BBCCAA1/CCAABB/4 A 1,1,1 0,0,0 0
-// first:ABC".
+// colour's pieces on the board, in reserve and captured add up to 18 (13
+// with three or four players), and that a phase fits the game and the
+// seat to move. Three players start "focus(players=3)
+// 4/AABBCC/1BBCCAA1/1CCAABB1/1AABBCC1/1BBCCAA1/CCAABB/4 A 1,1,1 0,0,0 0
+// first:ABC" (one line).
+//
+// Config.ParsePosition reads a bare text in its own configuration, and
+// refuses a text whose spec names another configuration. The package-level
+// ParsePosition reads the spec when there is one, and otherwise the
+// standard game. Positions implement encoding.TextMarshaler and, with a
+// pointer receiver, encoding.TextUnmarshaler (reading as ParsePosition
+// does), so a struct holding a position round-trips through
+// encoding/json.
 //
 // # Errors
 //
 // Legal and Play return a *rules.MoveError whose Reason is one of the
 // Err* values (Kind rules.ErrIllegal), or Kind rules.ErrGameOver after the
-// game ends. Malformed text gives a *rules.SyntaxError with the offset.
+// game ends. Malformed text, moves included, gives a *rules.SyntaxError
+// with the offset.
 //
 // # Speed
 //
 // A stack is 16 bits (two bits of colour per piece and the height), a
 // position about 240 bytes with a bitboard per colour of the stacks it
 // controls. Move generation copies precomputed blocks of moves per stack
-// with no branch per move; with spare capacity MaxMoves in the buffer it,
-// and both applies, allocate nothing.
+// with no branch per move; with spare capacity MaxMoves in the buffer (or
+// the position's own MaxMoves()) it, and both applies, allocate nothing.
 package focus

@@ -7,13 +7,17 @@ import (
 	"github.com/tabletop-go/rules"
 )
 
-// Evaluate estimates the position for seat in [-1, 1] (rules.Evaluator),
-// for search cut-offs. A seat loses when it controls no stack and has no
+// Evaluate estimates the position for seat in [-1, 1], for search
+// cut-offs; ok is always true. A seat loses when it controls no stack and has no
 // reserve, so the estimate counts what keeps a seat alive and what it has
 // taken for good: each controlled stack 1, each reserve piece 1.5, each
 // piece captured 1. The difference to the best other seat is squashed
 // into (-1, 1). A finished game gives its return.
-func (p Position) Evaluate(seat rules.Player) float64 {
+func (p Position) Evaluate(seat rules.Player) (value float64, ok bool) {
+	return p.evaluate(seat), true
+}
+
+func (p *Position) evaluate(seat rules.Player) float64 {
 	if o := p.Outcome(); o.Over() {
 		return o.Return(seat)
 	}

@@ -103,13 +103,31 @@ func parseSquare(s string, at int, whole string) (Square, int, error) {
 	return NewSquare(x, 7-y), n, nil
 }
 
+// MarshalText implements encoding.TextMarshaler: the move's notation.
+func (m Move) MarshalText() ([]byte, error) { return []byte(m.String()), nil }
+
+// UnmarshalText implements encoding.TextUnmarshaler. Without a position
+// there is no mover, so "A*d4" reads as a drop of A's colour by another
+// seat, as String writes it; the mover's own drop is "*d4".
+func (m *Move) UnmarshalText(text []byte) error {
+	mv, err := parseMove(string(text), rules.Terminal)
+	if err != nil {
+		return err
+	}
+	*m = mv
+	return nil
+}
+
 // ParseMove reads a move: "c3-c5" (a stack move; the number of pieces is
 // the distance), "*d4" (a drop of the mover's colour) or "c3<>d3" (an
 // opening swap; either order). "A*d4" names the
 // colour dropped; it is read as "*d4" when it is the mover's own. Squares
 // must lie on the 8×8 grid; whether they are on the board, and whether the
 // move is legal, is Legal's job.
-func (p Position) ParseMove(s string) (Move, error) {
+func (p Position) ParseMove(s string) (Move, error) { return parseMove(s, p.ToMove()) }
+
+// parseMove reads a move for mover (Terminal when there is none).
+func parseMove(s string, mover rules.Player) (Move, error) {
 	fail := func(at int, msg string) (Move, error) {
 		return 0, &rules.SyntaxError{What: "focus move", Input: s, Offset: at, Msg: msg}
 	}
@@ -120,11 +138,11 @@ func (p Position) ParseMove(s string) (Move, error) {
 		return Pass, nil
 	}
 	if drop, move, ok := strings.Cut(s, ","); ok {
-		d, err := p.ParseMove(drop)
+		d, err := parseMove(drop, mover)
 		if err != nil || !d.IsDrop() || d.dropColor() != 0 || strings.Contains(move, ",") {
 			return fail(0, "a Nowak turn is a drop, a comma and a move, e.g. *d4,c3-c5")
 		}
-		mv, err := p.ParseMove(move)
+		mv, err := parseMove(move, mover)
 		if err != nil || mv>>kindShift != kindStack {
 			return fail(len(drop)+1, "a Nowak turn is a drop, a comma and a move, e.g. *d4,c3-c5")
 		}
@@ -139,7 +157,7 @@ func (p Position) ParseMove(s string) (Move, error) {
 			if !ok {
 				return fail(0, "a drop is *d4, or a seat letter then *d4")
 			}
-			if rules.Player(seat) != p.ToMove() {
+			if seat != mover {
 				color = 1 + int(seat)
 			}
 		default:

@@ -14,9 +14,25 @@ import (
 // opening swap pairs one of 18 pieces of each colour: at most 324.
 const MaxLegalMoves = max(4*Seats*PiecesPerSeat+NumSquares, PiecesPerSeat*PiecesPerSeat)
 
-// MaxMoves is the spare capacity AppendMoves needs to never allocate:
-// MaxLegalMoves plus room to copy a last block of precomputed moves whole.
-const MaxMoves = MaxLegalMoves + blockLen
+// stackRoom is the spare capacity AppendMoves needs to never allocate
+// outside Nowak's game: MaxLegalMoves plus room to copy a last block of
+// precomputed moves whole.
+const stackRoom = MaxLegalMoves + blockLen
+
+// MaxMoves is a buffer capacity with which AppendMoves never allocates
+// in any configuration; Nowak's game needs most. Position.MaxMoves gives
+// the far smaller need of a position's own configuration.
+const MaxMoves = max(stackRoom, NowakMaxMoves+nowakRoom)
+
+// MaxMoves returns the spare capacity AppendMoves needs to never allocate
+// in this position's configuration: stackRoom (348) outside Nowak's game,
+// NowakMaxMoves and some room in it.
+func (p Position) MaxMoves() int {
+	if p.variant&variantNowak != 0 {
+		return NowakMaxMoves + nowakRoom
+	}
+	return stackRoom
+}
 
 // allDrops lists a drop on every square in ascending order.
 var allDrops = func() (d [NumSquares]Move) {
@@ -32,8 +48,8 @@ var allDrops = func() (d [NumSquares]Move) {
 
 // AppendMoves appends the legal moves in canonical order (stack moves by
 // origin then destination square, a1 first; then drops by square) and
-// returns the extended buffer. With spare capacity for MaxMoves it never
-// allocates; it may use that spare capacity beyond the moves it returns as
+// returns the extended buffer. With spare capacity for p.MaxMoves() it
+// never allocates; it may use that spare capacity beyond the moves it returns as
 // scratch space.
 func (p Position) AppendMoves(buf []Move) []Move { return p.appendMoves(buf) }
 
@@ -49,8 +65,8 @@ func (p *Position) appendMoves(buf []Move) []Move {
 		}
 		return p.appendNowak(buf)
 	}
-	if cap(buf)-len(buf) < MaxMoves {
-		buf = slices.Grow(buf, MaxMoves)
+	if cap(buf)-len(buf) < stackRoom {
+		buf = slices.Grow(buf, stackRoom)
 	}
 	if p.phase != phasePlay {
 		return p.appendOpening(buf)
@@ -59,7 +75,7 @@ func (p *Position) appendMoves(buf []Move) []Move {
 		return p.appendMulti(buf)
 	}
 	n := len(buf)
-	out := buf[:n+MaxMoves]
+	out := buf[:n+stackRoom]
 	n = p.appendStackMoves(out, n)
 	if p.reserve[p.turn] > 0 && n+NumSquares <= len(out) {
 		if p.variant&variantRestricted == 0 {
@@ -114,7 +130,7 @@ func (p *Position) appendMulti(buf []Move) []Move {
 		return append(buf, Pass) // team play: individual seats are skipped
 	}
 	n := len(buf)
-	out := buf[:n+MaxMoves]
+	out := buf[:n+stackRoom]
 	n = p.appendStackMoves(out, n)
 	partner, _ := p.partnerOf(t)
 	for k, count := range [2]uint8{p.reserve[t], p.partner[t]} {

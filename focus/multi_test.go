@@ -86,7 +86,7 @@ func sortStrings(s []string) {
 
 func TestRF5_ThreePlayerLayout(t *testing.T) {
 	p := mustSpec(t, "focus(players=3)").Start()
-	assert.Equal(t, "4/AABBCC/1BBCCAA1/1CCAABB1/1AABBCC1/1BBCCAA1/CCAABB/4 A 1,1,1 0,0,0 0 first:ABC", p.String())
+	assert.Equal(t, "focus(players=3) 4/AABBCC/1BBCCAA1/1CCAABB1/1AABBCC1/1BBCCAA1/CCAABB/4 A 1,1,1 0,0,0 0 first:ABC", p.String())
 	assert.Equal(t, 3, p.Seats())
 	for s := range 3 {
 		assert.Equal(t, 1, p.Reserve(rules.Player(s)), "the thirteenth piece is in reserve")
@@ -112,7 +112,7 @@ func TestRF5_TheFirstTurnDropsTheReservePieceOnAnEmptySquare(t *testing.T) {
 
 func TestRF6_FourPlayerLayout(t *testing.T) {
 	p := mustSpec(t, "focus(players=4)").Start()
-	assert.Equal(t, "AABD/DDDBDB/AAAABDBD/DDDDBDBD/CACACCCC/CACABBBB/ACACCC/CABB A 0,0,0,0 0,0,0,0 0", p.String())
+	assert.Equal(t, "focus(players=4) AABD/DDDBDB/AAAABDBD/DDDDBDBD/CACACCCC/CACABBBB/ACACCC/CABB A 0,0,0,0 0,0,0,0 0", p.String())
 	for s := range 4 {
 		n := 0
 		for sq := Square(0); sq < 64; sq++ {

@@ -137,8 +137,13 @@ func (c Config) empty() Position {
 	return p
 }
 
-// New returns the start of the standard game with no ply limit.
-func New() Position { return Config{}.Start() }
+// New returns the start of the standard game with no ply limit:
+// Default.Start().
+func New() Position { return Default.Start() }
+
+// Size returns the board's files and ranks: 8, 8 (the grid; the three
+// squares at each corner are not part of the board).
+func (p Position) Size() (files, ranks int) { return 8, 8 }
 
 // setStack puts s on sq and updates the control bitboards (not the hash).
 func (p *Position) setStack(sq Square, s Stack) {
@@ -156,9 +161,10 @@ func (p *Position) setStack(sq Square, s Stack) {
 func (p Position) Config() Config {
 	c := Config{PlyLimit: int(p.plyLimit), DropSetup: p.variant&variantDropSetup != 0,
 		RestrictedDrops: p.variant&variantRestricted != 0, Swap: p.variant&variantSwap != 0,
-		Teams: p.variant&variantTeams != 0, Short: p.variant&variantShort != 0, Nowak: p.variant&variantNowak != 0}
-	if p.seats > 2 {
-		c.Players = int(p.seats)
+		Teams: p.variant&variantTeams != 0, Short: p.variant&variantShort != 0, Nowak: p.variant&variantNowak != 0,
+		Players: int(p.seats)}
+	if p.seats == 0 { // the zero Position
+		c.Players = 2
 	}
 	return c
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/tabletop-go/rules"
+	"github.com/tabletop-go/rules/notation"
 )
 
 // String returns the position text (see the package doc).
@@ -13,8 +14,24 @@ func (p Position) String() string { return string(p.AppendText(nil)) }
 // MarshalText implements encoding.TextMarshaler with the position text.
 func (p Position) MarshalText() ([]byte, error) { return p.AppendText(nil), nil }
 
-// AppendText appends the position text to dst.
+// UnmarshalText implements encoding.TextUnmarshaler with ParsePosition.
+func (p *Position) UnmarshalText(text []byte) error {
+	q, err := ParsePosition(string(text))
+	if err != nil {
+		return err
+	}
+	*p = q
+	return nil
+}
+
+// AppendText appends the position text to dst: the spec first unless the
+// game is the standard two-player game with no ply limit, then the board
+// and the state.
 func (p Position) AppendText(dst []byte) []byte {
+	if c := p.Config(); c != Default {
+		dst = append(dst, c.String()...)
+		dst = append(dst, ' ')
+	}
 	for rank := 7; rank >= 0; rank-- {
 		if rank < 7 {
 			dst = append(dst, '/')
@@ -137,8 +154,17 @@ var reasonWords = map[rules.Reason]string{rules.Elimination: "elimination", rule
 // ParsePosition reads a position text (see the package doc for the
 // grammar) for configuration c. Besides the syntax it
 // checks that every stack is at most five high and that each colour's
-// pieces on the board, in reserve and captured add up to 18.
+// pieces on the board, in reserve and captured add up to 18. A text that
+// begins with a spec must name c; one without is read in c.
 func (c Config) ParsePosition(text string) (Position, error) {
+	c = c.canonical()
+	if err := c.Validate(); err != nil {
+		return Position{}, err
+	}
+	return notation.ReadPosition(text, &c, ParseSpec, nil, Config.parseBody)
+}
+
+func (c Config) parseBody(text string) (Position, error) {
 	fail := func(at int, msg string) (Position, error) {
 		return Position{}, &rules.SyntaxError{What: "focus position", Input: text, Offset: at, Msg: msg}
 	}
@@ -464,9 +490,12 @@ type errString string
 
 func (e errString) Error() string { return string(e) }
 
-// ParsePosition reads a position text of the standard game with no ply
-// limit; use Config.ParsePosition for others.
-func ParsePosition(text string) (Position, error) { return Config{}.ParsePosition(text) }
+// ParsePosition reads a position text in the configuration it names: the
+// spec it begins with, or else the standard two-player game with no ply
+// limit.
+func ParsePosition(text string) (Position, error) {
+	return notation.ReadPosition(text, nil, ParseSpec, func(string) (Config, error) { return Default, nil }, Config.parseBody)
+}
 
 // Diagram draws the board with each stack bottom to top in seat letters,
 // then each seat's reserve and captures:

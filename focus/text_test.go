@@ -2,6 +2,7 @@ package focus
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -58,4 +59,23 @@ func TestDiagram(t *testing.T) {
 	d := p.Diagram()
 	assert.Contains(t, d, "4   .     B     BA    A     A     B     B     .")
 	assert.Contains(t, d, "B to move; A: reserve 0, captured 0; B: reserve 0, captured 0")
+}
+
+func TestPositionTextNamesItsVariant(t *testing.T) {
+	for _, spec := range []string{"focus(plylimit=10)", "focus(players=4,teams=true)", "focus(players=3,short=true)",
+		"focus(nowak=true,plylimit=50)", "focus(setup=drop,drops=restricted)", "focus(swap=true)"} {
+		c, err := ParseSpec(spec)
+		require.NoError(t, err)
+		p := c.Start()
+		require.True(t, strings.HasPrefix(p.String(), spec+" "), p.String())
+		q, err := ParsePosition(p.String())
+		require.NoError(t, err, spec)
+		assert.Equal(t, p, q, spec)
+		assert.Equal(t, spec, q.Spec())
+		_, err = Default.ParsePosition(p.String())
+		assert.ErrorIs(t, err, rules.ErrSyntax, "the standard game refuses a text of %s", spec)
+	}
+	assert.Equal(t, "4/AABBAA/1BBAABB1/1AABBAA1/1BBAABB1/1AABBAA1/BBAABB/4 A 0,0 0,0 0", New().String(),
+		"the standard game writes no spec")
+	assert.Equal(t, Default, Config{}.Start().Config(), "the zero Config is the standard game")
 }
