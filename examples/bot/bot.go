@@ -6,8 +6,8 @@
 // seat, and the seat to move maximises its own), team games (partners
 // share their score in the outcome) and chance nodes (outcomes drawn with
 // their exact probabilities). Random games of Focus and Explocus almost
-// never end, so when a position implements rules.Evaluator its rollouts
-// are cut after a few plies and scored by the evaluation; other games'
+// never end, so in a game whose positions evaluate (Evaluate reports ok)
+// rollouts are cut after a few plies and scored by the evaluation; other games'
 // rollouts run to the end. With an iteration budget a search is
 // deterministic for a given seed; a deadline on the context stops it
 // early.

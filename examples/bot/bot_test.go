@@ -10,12 +10,13 @@ import (
 
 	"github.com/tabletop-go/rules"
 	"github.com/tabletop-go/rules/domination"
+	"github.com/tabletop-go/rules/explocus"
 	"github.com/tabletop-go/rules/focus"
 	"github.com/tabletop-go/rules/hex"
 )
 
 func TestMCTSIsDeterministicForASeed(t *testing.T) {
-	p := hex.New(5)
+	p := hex.Sized(5).Start()
 	pick := func(seed uint64) hex.Move {
 		m, err := NewMCTS[hex.Position, hex.Move](Options{Iterations: 300, Seed: seed}).Choose(context.Background(), p)
 		require.NoError(t, err)
@@ -45,7 +46,7 @@ func TestMCTSStopsAtTheContextDeadline(t *testing.T) {
 
 func TestMCTSAtChanceNodesAndTheEnd(t *testing.T) {
 	b := NewMCTS[domination.Position, domination.Move](Options{Iterations: 200})
-	p := domination.Start()
+	p := domination.New()
 	draw, err := b.Choose(context.Background(), p)
 	require.NoError(t, err)
 	assert.True(t, draw.IsDraw(), "at a chance node the bot draws")
@@ -56,7 +57,7 @@ func TestMCTSAtChanceNodesAndTheEnd(t *testing.T) {
 		require.NoError(t, err)
 		assert.NoError(t, p.Legal(turn))
 	}
-	over, _ := hex.New(1).Play(hex.Cell(0, 0))
+	over, _ := hex.Sized(1).Start().Play(hex.Cell(0, 0))
 	_, err = NewMCTS[hex.Position, hex.Move](Options{}).Choose(context.Background(), over)
 	assert.ErrorIs(t, err, ErrGameOver)
 	_, err = NewRandom[hex.Position, hex.Move](1).Choose(context.Background(), over)
@@ -65,7 +66,7 @@ func TestMCTSAtChanceNodesAndTheEnd(t *testing.T) {
 
 func TestEraseChecksTheGame(t *testing.T) {
 	d := Erase[hex.Position, hex.Move](NewRandom[hex.Position, hex.Move](1))
-	m, err := d.Choose(context.Background(), rules.Erase(hex.New(3)))
+	m, err := d.Choose(context.Background(), rules.Erase(hex.Sized(3).Start()))
 	require.NoError(t, err)
 	assert.Len(t, m, 2)
 	_, err = d.Choose(context.Background(), rules.Erase(focus.New()))
@@ -78,7 +79,7 @@ func TestEraseChecksTheGame(t *testing.T) {
 // slice, so a second search of the same size allocates nothing.
 func TestMCTSSearchDoesNotAllocateOnceWarm(t *testing.T) {
 	b := NewMCTS[hex.Position, hex.Move](Options{Iterations: 200, Seed: 1})
-	p := hex.New(5)
+	p := hex.Sized(5).Start()
 	b.src.Seed(1, 0x3c75)
 	_, _ = b.Choose(context.Background(), p)
 	n := testing.AllocsPerRun(3, func() {
@@ -86,4 +87,62 @@ func TestMCTSSearchDoesNotAllocateOnceWarm(t *testing.T) {
 		_, _ = b.Choose(context.Background(), p)
 	})
 	assert.Zero(t, n)
+}
+
+// iterationAllocs warms an MCTS bot at p with a tree arena large enough
+// for the whole test, then counts the allocations of one more iteration:
+// selection, expansion, rollout (random play and, where the game has one,
+// its evaluation) and backup.
+func iterationAllocs[P rules.Position[P, M], M rules.Move](p P) float64 {
+	b := NewMCTS[P, M](Options{Seed: 3})
+	b.nodes = make([]node[M], 0, 1<<20)
+	_, b.evaluates = p.Evaluate(p.ToMove())
+	b.nodes = append(b.nodes, node[M]{children: -1})
+	for range 200 {
+		b.iterate(p)
+	}
+	return testing.AllocsPerRun(100, func() { b.iterate(p) })
+}
+
+// TestMCTSIterationDoesNotAllocateOnAnyGame pins the search's hot loop
+// at zero allocations for every game, with the evaluation of Focus and
+// Explocus and the chance nodes of Domination.
+func TestMCTSIterationDoesNotAllocateOnAnyGame(t *testing.T) {
+	open := func(spec string) rules.Dynamic {
+		d, err := rules.Open(spec)
+		require.NoError(t, err)
+		return d
+	}
+	for _, tc := range []struct {
+		spec   string
+		allocs func() float64
+	}{
+		{"hex(size=7)", func() float64 { return iterationAllocs(open("hex(size=7)").Typed().(hex.Position)) }},
+		{"focus", func() float64 { return iterationAllocs(focus.New()) }},
+		{"focus(players=4,teams=true)", func() float64 {
+			return iterationAllocs(open("focus(players=4,teams=true)").Typed().(focus.Position))
+		}},
+		{"focus(nowak=true)", func() float64 { return iterationAllocs(open("focus(nowak=true)").Typed().(focus.Position)) }},
+		{"domination", func() float64 { return iterationAllocs(domination.New()) }},
+		{"explocus", func() float64 { return iterationAllocs(explocus.New()) }},
+	} {
+		assert.Zero(t, tc.allocs(), tc.spec)
+	}
+}
+
+func TestForDynamicBuildsTheTypedBotOfEveryGame(t *testing.T) {
+	for _, spec := range []string{"hex(size=5)", "focus(players=3)", "domination", "explocus(rows=5,cols=5)"} {
+		d, err := rules.Open(spec)
+		require.NoError(t, err)
+		for _, name := range Names {
+			b, err := ForDynamic(name, d, Options{Iterations: 50, Seed: 1})
+			require.NoError(t, err, spec)
+			m, err := b.Choose(context.Background(), d)
+			require.NoError(t, err, spec)
+			assert.NoError(t, d.Legal(m), "%s: %s chose %q", spec, name, m)
+		}
+	}
+	d, _ := rules.Open("hex")
+	_, err := ForDynamic("genius", d, Options{})
+	assert.ErrorContains(t, err, "unknown bot")
 }

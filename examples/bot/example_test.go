@@ -16,7 +16,7 @@ func Example() {
 		bot.NewMCTS[hex.Position, hex.Move](bot.Options{Iterations: 2000, Seed: 1}),
 		bot.NewRandom[hex.Position, hex.Move](2),
 	}
-	p := hex.New(5)
+	p := hex.Sized(5).Start()
 	for p.ToMove() != rules.Terminal {
 		m, err := players[p.ToMove()].Choose(context.Background(), p)
 		if err != nil {

@@ -18,8 +18,8 @@ type Options struct {
 	// (default 1.0; returns range over [-1, 1]).
 	Exploration float64
 	// RolloutDepth is the number of random plies played before a position
-	// that implements rules.Evaluator is scored by its evaluation (default
-	// 12). Games without an evaluation always play rollouts to the end.
+	// of a game that evaluates (Evaluate reports ok) is scored by its
+	// evaluation (default 12). Games without an evaluation always play rollouts to the end.
 	RolloutDepth int
 	// MaxRollout stops a rollout of a game without an evaluation after
 	// this many plies, scoring it as a draw (default 10000).
@@ -45,9 +45,10 @@ func (o Options) withDefaults() Options {
 }
 
 // MCTS is a Monte Carlo tree search bot for any game of the contract. Its
-// tree lives in one slice of nodes, reused from search to search, so a
-// search allocates only when the tree outgrows every earlier one. It is
-// not safe for concurrent use.
+// tree lives in one slice of nodes, reused from search to search, and its
+// move buffers are reused too, so once warm an iteration allocates
+// nothing: a search allocates only when the tree outgrows every earlier
+// one. It is not safe for concurrent use.
 type MCTS[P rules.Position[P, M], M rules.Move] struct {
 	opts    Options
 	src     *rand.PCG
@@ -57,6 +58,9 @@ type MCTS[P rules.Position[P, M], M rules.Move] struct {
 	moves   []M
 	chances []rules.ChanceOutcome[M]
 	sampler rules.Sampler[P, M]
+	// evaluates records whether the game evaluates positions, asked once
+	// per search at the root.
+	evaluates bool
 }
 
 type node[M rules.Move] struct {
@@ -87,6 +91,7 @@ func (b *MCTS[P, M]) Choose(ctx context.Context, p P) (M, error) {
 		m, _ := b.sampler.Move(p)
 		return m, nil
 	}
+	_, b.evaluates = p.Evaluate(p.ToMove())
 	b.nodes = append(b.nodes[:0], node[M]{children: -1})
 	done := ctx.Done()
 	for i := 0; i < b.opts.Iterations; i++ {
@@ -203,9 +208,8 @@ func (b *MCTS[P, M]) pick(i int32, pos P, fresh bool) int32 {
 // when the game offers one.
 func (b *MCTS[P, M]) rollout(pos P) [rules.MaxSeats]float64 {
 	var value [rules.MaxSeats]float64
-	_, evaluates := any(pos).(rules.Evaluator)
 	limit := b.opts.MaxRollout
-	if evaluates {
+	if b.evaluates {
 		limit = b.opts.RolloutDepth
 	}
 	end, _ := b.sampler.Playout(pos, limit)
@@ -216,9 +220,9 @@ func (b *MCTS[P, M]) rollout(pos P) [rules.MaxSeats]float64 {
 		}
 		return value
 	}
-	if e, ok := any(end).(rules.Evaluator); ok {
+	if b.evaluates {
 		for s := range min(seats, rules.MaxSeats) {
-			value[s] = e.Evaluate(rules.Player(s))
+			value[s], _ = end.Evaluate(rules.Player(s))
 		}
 	}
 	return value
