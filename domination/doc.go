@@ -1,5 +1,6 @@
 // Package domination implements Domination, Don Woods' game of pieces and
-// dominoes on a torus (RULES.md §3, seed 001), exactly and fast.
+// dominoes on a torus, exactly and fast, following the rules as Woods
+// himself posted them, with two rulings where they are silent.
 //
 // # Rules
 //
@@ -35,22 +36,71 @@
 //     draw (reason rules.PoolExhausted). 28 turns fill only 28 of the 60
 //     free squares, so this is rare but possible.
 //
+// # Rulings
+//
+// Where Woods' rules are silent, these rulings settle it; code, tests and
+// error messages cite them by id.
+//
+// R-D1 (the start, from the diagram of Woods' rules): X on d4 and e5, O
+// on a8 and h1. X is seat 0 (letter A) and moves first, as in the worked
+// example of Woods' rules (the rules themselves let the players decide who
+// goes first); the position is symmetric, so fixing X as the first player
+// loses nothing.
+//
+// R-D2: if the pool is empty at the start of a turn, the game is a draw.
+// Woods' rules do not say; 28 turns fill only 28 of the 60 free squares,
+// so this is rare but possible.
+//
 // # Game spec
 //
 // "domination"; the game has no options.
+//
+// # Package shape
+//
+// Domination has the shape every game package of the library shares (hex,
+// focus, domination, explocus):
+//
+//   - Config is the variant. Domination has only one, so Config is an
+//     empty struct, and Default is Config{}.
+//   - ParseSpec(string) (Config, error) reads a spec text and
+//     FromSpec(notation.Spec) (Config, error) an already parsed spec; both
+//     accept only "domination" with no options. Config.Spec and
+//     Config.String give "domination", and Config.Validate reports nothing.
+//   - Config.Start returns the start (R-D1); New() is Default.Start(), the
+//     same as Config{}.Start().
+//   - Config.ParsePosition and ParsePosition read position texts (see
+//     Position text). Position.Config returns the configuration, and
+//     Position.Size() returns the board's (files, ranks), that is columns
+//     then rows, (8, 8): the same order in every game.
+//   - The constant MaxMoves is a buffer size that serves every
+//     configuration; the method Position.MaxMoves() is that position's
+//     own bound, here the same number, since it holds for every position.
+//   - Evaluate(seat) (value float64, ok bool), part of the root contract,
+//     is a static estimate of the position for seat. Domination has none:
+//     it returns ok false, and search plays random games out to the end.
+//   - Importing the package registers the game with rules.Register, so
+//     rules.Open("domination") works.
 //
 // # Move notation
 //
 // A draw is the domino's two numbers joined by a dash, the smaller first:
 // "2-5" ("5-2" is read too; 0 is a blank). A turn is the first step, a
 // comma, then the second step: "d4-b4,e5-e8" moves d4 to b4 first (the
-// domino lands on d4), then e5 to e8. The seed's example is the record
+// domino lands on d4), then e5 to e8. The worked example of Woods' rules
+// is the record
 //
 //	2-5 d4-b4,e5-e8 0-3 h1-h4,a8-b8 1-3 e8-h8,b4-b5
 //
 // Turns sort by first origin, first destination, second origin, second
 // destination (squares in the order a1, b1, ..., h8); draws by domino
 // (0-0, 0-1, ..., 6-6). AppendMoves lists them in that order.
+//
+// ParseMove returns only *rules.SyntaxError values: text that is not a
+// draw or a turn of this notation, or names a square off the board, is a
+// syntax error. Whether a well-formed move is legal is Legal's job, which
+// gives a *rules.MoveError (see Errors). Moves implement
+// encoding.TextMarshaler and encoding.TextUnmarshaler: they marshal as
+// their notation text and unmarshal from it.
 //
 // # Position text
 //
@@ -70,13 +120,26 @@
 // checks that each seat has two pieces, that every tile is in exactly one
 // place (the pool, the board or drawn), and that the seat to move fits the
 // number of placed dominoes (X moves first). Diagram draws the board as
-// the seed does, with X and O.
+// Woods' rules do, with X and O.
+//
+// In every game of the library a position text may begin with the
+// canonical game spec followed by one space; a position writes the spec
+// exactly when the rest of its text would not determine its
+// configuration. Domination has one configuration, which a text without a
+// spec implies, so a position never writes a spec; a leading spec is
+// still accepted when it is valid, which for this game means
+// "domination()" with no options. Config.ParsePosition and ParsePosition
+// read the same texts (a text whose spec names another game is refused).
+// Positions implement encoding.TextMarshaler and, with a pointer receiver,
+// encoding.TextUnmarshaler, so a struct holding a position round-trips
+// through encoding/json.
 //
 // # Errors
 //
 // Legal and Play return a *rules.MoveError: Kind rules.ErrWrongNode for a
 // turn before the draw or a draw after it, rules.ErrGameOver after the
-// end, or rules.ErrIllegal with one of the Err* reasons.
+// end, or rules.ErrIllegal with one of the Err* reasons. Malformed text,
+// moves included, gives a *rules.SyntaxError with the offset.
 //
 // # Speed
 //

@@ -219,7 +219,7 @@ type errString string
 
 func (e errString) Error() string { return string(e) }
 
-// Diagram draws the board as the seed does, X for seat 0's pieces, O for
+// Diagram draws the board as the published rules do, X for seat 0's pieces, O for
 // seat 1's, and each placed domino's numbers:
 //
 //	  +---+---+---+---+---+---+---+---+

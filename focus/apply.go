@@ -304,8 +304,8 @@ func (p *Position) applyMulti(m Move) {
 		case p.variant&variantShort != 0 && p.shortWin(mover):
 			p.winner, p.reason = 1+uint8(mover), rules.ShortGame
 		case teams:
-			// Seed 002: every opponent without a move and a reserve at
-			// once is a win in team play too.
+			// As with three or four individual players, leaving every
+			// opponent without a move and a reserve at once is a win.
 			if !p.hasMove((mover+1)&3) && !p.hasMove((mover+3)&3) {
 				p.winner, p.reason = 1+uint8(mover), rules.Elimination
 			}

@@ -16,17 +16,17 @@ type Config struct {
 	// DropSetup starts from an empty board: the seats place their 18
 	// pieces one at a time, seat 0 first, each on an empty square or a
 	// stack it controls, never making a stack over 5; then play starts
-	// with seat 0 (seed 000).
+	// with seat 0 (a published variation).
 	DropSetup bool
 	// RestrictedDrops allows drops only onto an empty square or a stack
-	// the dropper controls (seed 000).
+	// the dropper controls (a published variation).
 	RestrictedDrops bool
-	// Swap adds Sackson's opening swap (seed 002): before the first move,
+	// Swap adds Sackson's opening swap: before the first move,
 	// seat 0 then seat 1 exchange two pieces of different colours on the
 	// board; seat 1 may not exchange the same two squares again nor make
 	// the position symmetric again (R-F4).
 	Swap bool
-	// Players is 2 (the default; 0 means 2), 3 or 4 (seed 002, R-F5 to
+	// Players is 2 (the default; 0 means 2), 3 or 4 (R-F5 to
 	// R-F7): 13 pieces each, seats with no legal move are skipped.
 	Players int
 	// Teams plays four players as two teams, seats {0, 2} against {1, 3}

@@ -115,8 +115,8 @@
 //     alone ("*d4") is a whole turn only when no board move can follow it.
 //     A seat with no legal turn loses: here a controlled stack can be
 //     boxed in, so that is not R-F2's test. A position of this variant has
-//     many more legal turns (up to NowakMaxMoves); its MaxMoves() says how
-//     many, and the constant MaxMoves covers them.
+//     many more legal turns (up to NowakMaxMoves); its MaxMoves() gives the
+//     buffer room they need, and the constant MaxMoves covers it.
 //   - Ruling: swap=true with setup=drop is refused; the swap exchanges
 //     pieces of the standard start, while the drop setup lets the players
 //     place their own. The swap and the drop setup are two-player rules
@@ -270,7 +270,8 @@
 // square included) is Legal's job, which gives a *rules.MoveError (see
 // Errors). Moves implement encoding.TextMarshaler and
 // encoding.TextUnmarshaler: they marshal as their notation text and
-// unmarshal from it.
+// unmarshal from it (with no position, hence no mover, "A*d4" unmarshals
+// as a drop of A's colour by another seat, as it is written).
 //
 // # Position text
 //
@@ -315,13 +316,15 @@
 //
 //	focus(plylimit=10) 4/AABBAA/1BBAABB1/1AABBAA1/1BBAABB1/1AABBAA1/BBAABB/4 A 0,0 0,0 0
 //
-// The drop setup starts "focus(setup=drop) 4/6/8/8/8/8/6/4 A 18,18 0,0 0
-// setup". The parser also checks that no stack is over 5, that each
-// colour's pieces on the board, in reserve and captured add up to 18 (13
-// with three or four players), and that a phase fits the game and the
-// seat to move. Three players start "focus(players=3)
-// 4/AABBCC/1BBCCAA1/1CCAABB1/1AABBCC1/1BBCCAA1/CCAABB/4 A 1,1,1 0,0,0 0
-// first:ABC" (one line).
+// The drop setup and three players start
+//
+//	focus(setup=drop) 4/6/8/8/8/8/6/4 A 18,18 0,0 0 setup
+//	focus(players=3) 4/AABBCC/1BBCCAA1/1CCAABB1/1AABBCC1/1BBCCAA1/CCAABB/4 A 1,1,1 0,0,0 0 first:ABC
+//
+// The parser also checks that no stack is over 5, that each colour's
+// pieces on the board, in reserve and captured add up to 18 (13 with
+// three or four players), and that a phase fits the game and the seat to
+// move.
 //
 // Config.ParsePosition reads a bare text in its own configuration, and
 // refuses a text whose spec names another configuration. The package-level

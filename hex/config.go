@@ -15,7 +15,7 @@ const MaxSize = 26
 type SwapMode uint8
 
 const (
-	// SwapSides is the seed's pie rule (R-H1) and the default: the players
+	// SwapSides is the classic pie rule (R-H1) and the default: the players
 	// exchange colours; the stone stays, and its owner, now White, moves.
 	SwapSides SwapMode = iota
 	// SwapNone plays without a pie rule.

@@ -1,6 +1,6 @@
-// Package hex implements Hex (Piet Hein 1942, John Nash) exactly as
-// RULES.md §2 gives it, on boards from 1×1 to 26×26, square or
-// rectangular.
+// Package hex implements Hex, the connection game of Piet Hein (1942) and
+// John Nash, exactly as the rules below give it, on boards from 1×1 to
+// 26×26, square or rectangular.
 //
 // # Rules
 //
@@ -18,7 +18,7 @@
 // After the first stone the second player may swap instead of placing.
 // The spec option swap selects how:
 //
-//   - swap=sides (the default; the seed's rule): the players exchange
+//   - swap=sides (the default; the classic pie rule): the players exchange
 //     colours. The stone stays, Black, and now belongs to seat 1; seat 0,
 //     now White, moves next.
 //   - swap=pieces: the stone at (c, r) is replaced by a White stone at
@@ -30,11 +30,57 @@
 // Outcomes are per seat, so a swap never confuses who won: after a
 // swap-sides, a Black connection is a win for seat 1 ("0-1").
 //
+// # Rulings
+//
+// Where the sources are silent or disagree, this ruling settles it; code,
+// tests and error messages cite it by its id.
+//
+// R-H1: the pie rule of the classic rules is swap-sides. After the first
+// stone, the second player may, instead of placing a stone, exchange
+// colours with the first player: the stone stays where it is, and the
+// player who placed it now plays the other colour and moves next. The
+// library also offers swap-pieces (the stone is replaced by one of the
+// other colour mirrored in the long diagonal, as many web sites play) and
+// no swap at all; the spec option swap chooses. Outcomes are reported per
+// seat, so a swap never confuses who won.
+//
 // # Game spec
 //
 //	hex                          11×11, swap=sides
 //	hex(size=13,swap=pieces)     size=N for N×N, 1 ≤ N ≤ 26
 //	hex(size=9x11,swap=none)     size=CxR: C columns, R rows
+//
+// The canonical spec writes every option: "hex(size=11,swap=sides)".
+//
+// # Package shape
+//
+// Hex has the shape every game package of the library shares (hex, focus,
+// domination, explocus):
+//
+//   - Config is the variant: the board size (Cols, Rows) and the pie rule
+//     (Swap). Default is the configuration of a bare "hex" spec, 11×11
+//     with swap=sides, and Sized(n) is the n×n board with the default pie
+//     rule.
+//   - ParseSpec(string) (Config, error) reads a spec text and
+//     FromSpec(notation.Spec) (Config, error) an already parsed spec;
+//     Config.Spec and Config.String give the canonical spec, and
+//     Config.Validate reports a configuration the package cannot play.
+//   - Config.Start returns the start of a configuration, the empty board:
+//     hex.Sized(13).Start() is the empty 13×13 board. New() is
+//     Default.Start(), the empty 11×11 board with swap=sides.
+//   - Config.ParsePosition and ParsePosition read position texts (see
+//     Position text). Position.Config returns a position's configuration,
+//     and Position.Size() returns its (files, ranks), that is columns then
+//     rows, the same order in every game.
+//   - The constant MaxMoves is a buffer size that serves every
+//     configuration (no position on any board has more legal moves,
+//     MaxSize×MaxSize + 1); the method Position.MaxMoves() is that
+//     position's own bound, its number of cells + 1.
+//   - Evaluate(seat) (value float64, ok bool), part of the root contract,
+//     is a static estimate of the position for seat. Hex has none: it
+//     returns ok false, and search plays random games out to the end.
+//   - Importing the package registers the game with rules.Register, so
+//     rules.Open("hex(size=13)") works.
 //
 // # Move notation
 //
@@ -44,10 +90,19 @@
 // output is lower case. Moves sort in reading order (a1, b1, ..., a2, ...)
 // with the swap last; AppendMoves lists them in that order.
 //
+// ParseMove returns only *rules.SyntaxError values: text that is not a
+// cell or a swap, a cell off the position's board and the name of the
+// other swap mode are syntax errors. Whether a well-formed move may be
+// played now is Legal's job, which gives a *rules.MoveError (see Errors).
+// Moves implement encoding.TextMarshaler and encoding.TextUnmarshaler:
+// they marshal as their notation text and unmarshal from it.
+//
 // # Position text
 //
-// A position is one line of three fields separated by single spaces:
+// A position is one line of three fields separated by single spaces,
+// optionally preceded by the canonical game spec and one space:
 //
+//	text     = [ spec " " ] position    ; spec: the canonical game spec
 //	position = board " " tomove " " swap
 //	board    = row *( "/" row )         ; row 1 (the top) first
 //	row      = 1*( "B" / "W" / count )  ; a stone, or count empty cells
@@ -64,12 +119,34 @@
 // swap, the swap is the game's mode, and at most the side that moved last
 // is connected (a finished game).
 //
+// A text without a spec (a bare text) implies its configuration: the
+// board size counted from the text, and the pie rule swap=sides, or
+// swap=pieces when the text's swap field says pieces were swapped. A
+// position writes the spec exactly when the rest of its text would not
+// determine its configuration, and the rest is then read in that
+// configuration. So a Hex position writes the spec for swap=none, and
+// for swap=pieces before the swap is played:
+//
+//	hex(size=7,swap=none) 7/7/7/7/7/7/7 b -
+//	hex(size=3,swap=pieces) 3/1B1/3 w -
+//
+// while "3/1B1/3 w sides" and "3/3/1W1 b pieces" need none.
+//
+// Config.ParsePosition reads a bare text in its own configuration, and
+// refuses a text whose spec names another configuration. The package-level
+// ParsePosition reads the spec when there is one, and otherwise the
+// configuration a bare text implies. Positions implement
+// encoding.TextMarshaler and, with a pointer receiver,
+// encoding.TextUnmarshaler (reading as ParsePosition does), so a struct
+// holding a position round-trips through encoding/json.
+//
 // # Errors
 //
 // Legal and Play return a *rules.MoveError whose Reason is one of
-// ErrOccupied, ErrOffBoard, ErrNoSwapRule, ErrSwapTooLate or ErrSwapKind
-// (Kind rules.ErrIllegal), or Kind rules.ErrGameOver after the game ends.
-// Malformed text gives a *rules.SyntaxError with the offset.
+// ErrOccupied, ErrOffBoard (a Move value built for a cell off this
+// board), ErrNoSwapRule or ErrSwapTooLate (Kind rules.ErrIllegal), or
+// Kind rules.ErrGameOver after the game ends. Malformed text, moves
+// included, gives a *rules.SyntaxError with the offset.
 //
 // # Speed
 //
@@ -77,5 +154,6 @@
 // plus, for each colour, the stones already joined to each of its sides.
 // Those sets only grow, so keeping them costs O(cells) over a whole game
 // and a stone that lands in both has just won. AppendMoves into a buffer
-// of capacity MaxMoves and both applies allocate nothing.
+// of capacity MaxMoves (or the position's own MaxMoves()) and both
+// applies allocate nothing.
 package hex

@@ -18,6 +18,27 @@
 // reports a *SpecError for an unknown option, a bad value, or options that
 // do not go together. Spec.String writes the canonical form.
 //
+// # Position texts
+//
+// Each game package writes positions in its own one-line notation, which
+// may begin with the canonical spec of the game's variant followed by one
+// space: "hex(size=7,swap=none) 7/7/7/7/7/7/7 b -". A position writes the
+// spec exactly when the rest of its text would not determine its
+// configuration, and the rest is then read in that configuration; a text
+// without a spec (a bare text) implies a configuration that each game's
+// package doc states. A text begins with a spec when it begins with a
+// game name directly followed by "(" (CutSpec splits it off), so a spec
+// with no options is written with empty parentheses, e.g. "domination()".
+//
+// ReadPosition is the half of the game packages' position parsers that
+// they share: with a spec, the rest of the text is read in the
+// configuration the spec gives, which must be the wanted one when the
+// caller wants a particular configuration (Config.ParsePosition in every
+// game package); without a spec, the text is read in the wanted
+// configuration, or in the one the bare text implies (the package-level
+// ParsePosition). Syntax errors are reported at their offset in the whole
+// text.
+//
 // # Results
 //
 // A result gives each seat's score joined by dashes: "1-0", "0-1",
@@ -28,7 +49,7 @@
 // A record is PGN-like: tag pairs, then move tokens.
 //
 //	[Game "hex(size=7,swap=none)"]
-//	[Position "7/7/7/3B3/7/7/7 w -"]   optional: a non-standard start
+//	[Position "hex(size=7,swap=none) 7/7/7/3B3/7/7/7 w -"]   optional: a non-standard start
 //	[Result "1-0"]
 //	[Event "other tags are kept"]
 //
