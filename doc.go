@@ -7,20 +7,73 @@
 // # Packages
 //
 //   - rules (this package): the vocabulary every game shares (Player,
-//     Outcome, Reason, MoveError, SyntaxError), the generic Position
-//     contract, and helpers built only on it: Perft, Divide, SampleChance,
-//     Sampler (random playouts) and Erase (a text-move view for tools).
+//     Node, Outcome, Reason, Prob, MoveError, SyntaxError), the generic
+//     Position contract, the registry of games (Open, OpenPosition,
+//     Games), the text view Dynamic, and helpers built only on the
+//     contract: Perft, Divide, SampleChance and Sampler (random playouts).
 //   - notation: the text machinery the games share: square names, game
-//     specs such as "hex(size=11,swap=sides)", results such as "1-0", and
-//     PGN-like game records.
-//   - hex: Hex on boards up to 26×26, with the swap-sides, swap-pieces and
-//     no-swap pie rules. Focus, Domination and Explocus follow, one package
-//     each.
-//   - examples: command-line tools (perft, validate, selfplay) that serve
-//     every game through the contract.
+//     specs such as "hex(size=11,swap=sides)", results such as "1-0",
+//     PGN-like game records and their replay.
+//   - hex (with hex/sgf for Hex SGF), focus, domination and explocus: one
+//     package per game, each with every variant.
+//   - examples: command-line tools (perft, validate, selfplay, arena, play,
+//     htp) and bots that serve every game through the contract.
 //
 // Imports flow one way: rules ← notation ← the game packages ← examples.
-// No game imports another.
+// No game imports another, and this package imports no game.
+//
+// # Opening a game by name
+//
+// Each game package registers itself with Register when it is imported,
+// as database/sql drivers do, so a program that imports the games it
+// wants (for their side effect alone, if it needs nothing game-specific)
+// opens any game and variant from a spec string:
+//
+//	import _ "github.com/tabletop-go/rules/focus"
+//
+//	d, err := rules.Open("focus(players=4,teams=true)")
+//
+// Open gives the start position and OpenPosition a stored one, both as a
+// Dynamic: a position seen through text moves, with its legal moves,
+// chance outcomes with exact probabilities, the canonical text of any
+// move (Canonical), legality without playing (Legal) and JSON that
+// UnmarshalDynamic reads back. An unknown game is an error matching
+// ErrUnknownGame. Search uses the typed positions instead (Dynamic.Typed,
+// or the game package directly), which are much faster.
+//
+// # One shape for every game package
+//
+// A reader who knows one game package knows them all:
+//
+//   - Config selects the variant; Default is a bare spec's. ParseSpec
+//     reads a spec string, FromSpec a parsed notation.Spec; Config.Spec
+//     and Config.String write the canonical spec; Config.Validate
+//     reports a configuration the package cannot play.
+//   - Config.Start returns the start position and New() the default
+//     game's; Config.ParsePosition reads a position text of that variant
+//     and the package-level ParsePosition one of any variant.
+//   - Position.Config gives the variant back; Position.Size returns
+//     (files, ranks), columns then rows, in every game.
+//   - The constant MaxMoves is a move-buffer capacity that serves every
+//     variant; the method Position.MaxMoves gives a position's own.
+//   - The package registers its game in init: rules.Open("hex") works
+//     once the package is imported.
+//   - Moves and positions implement encoding.TextMarshaler and
+//     encoding.TextUnmarshaler, so they go through encoding/json as
+//     their notation.
+//
+// # Position texts
+//
+// A position's String is one line that its game's ParsePosition reads
+// back to an equal position (==, with the same Hash), variant included.
+// When the rest of the text would not determine the variant (a pie rule
+// other than the board shows, a ply limit, more players), the text begins
+// with the canonical spec and a space:
+//
+//	hex(size=7,swap=none) 7/7/7/7/7/7/7 b -
+//	focus(plylimit=10) 4/AABBAA/1BBAABB1/1AABBAA1/1BBAABB1/1AABBAA1/BBAABB/4 A 0,0 0,0 0
+//
+// Each game's package doc says what a text without a spec implies.
 //
 // # The contract
 //
@@ -36,11 +89,15 @@
 // exactly the moves AppendMoves lists, in the game's canonical order. Play
 // checks; PlayUnchecked is the fast path for moves that came from
 // AppendMoves. Moves are small integers that print in the game's notation.
+// MaxMoves sizes a move buffer with which AppendMoves never allocates, and
+// Evaluate gives search a heuristic value where the game has one, without
+// boxing the position.
 //
 // Errors say what was wrong and where: a *MoveError carries the move, its
 // Kind (ErrIllegal, ErrGameOver, ErrWrongNode) and the game's Reason, all
 // reachable with errors.Is; a *SyntaxError carries the input and the byte
-// offset of the problem.
+// offset of the problem. ParseMove judges only syntax (a *SyntaxError);
+// Legal and Play judge legality (a *MoveError).
 //
 // # Outcomes
 //
