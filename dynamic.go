@@ -40,7 +40,8 @@ type Dynamic interface {
 	Canonical(move string) (string, error)
 	// Legal reads a move and says whether it may be played here: nil, a
 	// *SyntaxError for text that is not a move, or a *MoveError saying
-	// why the move is not legal.
+	// why the move is not legal. Once the game is over every text gets a
+	// *MoveError of kind ErrGameOver, without being read.
 	Legal(move string) error
 	// Play reads a move and plays it, with Legal's errors.
 	Play(move string) (Dynamic, error)
@@ -138,6 +139,11 @@ func (e erased[P, M]) Canonical(move string) (string, error) {
 }
 
 func (e erased[P, M]) Legal(move string) error {
+	if e.p.ToMove() == Terminal {
+		// Said first: after the end, "game is over" is the answer that
+		// helps, whatever the text (it may not even be a square any more).
+		return &MoveError{Move: move, Kind: ErrGameOver}
+	}
 	m, err := e.p.ParseMove(move)
 	if err != nil {
 		return err
@@ -146,6 +152,9 @@ func (e erased[P, M]) Legal(move string) error {
 }
 
 func (e erased[P, M]) Play(move string) (Dynamic, error) {
+	if e.p.ToMove() == Terminal {
+		return nil, &MoveError{Move: move, Kind: ErrGameOver}
+	}
 	m, err := e.p.ParseMove(move)
 	if err != nil {
 		return nil, err

@@ -34,7 +34,7 @@ func ExampleOpen() {
 	// "B2" -> "b2" <nil>
 	// "b2" -> "b2" <nil>
 	// "swap" -> "swap" <nil>
-	// "d4" -> "" hex move "d4" at offset 0: the board has columns a to c and rows 1 to 3
+	// "d4" -> "" hex move "d4" at offset 0: off the board, which has columns a to c and rows 1 to 3
 	// "b2?" -> "" hex move "b2?" at offset 2: unexpected "?" after the cell
 	// hex(size=3,swap=none) 3/1B1/3 w -
 	// true

@@ -95,7 +95,7 @@ func parseMove(s string, cols, rows int, mode SwapMode) (Move, error) {
 		return fail(n, "unexpected "+strconv.Quote(s[n:])+" after the cell")
 	}
 	if col >= cols || row < 1 || row > rows {
-		return fail(0, "the board has columns a to "+string(rune('a'+cols-1))+" and rows 1 to "+strconv.Itoa(rows))
+		return fail(0, "off the board, which has columns a to "+string(rune('a'+cols-1))+" and rows 1 to "+strconv.Itoa(rows))
 	}
 	return Cell(col, row-1), nil
 }

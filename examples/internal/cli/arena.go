@@ -37,7 +37,7 @@ func Arena(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "arena: bad arguments (see -h)")
 		return ExitBadArgs
 	}
-	g, _, err := games.Lookup(*spec)
+	g, err := games.Lookup(*spec)
 	if err != nil {
 		fmt.Fprintf(stderr, "arena: %v\n", err)
 		return ExitBadArgs

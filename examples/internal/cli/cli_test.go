@@ -149,7 +149,7 @@ func TestValidateKeepsGoingAfterABadRecord(t *testing.T) {
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	require.Len(t, lines, 5, out)
 	assert.Equal(t, "ok 1 *", lines[0])
-	assert.True(t, strings.HasPrefix(lines[1], "invalid 4: game spec \"nope\": unknown game"), lines[1])
+	assert.True(t, strings.HasPrefix(lines[1], "invalid 4: unknown game \"nope\""), lines[1])
 	assert.Equal(t, "invalid 7: the record has no [Game] tag", lines[2])
 	assert.True(t, strings.HasPrefix(lines[3], "invalid 10: "), lines[3])
 	assert.Equal(t, "ok 1 *", lines[4])

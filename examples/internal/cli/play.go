@@ -36,7 +36,7 @@ func Play(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err := fs.Parse(args); err != nil {
 		return ExitBadArgs
 	}
-	g, _, err := games.Lookup(*spec)
+	g, err := games.Lookup(*spec)
 	if err != nil {
 		fmt.Fprintf(stderr, "play: %v\n", err)
 		return ExitBadArgs

@@ -29,7 +29,7 @@ func TestPlayThroughStandardInput(t *testing.T) {
 	assert.Equal(t, 0, code)
 	assert.Contains(t, out, "legal: a1 b1 c1 a2 b2 c2 a3 b3 c3\n")
 	assert.Contains(t, out, "not played: syntax error: expected a rank number after the file\n")
-	assert.Contains(t, out, "not played: cell is off the board\n")
+	assert.Contains(t, out, "not played: syntax error: off the board, which has columns a to c and rows 1 to 3\n")
 	assert.Contains(t, out, "not played: cell is occupied\n", "b2 a second time")
 	assert.Contains(t, out, "mcts (seat B) plays ")
 	assert.Contains(t, out, "Taken back.")

@@ -41,7 +41,7 @@ func Selfplay(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "selfplay: -games and -maxplies must be 0 or more")
 		return ExitBadArgs
 	}
-	g, _, err := games.Lookup(*spec)
+	g, err := games.Lookup(*spec)
 	if err != nil {
 		fmt.Fprintf(stderr, "selfplay: %v\n", err)
 		return ExitBadArgs

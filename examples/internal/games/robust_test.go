@@ -26,9 +26,8 @@ func abuse[P rules.Position[P, M], M rules.Move](t *testing.T, p P, seed uint64)
 		if d, ok := any(p).(rules.Diagrammer); ok {
 			_ = d.Diagram()
 		}
-		if e, ok := any(p).(rules.Evaluator); ok {
-			_ = e.Evaluate(0)
-		}
+		_, _ = p.Evaluate(0)
+		_ = p.MaxMoves()
 	}
 	touch(p)
 	for range 200 {
@@ -54,8 +53,8 @@ func TestNothingPanics(t *testing.T) {
 	abuse(t, domination.Position{}, 3)
 	abuse(t, explocus.Position{}, 4)
 	for seed := range uint64(20) {
-		abuse(t, hex.New(int(seed%26)+1), seed)
-		abuse(t, domination.Start(), seed)
+		abuse(t, hex.Sized(int(seed%26)+1).Start(), seed)
+		abuse(t, domination.New(), seed)
 		abuse(t, explocus.Config{Rows: 3 + int(seed%5), Cols: 3 + int(seed%7)}.Start(), seed)
 		for _, spec := range []string{"focus", "focus(swap=true)", "focus(setup=drop)", "focus(players=3,short=true)",
 			"focus(players=4,teams=true,drops=restricted)", "focus(nowak=true)"} {
