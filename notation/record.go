@@ -2,6 +2,7 @@ package notation
 
 import (
 	"bytes"
+	"errors"
 	"io"
 	"iter"
 	"strconv"
@@ -65,9 +66,63 @@ func (r *Record) SetTag(name, value string) {
 
 // MarshalText writes the record: one tag per line, a blank line, then the
 // moves separated by spaces and wrapped before 80 columns. The output ends
-// with a newline and reads back to an equal record.
+// with a newline and UnmarshalText reads it back to an equal record (with
+// Line 1: the line is not part of the text). A Record is therefore its
+// text in JSON too. MarshalText refuses a record that would not read back:
+// one with no tags and no moves, a tag name that is not letters, digits
+// and "_", a tag value holding a line break, or a move that is empty,
+// holds white space or "#", starts with "[", "]" or '"', or reads as a
+// move number such as "12.".
 func (r Record) MarshalText() ([]byte, error) {
+	if err := r.writable(); err != nil {
+		return nil, err
+	}
 	return r.AppendText(nil), nil
+}
+
+// UnmarshalText implements encoding.TextUnmarshaler: it reads exactly one
+// record, as ParseRecord does, and refuses text that holds none or more
+// than one. Line is the line of text where the record starts, so the text
+// that MarshalText writes reads back with Line 1.
+func (r *Record) UnmarshalText(text []byte) error {
+	rec, err := ParseRecord(string(text))
+	if err != nil {
+		return err
+	}
+	*r = rec
+	return nil
+}
+
+// writable reports why the record's text would not read back to it, or nil.
+func (r Record) writable() error {
+	if len(r.Tags) == 0 && len(r.Moves) == 0 {
+		return errors.New("notation: a record with no tags and no moves has no text form")
+	}
+	for _, t := range r.Tags {
+		if !isTagName(t.Name) {
+			return errors.New("notation: tag name " + quote(t.Name) + " is not letters, digits and _")
+		}
+		if strings.IndexByte(t.Value, '\n') >= 0 {
+			return errors.New("notation: the value of tag " + t.Name + " holds a line break")
+		}
+	}
+	for i, m := range r.Moves {
+		bad := ""
+		switch {
+		case m == "":
+			bad = "is empty"
+		case strings.ContainsAny(m, " \t\n\r\f\v#"):
+			bad = "holds white space or #"
+		case m[0] == '[' || m[0] == ']' || m[0] == '"':
+			bad = "starts with " + quote(m[:1])
+		case isMoveNumber(m):
+			bad = "reads as a move number"
+		}
+		if bad != "" {
+			return errors.New("notation: move " + strconv.Itoa(i+1) + " " + quote(m) + " " + bad)
+		}
+	}
+	return nil
 }
 
 // String returns the record text, as MarshalText writes it.
@@ -344,6 +399,15 @@ func (s *recordScanner) inlineSpace() {
 	for s.pos < len(s.data) && (s.data[s.pos] == ' ' || s.data[s.pos] == '\t') {
 		s.pos++
 	}
+}
+
+func isTagName(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if !isTagNameByte(s[i]) {
+			return false
+		}
+	}
+	return s != ""
 }
 
 func isTagNameByte(c byte) bool {

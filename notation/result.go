@@ -1,6 +1,8 @@
 package notation
 
 import (
+	"errors"
+	"strconv"
 	"strings"
 
 	"github.com/tabletop-go/rules"
@@ -68,3 +70,38 @@ func (r Result) String() string {
 	}
 	return b.String()
 }
+
+// MarshalText implements encoding.TextMarshaler with String's text ("1-0",
+// "1/2-1/2", "*"), so a Result is that string in JSON too. It refuses a
+// result that ParseResult would not read back to an equal value: Halves
+// must be nil (unfinished) or hold 2 to 4 scores of 0, 1 or 2 half points.
+func (r Result) MarshalText() ([]byte, error) {
+	if r.Halves != nil {
+		if len(r.Halves) < 2 || len(r.Halves) > rules.MaxSeats {
+			return nil, errors.New("notation: a result has 2 to " + strconv.Itoa(rules.MaxSeats) +
+				" scores, not " + strconv.Itoa(len(r.Halves)))
+		}
+		for i, h := range r.Halves {
+			if h > 2 {
+				return nil, errors.New("notation: score " + strconv.Itoa(i+1) + " of the result is " +
+					strconv.Itoa(int(h)) + " half points; a score is 0, 1 or 2 half points")
+			}
+		}
+	}
+	return []byte(r.String()), nil
+}
+
+// UnmarshalText implements encoding.TextUnmarshaler with ParseResult.
+func (r *Result) UnmarshalText(text []byte) error {
+	v, err := ParseResult(string(text))
+	if err != nil {
+		return err
+	}
+	*r = v
+	return nil
+}
+
+// Matches reports whether r is o's result: whether r's text equals
+// o.Result(). An unfinished result matches an ongoing outcome. A replay
+// uses it to check a record's Result tag against the final position.
+func (r Result) Matches(o rules.Outcome) bool { return r.String() == o.Result() }
