@@ -58,5 +58,19 @@
 //
 // Records reads a stream of records separated by blank lines, reporting a
 // syntax error with its line and offset and then going on with the next
-// record; Record.String writes one back, and the two round-trip.
+// record; Record.String writes one back, and the two round-trip. A Result
+// and a Record are also their text in JSON (MarshalText, UnmarshalText).
+//
+// # Replay
+//
+// Record.Replay plays a record through the rules of the game its [Game]
+// tag names, opened with rules.Open (so the game's package must be
+// imported somewhere in the program), from the [Position] tag if there is
+// one. It returns every position of the game and the moves in canonical
+// notation, or a *ReplayError that gives the ply of the first move that
+// could not be played and why. The [Result] tag is checked against the
+// rules: it must score every seat of the game; when the rules have ended
+// the game it must be their result (a *ResultError otherwise); a decided
+// result on a game the rules have not ended is accepted as a resignation
+// or a loss on time; "*" claims nothing.
 package notation

@@ -1,6 +1,7 @@
 package notation_test
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -53,4 +54,28 @@ func ExampleParseSpec() {
 	// Output:
 	// hex hex(size=13,swap=pieces)
 	// game spec "hex(size=13;swap=pieces)" at offset 11: expected "," or ")" after the value of size
+}
+
+// Replay a record through the rules: every position, the moves in
+// canonical notation, and the first fault with its ply.
+func ExampleRecord_Replay() {
+	rec, _ := notation.ParseRecord(`[Game "hex(size=2,swap=none)"]
+[Result "1-0"]
+
+A1 b1 A2
+`)
+	r, err := rec.Replay()
+	fmt.Println(r.Moves, r.Final().Outcome(), err)
+
+	rec.Moves = []string{"a1", "a1"}
+	r, err = rec.Replay()
+	var re *notation.ReplayError
+	if errors.As(err, &re) {
+		fmt.Println("ply", re.Ply, "of", len(rec.Moves), "fails;", len(r.Positions), "positions replayed")
+	}
+	fmt.Println(err)
+	// Output:
+	// [a1 b1 a2] 1-0 (connection) <nil>
+	// ply 2 of 2 fails; 2 positions replayed
+	// record at line 1, ply 2 ("a1"): a1: illegal move: cell is occupied
 }

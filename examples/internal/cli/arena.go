@@ -11,7 +11,6 @@ import (
 
 	"github.com/tabletop-go/rules"
 	"github.com/tabletop-go/rules/examples/bot"
-	"github.com/tabletop-go/rules/examples/internal/games"
 )
 
 // Arena implements `arena -game SPEC -a BOT -b BOT -games N [-seed S]
@@ -37,18 +36,13 @@ func Arena(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "arena: bad arguments (see -h)")
 		return ExitBadArgs
 	}
-	g, err := games.Lookup(*spec)
-	if err != nil {
-		fmt.Fprintf(stderr, "arena: %v\n", err)
-		return ExitBadArgs
-	}
-	start, err := games.Start(*spec, "")
+	start, err := open(*spec, "")
 	if err != nil {
 		fmt.Fprintf(stderr, "arena: %v\n", err)
 		return ExitBadArgs
 	}
 	for _, name := range []string{*nameA, *nameB} {
-		if _, err := g.Bot(name, bot.Options{}); err != nil {
+		if _, err := bot.ForDynamic(name, start, bot.Options{}); err != nil {
 			fmt.Fprintf(stderr, "arena: %v\n", err)
 			return ExitBadArgs
 		}
@@ -61,7 +55,7 @@ func Arena(args []string, stdout, stderr io.Writer) int {
 	for i := range *count {
 		var bots [2]bot.Dynamic
 		for k := range bots {
-			bots[k], _ = g.Bot(names[k], bot.Options{Iterations: *iterations, Seed: *seed*1000003 + uint64(i)*2 + uint64(k)})
+			bots[k], _ = bot.ForDynamic(names[k], start, bot.Options{Iterations: *iterations, Seed: *seed*1000003 + uint64(i)*2 + uint64(k)})
 		}
 		seatA := rules.Player(i % seats)
 		who := func(s rules.Player) int {

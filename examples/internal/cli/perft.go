@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/tabletop-go/rules/examples/internal/games"
 )
 
 // Exit statuses shared by the tools.
@@ -37,7 +36,7 @@ func Perft(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "perft: -depth must be 0 or more")
 		return ExitBadArgs
 	}
-	pos, err := games.Start(*spec, *position)
+	pos, err := open(*spec, *position)
 	if err != nil {
 		fmt.Fprintf(stderr, "perft: %v\n", err)
 		return ExitBadArgs

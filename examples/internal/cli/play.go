@@ -12,7 +12,6 @@ import (
 
 	"github.com/tabletop-go/rules"
 	"github.com/tabletop-go/rules/examples/bot"
-	"github.com/tabletop-go/rules/examples/internal/games"
 	"github.com/tabletop-go/rules/notation"
 )
 
@@ -36,12 +35,7 @@ func Play(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err := fs.Parse(args); err != nil {
 		return ExitBadArgs
 	}
-	g, err := games.Lookup(*spec)
-	if err != nil {
-		fmt.Fprintf(stderr, "play: %v\n", err)
-		return ExitBadArgs
-	}
-	start, err := games.Start(*spec, "")
+	start, err := open(*spec, "")
 	if err != nil {
 		fmt.Fprintf(stderr, "play: %v\n", err)
 		return ExitBadArgs
@@ -50,14 +44,14 @@ func Play(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "play: -seat must be from 0 to %d\n", start.Seats()-1)
 		return ExitBadArgs
 	}
-	opponent, err := g.Bot(*botName, bot.Options{Iterations: *iterations, Seed: *seed})
+	opponent, err := bot.ForDynamic(*botName, start, bot.Options{Iterations: *iterations, Seed: *seed})
 	if err != nil {
 		fmt.Fprintf(stderr, "play: %v\n", err)
 		return ExitBadArgs
 	}
 	s := &session{
 		out: stdout, human: rules.Player(*seat), bot: opponent, botName: *botName,
-		chance: rand.New(rand.NewPCG(*seed, 0xd1ce)), colored: useColor(*color, stdout), pieces: g.Pieces,
+		chance: rand.New(rand.NewPCG(*seed, 0xd1ce)), colored: useColor(*color, stdout), pieces: pieceLetters[rules.SpecName(*spec)],
 		history: []rules.Dynamic{start},
 	}
 	return s.run(bufio.NewScanner(stdin))

@@ -11,7 +11,6 @@ import (
 
 	"github.com/tabletop-go/rules"
 	"github.com/tabletop-go/rules/examples/bot"
-	"github.com/tabletop-go/rules/examples/internal/games"
 	"github.com/tabletop-go/rules/notation"
 )
 
@@ -41,23 +40,18 @@ func Selfplay(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "selfplay: -games and -maxplies must be 0 or more")
 		return ExitBadArgs
 	}
-	g, err := games.Lookup(*spec)
+	start, err := open(*spec, *position)
 	if err != nil {
 		fmt.Fprintf(stderr, "selfplay: %v\n", err)
 		return ExitBadArgs
 	}
-	start, err := games.Start(*spec, *position)
-	if err != nil {
-		fmt.Fprintf(stderr, "selfplay: %v\n", err)
-		return ExitBadArgs
-	}
-	if _, err := g.Bot(*botName, bot.Options{}); err != nil {
+	if _, err := bot.ForDynamic(*botName, start, bot.Options{}); err != nil {
 		fmt.Fprintf(stderr, "selfplay: %v\n", err)
 		return ExitBadArgs
 	}
 	for i := range *count {
 		r := rand.New(rand.NewPCG(*seed, uint64(i)))
-		player, _ := g.Bot(*botName, bot.Options{Iterations: *iterations, Seed: *seed*1000003 + uint64(i)})
+		player, _ := bot.ForDynamic(*botName, start, bot.Options{Iterations: *iterations, Seed: *seed*1000003 + uint64(i)})
 		rec := notation.Record{Tags: []notation.Tag{
 			{Name: "Game", Value: start.Spec()},
 			{Name: "Round", Value: strconv.Itoa(i + 1)},

@@ -7,11 +7,9 @@ import (
 	"fmt"
 	"io"
 	"iter"
-	"strconv"
 	"strings"
 
 	"github.com/tabletop-go/rules"
-	"github.com/tabletop-go/rules/examples/internal/games"
 	"github.com/tabletop-go/rules/hex/sgf"
 	"github.com/tabletop-go/rules/notation"
 )
@@ -85,45 +83,33 @@ func Validate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return status
 }
 
+// validateRecord prints the record's line (and with legal, the legal
+// moves before each ply it reached) and reports whether it replayed.
 func validateRecord(rec notation.Record, legal bool, out io.Writer) bool {
-	spec, ok := rec.Tag("Game")
-	if !ok {
-		fmt.Fprintf(out, "invalid %d: the record has no [Game] tag\n", rec.Line)
-		return false
-	}
-	position, _ := rec.Tag("Position")
-	pos, err := games.Start(spec, position)
-	if err != nil {
-		fmt.Fprintf(out, "invalid %d: %v\n", rec.Line, err)
-		return false
-	}
-	var tagged notation.Result
-	resultText, hasResult := rec.Tag("Result")
-	if hasResult {
-		if tagged, err = notation.ParseResult(resultText); err != nil {
-			fmt.Fprintf(out, "invalid %d: %v\n", rec.Line, err)
-			return false
+	r, err := rec.Replay()
+	if legal {
+		for i, pos := range r.Positions {
+			if i < len(rec.Moves) {
+				fmt.Fprintf(out, "legal %d %s\n", i+1, strings.Join(pos.Moves(), " "))
+			}
 		}
 	}
-	for i, move := range rec.Moves {
-		ply := i + 1
-		if legal {
-			fmt.Fprintf(out, "legal %d %s\n", ply, strings.Join(pos.Moves(), " "))
-		}
-		next, err := pos.Play(move)
-		if err != nil {
-			fmt.Fprintf(out, "illegal %d %s: %s\n", ply, move, reason(err))
-			return false
-		}
-		pos = next
+	var re *notation.ReplayError
+	if !errors.As(err, &re) {
+		final := r.Final()
+		fmt.Fprintf(out, "ok %d %s\n", len(r.Moves), final.Outcome().Result())
+		return true
 	}
-	outcome := pos.Outcome()
-	if hasResult && tagged.Finished() && outcome.Over() && tagged.String() != outcome.Result() {
-		fmt.Fprintf(out, "mismatch %d: [Result %s], but the game ended %s\n", len(rec.Moves), strconv.Quote(resultText), outcome)
-		return false
+	var mismatch *notation.ResultError
+	switch {
+	case re.Ply == 0:
+		fmt.Fprintf(out, "invalid %d: %v\n", rec.Line, re.Err)
+	case errors.As(re.Err, &mismatch):
+		fmt.Fprintf(out, "mismatch %d: %v\n", len(r.Moves), mismatch)
+	default:
+		fmt.Fprintf(out, "illegal %d %s: %s\n", re.Ply, re.Move, reason(re.Err))
 	}
-	fmt.Fprintf(out, "ok %d %s\n", len(rec.Moves), outcome.Result())
-	return true
+	return false
 }
 
 // detectFormat resolves -format auto: SGF starts with "(;"; a file that

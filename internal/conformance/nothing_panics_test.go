@@ -1,4 +1,4 @@
-package games
+package conformance_test
 
 import (
 	"math/rand/v2"
