@@ -7,7 +7,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-
 )
 
 // Exit statuses shared by the tools.
