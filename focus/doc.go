@@ -260,7 +260,9 @@
 // as the plain drop; in team play "C*d4" drops the partner's colour. A
 // team player's pass is "pass". A Nowak turn with a drop is "*d4,c3-c5".
 // An opening swap is "c3<>d3" (either order on input;
-// the lower square first on output). Moves sort by origin then
+// the lower square first on output). On input, square letters and "pass"
+// may be in either case ("C3-C5", "PASS"); a letter before "*" is a seat
+// and stays upper case. Moves sort by origin then
 // destination square (a1, b1, ..., h8), drops after all stack moves;
 // swaps by their two squares. AppendMoves lists them in that order.
 //

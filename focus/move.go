@@ -134,7 +134,7 @@ func parseMove(s string, mover rules.Player) (Move, error) {
 	if s == "" {
 		return fail(0, "empty move")
 	}
-	if s == "pass" {
+	if strings.EqualFold(s, "pass") {
 		return Pass, nil
 	}
 	if drop, move, ok := strings.Cut(s, ","); ok {

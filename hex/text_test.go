@@ -60,7 +60,7 @@ func TestParsedPositionPlaysOn(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, rules.Player(1), p.ToMove())
 	assert.NoError(t, p.Legal(Swap), "one stone and no swap yet: the swap is available")
-	p, err = Sized(3).ParsePosition("B2/B2/B2 w -")
+	_, err = Sized(3).ParsePosition("B2/B2/B2 w -")
 	require.Error(t, err, "Black would have three stones to White's none")
 	p, err = Sized(3).ParsePosition("BW1/BW1/B2 w -")
 	require.NoError(t, err)
