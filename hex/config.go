@@ -115,15 +115,15 @@ func FromSpec(spec notation.Spec) (Config, error) {
 
 func parseSize(v string) (cols, rows int, ok bool) {
 	a, b, rect := strings.Cut(v, "x")
-	cols, err := strconv.Atoi(a)
-	if err != nil {
+	cols, ok = notation.ParseNatural(a)
+	if !ok {
 		return 0, 0, false
 	}
 	if !rect {
 		return cols, cols, true
 	}
-	rows, err = strconv.Atoi(b)
-	return cols, rows, err == nil
+	rows, ok = notation.ParseNatural(b)
+	return cols, rows, ok
 }
 
 // Spec returns the canonical spec, with every option written.

@@ -194,7 +194,7 @@ func TestSpecs(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, Default, c)
 	assert.Equal(t, "hex(size=11,swap=sides)", c.String())
-	c, err = ParseSpec("hex(swap=pieces, size=7)")
+	c, err = ParseSpec("hex(swap=pieces,size=7)")
 	require.NoError(t, err)
 	assert.Equal(t, "hex(size=7,swap=pieces)", c.String())
 	for spec, want := range map[string]string{

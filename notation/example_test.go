@@ -47,7 +47,7 @@ func ExampleRecord_String() {
 
 // Parse a game spec; errors give the offset.
 func ExampleParseSpec() {
-	spec, _ := notation.ParseSpec("hex( size=13, swap=pieces )")
+	spec, _ := notation.ParseSpec("hex(size=13,swap=pieces)")
 	fmt.Println(spec.Game, spec)
 	_, err := notation.ParseSpec("hex(size=13;swap=pieces)")
 	fmt.Println(err)

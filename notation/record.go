@@ -1,6 +1,7 @@
 package notation
 
 import (
+	"bufio"
 	"bytes"
 	"errors"
 	"io"
@@ -128,17 +129,23 @@ func (r Record) writable() error {
 // String returns the record text, as MarshalText writes it.
 func (r Record) String() string { return string(r.AppendText(nil)) }
 
-// AppendText appends the record text to dst.
+// AppendText appends the record text to dst. A line break in a tag value,
+// which the text cannot hold, is written as a space (MarshalText refuses
+// such a record instead), so the text always reads back.
 func (r Record) AppendText(dst []byte) []byte {
 	for _, t := range r.Tags {
 		dst = append(dst, '[')
 		dst = append(dst, t.Name...)
 		dst = append(dst, ' ', '"')
 		for i := 0; i < len(t.Value); i++ {
-			if c := t.Value[i]; c == '"' || c == '\\' {
-				dst = append(dst, '\\')
+			switch c := t.Value[i]; c {
+			case '"', '\\':
+				dst = append(dst, '\\', c)
+			case '\n':
+				dst = append(dst, ' ') // a tag ends on its line
+			default:
+				dst = append(dst, c)
 			}
-			dst = append(dst, t.Value[i])
 		}
 		dst = append(dst, '"', ']', '\n')
 	}
@@ -183,15 +190,27 @@ func ParseRecord(s string) (Record, error) {
 	return out, nil
 }
 
+// Limits on what a record stream may hold, so that reading a stream from
+// a stranger takes memory proportional to one record, not to the stream:
+// a longer line, or a record with more moves or more text, is a syntax
+// error (after which reading resumes at the next blank line).
+const (
+	// MaxLineBytes is the longest line a stream may hold, its line break
+	// included.
+	MaxLineBytes = 1 << 20
+	// MaxRecordMoves is the most move tokens one record may hold.
+	MaxRecordMoves = 1 << 20
+	// MaxRecordBytes is the most text (tags and move tokens, without
+	// white space and comments) one record may hold.
+	MaxRecordBytes = 16 << 20
+)
+
 // ReadRecords reads every record of a stream. It stops at the first
-// syntax error and returns the records read before it.
+// syntax error and returns the records read before it. It keeps every
+// record; RecordsFrom reads a stream of any length one record at a time.
 func ReadRecords(r io.Reader) ([]Record, error) {
-	data, err := io.ReadAll(r)
-	if err != nil {
-		return nil, err
-	}
 	var recs []Record
-	for rec, err := range Records(data) {
+	for rec, err := range RecordsFrom(r) {
 		if err != nil {
 			return recs, err
 		}
@@ -203,27 +222,75 @@ func ReadRecords(r io.Reader) ([]Record, error) {
 // Records iterates over the records of a stream. A syntax error is
 // yielded as an error (a *rules.SyntaxError with the line and offset),
 // after which reading resumes at the next blank line, so one bad record
-// does not hide the others.
+// does not hide the others. The limits MaxLineBytes, MaxRecordMoves and
+// MaxRecordBytes apply.
 func Records(data []byte) iter.Seq2[Record, error] {
+	return scan(func() ([]byte, bool, error) {
+		if len(data) == 0 {
+			return nil, false, io.EOF
+		}
+		n := bytes.IndexByte(data, '\n') + 1
+		if n == 0 {
+			n = len(data)
+		}
+		line := data[:n]
+		data = data[n:]
+		if len(line) > MaxLineBytes {
+			return append(line[:MaxLineBytes-1:MaxLineBytes-1], '\n'), true, nil
+		}
+		return line, false, nil
+	})
+}
+
+// RecordsFrom is Records for a stream read from r as it goes: it holds
+// one line and one record at a time. An error reading r is yielded, and
+// ends the stream.
+func RecordsFrom(r io.Reader) iter.Seq2[Record, error] {
+	br := bufio.NewReaderSize(r, MaxLineBytes)
+	return scan(func() ([]byte, bool, error) {
+		line, err := br.ReadSlice('\n')
+		switch {
+		case err == bufio.ErrBufferFull:
+			// Keep the start of the line for the error; drop the rest.
+			line = append(line[:MaxLineBytes-1:MaxLineBytes-1], '\n')
+			for err == bufio.ErrBufferFull {
+				_, err = br.ReadSlice('\n')
+			}
+			if err != nil && err != io.EOF {
+				return nil, false, err
+			}
+			return line, true, nil
+		case err == io.EOF && len(line) > 0:
+			return line, false, nil
+		}
+		return line, false, err
+	})
+}
+
+// scan iterates over the records of the lines that nextLine returns.
+func scan(nextLine func() (line []byte, tooLong bool, err error)) iter.Seq2[Record, error] {
 	return func(yield func(Record, error) bool) {
-		s := recordScanner{data: data, line: 1}
+		s := recordScanner{nextLine: nextLine}
 		for {
 			rec, err, ok := s.next()
-			if !ok {
-				return
-			}
-			if !yield(rec, err) {
+			if !ok || !yield(rec, err) || s.readErr != nil {
 				return
 			}
 		}
 	}
 }
 
+// recordScanner reads records a line at a time: no token, tag or error
+// spans two lines.
 type recordScanner struct {
-	data      []byte
-	pos       int
-	line      int // line of data[pos]
-	lineStart int // offset of the start of the current line
+	nextLine func() ([]byte, bool, error)
+	data     []byte // the current line, with its line break if it has one
+	pos      int    // the offset in data of the next byte to read
+	line     int    // the 1-based number of the current line
+	tooLong  bool   // the current line was cut at MaxLineBytes
+	readErr  error  // an error reading the stream, other than io.EOF
+	eof      bool
+	size     int // text held by the record being read
 }
 
 func firstLine(s string) string {
@@ -233,20 +300,43 @@ func firstLine(s string) string {
 	return s
 }
 
-func (s *recordScanner) errorAt(pos int, msg string) error {
-	end := bytes.IndexByte(s.data[s.lineStart:], '\n')
-	lineText := s.data[s.lineStart:]
-	if end >= 0 {
-		lineText = lineText[:end]
+// more reports whether a byte is left to read, reading the next line once
+// the current one is used up.
+func (s *recordScanner) more() bool {
+	for s.pos >= len(s.data) {
+		if s.eof {
+			return false
+		}
+		line, tooLong, err := s.nextLine()
+		if err != nil {
+			s.eof = true
+			if err != io.EOF {
+				s.readErr = err
+			}
+			return false
+		}
+		s.data, s.pos, s.tooLong = line, 0, tooLong
+		s.line++
 	}
-	return &rules.SyntaxError{What: "record", Input: string(lineText), Line: s.line, Offset: pos - s.lineStart, Msg: msg}
+	return true
 }
 
-// skipSpace skips white space and comments and returns how many blank
-// lines it crossed (lines holding only white space).
+// inLine reports whether a byte of the current line is left to read.
+func (s *recordScanner) inLine() bool { return s.pos < len(s.data) }
+
+func (s *recordScanner) errorAt(pos int, msg string) error {
+	lineText := s.data
+	if end := bytes.IndexByte(lineText, '\n'); end >= 0 {
+		lineText = lineText[:end]
+	}
+	return &rules.SyntaxError{What: "record", Input: string(lineText), Line: s.line, Offset: pos, Msg: msg}
+}
+
+// skipSpace skips white space and comments and reports whether it crossed
+// a blank line (a line holding only white space).
 func (s *recordScanner) skipSpace() (blank bool) {
 	newlines := 0
-	for s.pos < len(s.data) {
+	for s.more() {
 		switch c := s.data[s.pos]; c {
 		case '\n':
 			newlines++
@@ -254,13 +344,11 @@ func (s *recordScanner) skipSpace() (blank bool) {
 				blank = true
 			}
 			s.pos++
-			s.line++
-			s.lineStart = s.pos
 		case ' ', '\t', '\r', '\f', '\v':
 			s.pos++
 		case '#':
 			newlines = 0
-			for s.pos < len(s.data) && s.data[s.pos] != '\n' {
+			for s.inLine() && s.data[s.pos] != '\n' {
 				s.pos++
 			}
 		default:
@@ -272,27 +360,40 @@ func (s *recordScanner) skipSpace() (blank bool) {
 
 // recover skips to just after the next blank line.
 func (s *recordScanner) recover() {
-	for s.pos < len(s.data) {
+	for s.more() {
 		if s.skipSpace() {
 			return
 		}
-		for s.pos < len(s.data) && s.data[s.pos] != '\n' {
+		for s.inLine() && s.data[s.pos] != '\n' {
 			s.pos++
 		}
 	}
 }
 
+// fail returns err for the record being read and skips the rest of it.
+func (s *recordScanner) fail(err error) (Record, error, bool) {
+	s.recover()
+	return Record{}, err, true
+}
+
 func (s *recordScanner) next() (Record, error, bool) {
 	var rec Record
 	started := false
+	s.size = 0
 	for {
 		blank := s.skipSpace()
-		if s.pos >= len(s.data) {
+		if s.readErr != nil {
+			return Record{}, s.readErr, true
+		}
+		if !s.more() {
 			// Only move numbers or nothing at all: no record.
 			return rec, nil, started && (len(rec.Tags) > 0 || len(rec.Moves) > 0)
 		}
 		if blank && len(rec.Moves) > 0 {
 			return rec, nil, true
+		}
+		if s.tooLong {
+			return s.fail(s.errorAt(0, "the line is longer than "+strconv.Itoa(MaxLineBytes)+" bytes"))
 		}
 		c := s.data[s.pos]
 		if !started {
@@ -303,26 +404,33 @@ func (s *recordScanner) next() (Record, error, bool) {
 			if len(rec.Moves) > 0 || (blank && len(rec.Tags) > 0) {
 				return rec, nil, true // the next record's tags
 			}
+			start := s.pos
 			tag, err := s.tag()
 			if err != nil {
-				s.recover()
-				return Record{}, err, true
+				return s.fail(err)
+			}
+			if s.size += len(tag.Name) + len(tag.Value); s.size > MaxRecordBytes {
+				return s.fail(s.errorAt(start, "the record holds more than "+strconv.Itoa(MaxRecordBytes)+" bytes of text"))
 			}
 			rec.Tags = append(rec.Tags, tag)
 			continue
 		}
 		start := s.pos
-		for s.pos < len(s.data) && !isSpace(s.data[s.pos]) && s.data[s.pos] != '#' {
+		for s.inLine() && !isSpace(s.data[s.pos]) && s.data[s.pos] != '#' {
 			s.pos++
 		}
 		tok := string(s.data[start:s.pos])
 		if c == ']' || c == '"' {
-			err := s.errorAt(start, "unexpected "+quote(tok)+" outside a tag")
-			s.recover()
-			return Record{}, err, true
+			return s.fail(s.errorAt(start, "unexpected "+quoteShort(tok)+" outside a tag"))
 		}
 		if isMoveNumber(tok) {
 			continue
+		}
+		if len(rec.Moves) == MaxRecordMoves {
+			return s.fail(s.errorAt(start, "the record holds more than "+strconv.Itoa(MaxRecordMoves)+" moves"))
+		}
+		if s.size += len(tok); s.size > MaxRecordBytes {
+			return s.fail(s.errorAt(start, "the record holds more than "+strconv.Itoa(MaxRecordBytes)+" bytes of text"))
 		}
 		rec.Moves = append(rec.Moves, tok)
 	}
@@ -354,7 +462,7 @@ func (s *recordScanner) tag() (Tag, error) {
 	s.pos++ // '['
 	s.inlineSpace()
 	nameStart := s.pos
-	for s.pos < len(s.data) && isTagNameByte(s.data[s.pos]) {
+	for s.inLine() && isTagNameByte(s.data[s.pos]) {
 		s.pos++
 	}
 	if s.pos == nameStart {
@@ -362,13 +470,13 @@ func (s *recordScanner) tag() (Tag, error) {
 	}
 	name := string(s.data[nameStart:s.pos])
 	s.inlineSpace()
-	if s.pos >= len(s.data) || s.data[s.pos] != '"' {
+	if !s.inLine() || s.data[s.pos] != '"' {
 		return Tag{}, s.errorAt(s.pos, "expected a quoted value after tag name "+name)
 	}
 	s.pos++
 	var value []byte
 	for {
-		if s.pos >= len(s.data) {
+		if !s.inLine() {
 			return Tag{}, s.errorAt(open, "tag "+name+" has no closing quote")
 		}
 		c := s.data[s.pos]
@@ -388,7 +496,7 @@ func (s *recordScanner) tag() (Tag, error) {
 		s.pos++
 	}
 	s.inlineSpace()
-	if s.pos >= len(s.data) || s.data[s.pos] != ']' {
+	if !s.inLine() || s.data[s.pos] != ']' {
 		return Tag{}, s.errorAt(s.pos, "expected \"]\" to close tag "+name)
 	}
 	s.pos++
@@ -396,7 +504,7 @@ func (s *recordScanner) tag() (Tag, error) {
 }
 
 func (s *recordScanner) inlineSpace() {
-	for s.pos < len(s.data) && (s.data[s.pos] == ' ' || s.data[s.pos] == '\t') {
+	for s.inLine() && (s.data[s.pos] == ' ' || s.data[s.pos] == '\t') {
 		s.pos++
 	}
 }
@@ -415,3 +523,12 @@ func isTagNameByte(c byte) bool {
 }
 
 func quote(s string) string { return strconv.Quote(s) }
+
+// quoteShort quotes s for an error message, cut to its first 40 bytes.
+func quoteShort(s string) string {
+	const maxShown = 40
+	if len(s) > maxShown {
+		return strconv.Quote(s[:maxShown]) + "..."
+	}
+	return strconv.Quote(s)
+}

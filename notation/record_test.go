@@ -2,6 +2,7 @@ package notation
 
 import (
 	"errors"
+	"io"
 	"strings"
 	"testing"
 
@@ -154,4 +155,107 @@ func FuzzParseResult(f *testing.F) {
 			t.Fatalf("%q reads as %q", s, r.String())
 		}
 	})
+}
+
+func TestRecordStringWritesALineBreakInATagAsASpace(t *testing.T) {
+	rec := Record{Tags: []Tag{{Name: "Event", Value: "two\nlines"}}, Moves: []string{"a1"}}
+	back, err := ParseRecord(rec.String())
+	require.NoError(t, err)
+	v, _ := back.Tag("Event")
+	assert.Equal(t, "two lines", v)
+}
+
+// lines is a reader of n copies of line, made as it is read.
+type lines struct {
+	line []byte
+	n    int
+	at   int
+}
+
+func (l *lines) Read(p []byte) (int, error) {
+	if l.n == 0 {
+		return 0, io.EOF
+	}
+	k := copy(p, l.line[l.at:])
+	if l.at += k; l.at == len(l.line) {
+		l.at, l.n = 0, l.n-1
+	}
+	return k, nil
+}
+
+func TestRecordsRefuseALineLongerThanMaxLineBytes(t *testing.T) {
+	long := "[Game \"hex\"]\n\n" + strings.Repeat("a", MaxLineBytes+10) + "\n\n[Game \"hex\"]\n\nb2\n"
+	check := func(t *testing.T, seq func(func(Record, error) bool)) {
+		var got []string
+		for rec, err := range seq {
+			if err != nil {
+				var se *rules.SyntaxError
+				require.ErrorAs(t, err, &se)
+				assert.Equal(t, 3, se.Line)
+				assert.Len(t, se.Error(), len(`record line 3 "`)+83+len(`" at offset 0: the line is longer than 1048576 bytes`))
+				got = append(got, se.Msg)
+				continue
+			}
+			got = append(got, strings.Join(rec.Moves, " "))
+		}
+		assert.Equal(t, []string{"the line is longer than 1048576 bytes", "b2"}, got)
+	}
+	t.Run("bytes", func(t *testing.T) { check(t, Records([]byte(long))) })
+	t.Run("reader", func(t *testing.T) { check(t, RecordsFrom(strings.NewReader(long))) })
+}
+
+func TestRecordsRefuseMoreThanMaxRecordMoves(t *testing.T) {
+	stream := io.MultiReader(strings.NewReader("[Game \"hex\"]\n\n"),
+		&lines{line: []byte(strings.Repeat("a1 ", 1000) + "\n"), n: MaxRecordMoves/1000 + 1},
+		strings.NewReader("\n[Game \"hex\"]\n\nb2\n"))
+	var got []string
+	for rec, err := range RecordsFrom(stream) {
+		if err != nil {
+			got = append(got, err.(*rules.SyntaxError).Msg)
+			continue
+		}
+		got = append(got, strings.Join(rec.Moves, " "))
+	}
+	assert.Equal(t, []string{"the record holds more than 1048576 moves", "b2"}, got)
+}
+
+func TestRecordsRefuseMoreThanMaxRecordBytes(t *testing.T) {
+	tag := "[Event \"" + strings.Repeat("x", MaxLineBytes/2) + "\"]\n"
+	stream := io.MultiReader(strings.NewReader("[Game \"hex\"]\n"), &lines{line: []byte(tag), n: 2 * MaxRecordBytes / MaxLineBytes},
+		strings.NewReader("\n\n[Game \"hex\"]\n\nb2\n"))
+	var got []string
+	for rec, err := range RecordsFrom(stream) {
+		if err != nil {
+			got = append(got, err.(*rules.SyntaxError).Msg)
+			continue
+		}
+		got = append(got, strings.Join(rec.Moves, " "))
+	}
+	assert.Equal(t, []string{"the record holds more than 16777216 bytes of text", "b2"}, got)
+}
+
+type failingReader struct{ after string }
+
+func (f *failingReader) Read(p []byte) (int, error) {
+	if f.after == "" {
+		return 0, errors.New("disk on fire")
+	}
+	n := copy(p, f.after)
+	f.after = f.after[n:]
+	return n, nil
+}
+
+func TestRecordsFromYieldsAReadErrorAndStops(t *testing.T) {
+	var errs []error
+	n := 0
+	for _, err := range RecordsFrom(&failingReader{after: "[Game \"hex\"]\n\na1\n\n[Game \"hex\"]\n"}) {
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		n++
+	}
+	assert.Equal(t, 1, n)
+	require.Len(t, errs, 1)
+	assert.EqualError(t, errs[0], "disk on fire")
 }

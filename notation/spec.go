@@ -13,9 +13,13 @@ import (
 //
 //	spec   = name [ "(" [ option *( "," option ) ] ")" ]
 //	name   = lower *( lower / digit / "_" / "-" )
-//	option = key "=" value          ; spaces around tokens are allowed
+//	option = key "=" value
 //	key    = lower *( lower / digit / "_" )
 //	value  = 1*( alnum / "_" / "." / ":" / "+" / "-" )
+//
+// A spec holds no white space and at most MaxSpecBytes bytes. A number
+// value is written in decimal digits with no sign and no leading zero
+// (Int), so every option has one spelling.
 type Spec struct {
 	Game    string
 	Options []Option
@@ -26,9 +30,18 @@ type Option struct {
 	Key, Value string
 }
 
+// MaxSpecBytes is the longest game spec ParseSpec reads.
+const MaxSpecBytes = 256
+
 // ParseSpec reads a game spec. Keys must be unique.
 func ParseSpec(s string) (Spec, error) {
 	p := specParser{in: s}
+	if len(s) > MaxSpecBytes {
+		return Spec{}, p.fail(MaxSpecBytes, "a game spec is at most "+strconv.Itoa(MaxSpecBytes)+" bytes long")
+	}
+	if at := strings.IndexAny(s, " \t\n\r\f\v"); at >= 0 {
+		return Spec{}, p.fail(at, "a game spec holds no white space")
+	}
 	return p.parse()
 }
 
@@ -41,14 +54,7 @@ func (p *specParser) fail(at int, msg string) error {
 	return &rules.SyntaxError{What: "game spec", Input: p.in, Offset: at, Msg: msg}
 }
 
-func (p *specParser) spaces() {
-	for p.pos < len(p.in) && (p.in[p.pos] == ' ' || p.in[p.pos] == '\t') {
-		p.pos++
-	}
-}
-
 func (p *specParser) word(what string, ok func(byte) bool) (string, error) {
-	p.spaces()
 	start := p.pos
 	for p.pos < len(p.in) && ok(p.in[p.pos]) {
 		p.pos++
@@ -81,7 +87,6 @@ func (p *specParser) parse() (Spec, error) {
 		return Spec{}, p.fail(p.pos-len(name), "a game name starts with a lower-case letter")
 	}
 	spec.Game = name
-	p.spaces()
 	if p.pos == len(p.in) {
 		return spec, nil
 	}
@@ -89,7 +94,6 @@ func (p *specParser) parse() (Spec, error) {
 		return Spec{}, p.fail(p.pos, "expected \"(\" or the end after the game name")
 	}
 	p.pos++
-	p.spaces()
 	if p.pos < len(p.in) && p.in[p.pos] == ')' {
 		p.pos++
 		return spec, p.end()
@@ -103,7 +107,6 @@ func (p *specParser) parse() (Spec, error) {
 		if _, dup := spec.Lookup(key); dup {
 			return Spec{}, p.fail(keyAt, "option "+key+" given twice")
 		}
-		p.spaces()
 		if p.pos >= len(p.in) || p.in[p.pos] != '=' {
 			return Spec{}, p.fail(p.pos, "expected \"=\" after option "+key)
 		}
@@ -113,7 +116,6 @@ func (p *specParser) parse() (Spec, error) {
 			return Spec{}, err
 		}
 		spec.Options = append(spec.Options, Option{Key: key, Value: value})
-		p.spaces()
 		if p.pos >= len(p.in) {
 			return Spec{}, p.fail(p.pos, "missing \")\"")
 		}
@@ -130,7 +132,6 @@ func (p *specParser) parse() (Spec, error) {
 }
 
 func (p *specParser) end() error {
-	p.spaces()
 	if p.pos != len(p.in) {
 		return p.fail(p.pos, "unexpected text after \")\"")
 	}
@@ -190,8 +191,14 @@ type SpecError struct {
 }
 
 // Error returns e.g. `game spec "hex(size=0)": option size: must be from 1 to 26`.
+// A spec longer than 80 bytes is cut short.
 func (e *SpecError) Error() string {
-	s := "game spec " + strconv.Quote(e.Spec) + ": "
+	const maxShown = 80
+	spec := e.Spec
+	if len(spec) > maxShown {
+		spec = spec[:maxShown] + "..."
+	}
+	s := "game spec " + strconv.Quote(spec) + ": "
 	if e.Option != "" {
 		s += "option " + e.Option + ": "
 	}
@@ -209,6 +216,9 @@ func (s Spec) CheckKnown(known ...string) error {
 				break
 			}
 		}
+		if !found && len(known) == 0 {
+			return &SpecError{Spec: s.String(), Option: o.Key, Msg: s.Game + " takes no options"}
+		}
 		if !found {
 			return &SpecError{Spec: s.String(), Option: o.Key,
 				Msg: "unknown option for " + s.Game + " (known: " + strings.Join(known, ", ") + ")"}
@@ -223,12 +233,28 @@ func (s Spec) Int(key string, def, lo, hi int) (int, error) {
 	if !ok {
 		return def, nil
 	}
-	n, err := strconv.Atoi(v)
-	if err != nil || n < lo || n > hi {
+	n, ok := ParseNatural(v)
+	if !ok || n < lo || n > hi {
 		return 0, &SpecError{Spec: s.String(), Option: key,
 			Msg: strconv.Quote(v) + " is not a whole number from " + strconv.Itoa(lo) + " to " + strconv.Itoa(hi)}
 	}
 	return n, nil
+}
+
+// ParseNatural reads a number written in decimal digits with no sign and
+// no leading zero ("0", "7", "26"; not "+7", "07" or " 7") that fits in
+// an int.
+func ParseNatural(s string) (int, bool) {
+	if s == "" || len(s) > 1 && s[0] == '0' {
+		return 0, false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return 0, false
+		}
+	}
+	n, err := strconv.Atoi(s)
+	return n, err == nil
 }
 
 // Bool returns option key as true/false, or def if absent.

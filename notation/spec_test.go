@@ -2,6 +2,7 @@ package notation
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -14,7 +15,7 @@ func TestParseSpec(t *testing.T) {
 	s, err := ParseSpec("hex")
 	require.NoError(t, err)
 	assert.Equal(t, Spec{Game: "hex"}, s)
-	s, err = ParseSpec(" focus( players = 4 , teams=true ) ")
+	s, err = ParseSpec("focus(players=4,teams=true)")
 	require.NoError(t, err)
 	assert.Equal(t, "focus(players=4,teams=true)", s.String())
 	v, ok := s.Lookup("teams")
@@ -34,13 +35,17 @@ func TestParseSpecErrorsGiveTheOffset(t *testing.T) {
 		{"", 0, "expected a game name"},
 		{"Hex", 0, "expected a game name"},
 		{"9x", 0, "starts with a lower-case letter"},
-		{"hex size=3", 4, "expected \"(\""},
-		{"hex(size 3)", 9, "expected \"=\""},
+		{"hex:size=3", 3, "expected \"(\""},
+		{"hex(size-3)", 8, "expected \"=\""},
+		{"hex(size 3)", 8, "no white space"},
+		{"hex(size= 5)", 9, "no white space"},
+		{" hex", 0, "no white space"},
 		{"hex(size=)", 9, "expected a value"},
 		{"hex(size=3", 10, "missing \")\""},
 		{"hex(size=3;swap=none)", 10, "expected \",\" or \")\""},
 		{"hex(size=3,size=4)", 11, "given twice"},
-		{"hex(size=3) x", 12, "unexpected text"},
+		{"hex(size=3)x", 11, "unexpected text"},
+		{"hex(size=3) x", 11, "no white space"},
 		{"hex(=3)", 4, "expected an option name"},
 	} {
 		_, err := ParseSpec(tc.in)
@@ -75,7 +80,7 @@ func TestSpecOptionHelpers(t *testing.T) {
 }
 
 func FuzzParseSpec(f *testing.F) {
-	for _, s := range []string{"hex", "hex(size=11,swap=sides)", "focus(players=4, teams=true)", "a()", "(", "a(b=c", "x(y=1,y=2)"} {
+	for _, s := range []string{"hex", "hex(size=11,swap=sides)", "focus(players=4,teams=true)", "a()", "(", "a(b=c", "x(y=1,y=2)"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -88,4 +93,38 @@ func FuzzParseSpec(f *testing.F) {
 			t.Fatalf("%q -> %q -> %q, %v", s, spec.String(), again.String(), err)
 		}
 	})
+}
+
+func TestSpecNumbersHaveOneSpelling(t *testing.T) {
+	for _, v := range []string{"+5", "05", "-0", "5.0", "0x5", "99999999999999999999"} {
+		s, err := ParseSpec("g(n=" + v + ")")
+		require.NoError(t, err, v)
+		_, err = s.Int("n", 0, 0, 100)
+		var se *SpecError
+		assert.ErrorAs(t, err, &se, v)
+	}
+	for v, want := range map[string]int{"0": 0, "5": 5, "26": 26} {
+		s, _ := ParseSpec("g(n=" + v + ")")
+		n, err := s.Int("n", 0, 0, 100)
+		assert.NoError(t, err)
+		assert.Equal(t, want, n)
+	}
+}
+
+func TestSpecLongerThanMaxSpecBytesIsRefused(t *testing.T) {
+	_, err := ParseSpec("hex(size=" + strings.Repeat("1", 50<<20) + ")")
+	var se *rules.SyntaxError
+	require.ErrorAs(t, err, &se)
+	assert.Equal(t, MaxSpecBytes, se.Offset)
+	assert.Less(t, len(err.Error()), 200, "the error quotes a short window of the input")
+}
+
+func TestSpecErrorQuotesAShortPrefix(t *testing.T) {
+	err := &SpecError{Spec: "hex(size=" + strings.Repeat("9", 1000) + ")", Option: "size", Msg: "too big"}
+	assert.Less(t, len(err.Error()), 140)
+}
+
+func TestCheckKnownWithNoOptionsSaysSo(t *testing.T) {
+	s, _ := ParseSpec("domination(x=1)")
+	assert.EqualError(t, s.CheckKnown(), `game spec "domination(x=1)": option x: domination takes no options`)
 }
