@@ -38,11 +38,12 @@ func (r Replay) Final() rules.Dynamic {
 // rules.OpenPosition reads it; every move token is then played in turn,
 // chance outcomes included.
 //
-// The optional [Result] tag is checked against the rules once the moves
-// are played: a finished game must have the tagged result. A tagged
+// The optional [Result] tag is checked against the rules: it must score
+// every seat of the game with a result the variant can have (the
+// position's CanEnd; Hex, say, has no draws), and once the moves are
+// played a game the rules have ended must have the tagged result. A tagged
 // decision on a game the rules have not ended is accepted (a player may
-// resign or lose on time), and "*" claims nothing. The tag must score
-// every seat of the game, though.
+// resign or lose on time), and "*" claims nothing.
 //
 // On failure Replay returns what it replayed so far with a *ReplayError:
 // Ply 0 for the record's tags (no [Game] tag, a bad spec, position or
@@ -50,55 +51,73 @@ func (r Replay) Final() rules.Dynamic {
 // position up to it in the Replay), or one past the last ply for a
 // [Result] tag the rules contradict (with the whole game in the Replay,
 // and a *ResultError inside).
+//
+// Replay keeps every position; Walk replays a record of any length in
+// constant memory.
 func (rec Record) Replay() (Replay, error) {
-	fail := func(r Replay, ply int, move string, err error) (Replay, error) {
-		return r, &ReplayError{Line: rec.Line, Ply: ply, Move: move, Err: err}
+	r := Replay{Moves: make([]string, 0, len(rec.Moves))}
+	final, err := rec.Walk(func(ply int, pos rules.Dynamic) {
+		r.Positions = append(r.Positions, pos)
+	})
+	var re *ReplayError
+	if errors.As(err, &re) && re.Ply == 0 {
+		return Replay{}, err
+	}
+	if re == nil || re.Move == "" {
+		r.Positions = append(r.Positions, final) // not a failed ply: the end
+	}
+	for i := range len(r.Positions) - 1 {
+		m, _ := r.Positions[i].Canonical(rec.Moves[i]) // played, so read
+		r.Moves = append(r.Moves, m)
+	}
+	return r, err
+}
+
+// Walk replays the record as Replay does but keeps no position: before
+// each ply it calls visit, if not nil, with the ply's number (from 1) and
+// the position it is played in. It returns the last position reached
+// (nil when the start could not be opened) and Replay's error.
+func (rec Record) Walk(visit func(ply int, pos rules.Dynamic)) (rules.Dynamic, error) {
+	fail := func(ply int, move string, err error) error {
+		return &ReplayError{Line: rec.Line, Ply: ply, Move: move, Err: err}
 	}
 	spec, ok := rec.Tag("Game")
 	if !ok {
-		return fail(Replay{}, 0, "", ErrNoGameTag)
+		return nil, fail(0, "", ErrNoGameTag)
 	}
-	var start rules.Dynamic
+	var pos rules.Dynamic
 	var err error
 	if position, ok := rec.Tag("Position"); ok {
-		start, err = rules.OpenPosition(spec, position)
+		pos, err = rules.OpenPosition(spec, position)
 	} else {
-		start, err = rules.Open(spec)
+		pos, err = rules.Open(spec)
 	}
 	if err != nil {
-		return fail(Replay{}, 0, "", err)
+		return nil, fail(0, "", err)
 	}
 	var tagged Result
-	resultText, hasResult := rec.Tag("Result")
-	if hasResult {
-		if tagged, err = ParseResult(resultText); err != nil {
-			return fail(Replay{}, 0, "", err)
+	if text, ok := rec.Tag("Result"); ok {
+		if tagged, err = ParseResult(text); err != nil {
+			return nil, fail(0, "", err)
 		}
-		if tagged.Finished() && len(tagged.Halves) != start.Seats() {
-			return fail(Replay{}, 0, "", &ResultError{Tagged: tagged, Seats: start.Seats()})
+		if tagged.Finished() && !canEnd(pos, tagged) {
+			return nil, fail(0, "", &ResultError{Tagged: tagged, Game: pos.Spec(), Seats: pos.Seats()})
 		}
 	}
-
-	r := Replay{
-		Positions: make([]rules.Dynamic, 1, len(rec.Moves)+1),
-		Moves:     make([]string, 0, len(rec.Moves)),
-	}
-	r.Positions[0] = start
-	pos := start
 	for i, move := range rec.Moves {
+		if visit != nil {
+			visit(i+1, pos)
+		}
 		next, err := pos.Play(move)
 		if err != nil {
-			return fail(r, i+1, move, err)
+			return pos, fail(i+1, move, err)
 		}
-		canonical, _ := pos.Canonical(move) // Play has read it already
-		r.Moves = append(r.Moves, canonical)
-		r.Positions = append(r.Positions, next)
 		pos = next
 	}
 	if outcome := pos.Outcome(); tagged.Finished() && outcome.Over() && !tagged.Matches(outcome) {
-		return fail(r, len(rec.Moves)+1, "", &ResultError{Tagged: tagged, Seats: pos.Seats(), Outcome: outcome})
+		return pos, fail(len(rec.Moves)+1, "", &ResultError{Tagged: tagged, Game: pos.Spec(), Seats: pos.Seats(), Outcome: outcome})
 	}
-	return r, nil
+	return pos, nil
 }
 
 // ReplayError reports where a record failed to replay.
@@ -140,22 +159,33 @@ func (e *ReplayError) Error() string {
 func (e *ReplayError) Unwrap() error { return e.Err }
 
 // ResultError reports a [Result] tag that the rules contradict: it scores
-// the wrong number of seats, or the game ended otherwise.
+// the wrong number of seats, is no result the game can have, or the game
+// ended otherwise.
 type ResultError struct {
 	// Tagged is the record's result.
 	Tagged Result
-	// Seats is the number of seats of the game.
+	// Game is the game's canonical spec; Seats its number of seats.
+	Game  string
 	Seats int
 	// Outcome is how the game ended by the rules; the zero Outcome when
-	// the tag scores the wrong number of seats.
+	// the tag is no result of this game.
 	Outcome rules.Outcome
 }
 
 // Error returns e.g. `[Result "0-1"], but the game ended 1-0 (connection)`.
 func (e *ResultError) Error() string {
 	tag := `[Result "` + e.Tagged.String() + `"]`
-	if !e.Outcome.Over() {
+	switch {
+	case e.Outcome.Over():
+	case len(e.Tagged.Halves) != e.Seats:
 		return tag + " scores " + strconv.Itoa(len(e.Tagged.Halves)) + " seats, but the game has " + strconv.Itoa(e.Seats)
+	default:
+		return tag + " is no result " + e.Game + " can have"
 	}
 	return tag + ", but the game ended " + e.Outcome.String()
+}
+
+// canEnd reports whether a game of pos's variant can end with result r.
+func canEnd(pos rules.Dynamic, r Result) bool {
+	return len(r.Halves) == pos.Seats()
 }

@@ -180,3 +180,20 @@ func TestReplayReproducesRandomGames(t *testing.T) {
 }
 
 func second[A, B any](_ A, b B) B { return b }
+
+func TestWalkVisitsThePositionBeforeEachPlyAndKeepsNone(t *testing.T) {
+	rec := record(t, "[Game \"hex(size=3,swap=none)\"]\n\na1 b2 b2 c3\n")
+	var plies []int
+	var before []string
+	final, err := rec.Walk(func(ply int, pos rules.Dynamic) {
+		plies = append(plies, ply)
+		before = append(before, pos.String())
+	})
+	assert.Equal(t, 3, replayError(t, err).Ply)
+	assert.Equal(t, []int{1, 2, 3}, plies)
+	assert.Equal(t, before[2], final.String(), "the last position reached is the one the illegal ply was tried in")
+
+	final, err = record(t, "[Game \"hex(size=3)\"]\n").Walk(nil)
+	require.NoError(t, err)
+	assert.Equal(t, "hex(size=3,swap=sides)", final.Spec(), "a record with no moves walks to its start")
+}
