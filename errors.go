@@ -32,11 +32,13 @@ type MoveError struct {
 	Reason error
 }
 
-// Error returns e.g. "c3: illegal move: cell is occupied".
+// Error returns e.g. "c3: illegal move: cell is occupied". A Move that
+// is long or holds anything but printable ASCII is shown quoted and cut
+// short, so the message is safe to print.
 func (e *MoveError) Error() string {
 	var b strings.Builder
 	if e.Move != "" {
-		b.WriteString(e.Move)
+		b.WriteString(shown(e.Move))
 		b.WriteString(": ")
 	}
 	if e.Kind != nil {
@@ -122,9 +124,33 @@ func (e *SyntaxError) Error() string {
 	b.WriteString(" at offset ")
 	b.WriteString(strconv.Itoa(e.Offset))
 	b.WriteString(": ")
-	b.WriteString(e.Msg)
+	msg := e.Msg
+	const maxMsg = 240
+	if len(msg) > maxMsg {
+		msg = msg[:maxMsg] + "..." // a message quoting a long piece of input
+	}
+	b.WriteString(msg)
 	return b.String()
 }
 
 // Is makes errors.Is(err, ErrSyntax) true for every *SyntaxError.
 func (e *SyntaxError) Is(target error) bool { return target == ErrSyntax }
+
+// shown returns s as an error message may show text from a stranger: as
+// it is when it is at most 40 bytes of printable ASCII without spaces,
+// otherwise quoted with Go escapes (no control character survives) and
+// cut to its first 40 bytes, e.g. "\"a1\\x1b[31m\"".
+func shown(s string) string {
+	const maxShown = 40
+	plain := len(s) <= maxShown
+	for i := 0; plain && i < len(s); i++ {
+		plain = s[i] > ' ' && s[i] < 0x7f && s[i] != '"'
+	}
+	switch {
+	case plain:
+		return s
+	case len(s) > maxShown:
+		return strconv.Quote(s[:maxShown]) + "..."
+	}
+	return strconv.Quote(s)
+}

@@ -237,8 +237,8 @@ func (o Outcome) MarshalJSON() ([]byte, error) {
 
 // writable reports why o has no JSON form, or nil.
 func (o Outcome) writable() error {
-	if int(o.Reason) >= len(reasonNames) {
-		return errors.New("rules: outcome with unknown Reason(" + strconv.Itoa(int(o.Reason)) + ") has no JSON form")
+	if o.Reason >= Invalid {
+		return errors.New("rules: an outcome with reason " + o.Reason.String() + " has no JSON form")
 	}
 	if !o.Over() {
 		if o != (Outcome{}) {
@@ -289,7 +289,7 @@ func (o *Outcome) UnmarshalJSON(data []byte) error {
 		return fail(0, `missing "reason"`)
 	}
 	reason, ok := parseReason(j.Reason)
-	if !ok {
+	if !ok || reason == Invalid {
 		return fail(0, "unknown reason "+strconv.Quote(j.Reason)+"; "+reasonWords)
 	}
 	if j.Result == "" {

@@ -150,7 +150,7 @@ func TestReasonUnmarshalTextRefusesAnythingElse(t *testing.T) {
 }
 
 func TestReasonMarshalTextRefusesUnknownReasons(t *testing.T) {
-	for _, r := range []rules.Reason{rules.NoLegalTurn + 1, 255} {
+	for _, r := range []rules.Reason{rules.Invalid + 1, 255} {
 		_, err := r.MarshalText()
 		assert.Error(t, err)
 	}
@@ -529,4 +529,29 @@ func FuzzOutcomeUnmarshalJSON(f *testing.F) {
 			t.Fatalf("%q read as %s, wrote %s, read back as %s, %v", s, o, data, back, err)
 		}
 	})
+}
+
+func TestWinAndDrawWithImpossibleArgumentsAreInvalid(t *testing.T) {
+	for name, o := range map[string]rules.Outcome{
+		"five seats":           rules.Win(5, rules.Connection, 0),
+		"one seat":             rules.Win(1, rules.Connection, 0),
+		"winner not a seat":    rules.Win(2, rules.Connection, 2),
+		"chance as the winner": rules.Win(2, rules.Connection, rules.Chance),
+		"reason not over":      rules.Win(2, rules.NotOver, 0),
+		"reason invalid":       rules.Draw(2, rules.Invalid),
+		"unknown reason":       rules.Win(2, rules.Invalid+1, 0),
+		"draw of no seats":     rules.Draw(0, rules.PlyLimit),
+		"draw of five seats":   rules.Draw(5, rules.PlyLimit),
+	} {
+		assert.Equal(t, rules.Invalid, o.Reason, name)
+		assert.True(t, o.Over(), name)
+		assert.Equal(t, "?", o.Result(), name)
+		assert.Equal(t, "? (invalid)", o.String(), name)
+		assert.Zero(t, o.Score(0), name)
+		_, err := json.Marshal(o)
+		assert.Error(t, err, name)
+	}
+	var o rules.Outcome
+	assert.Error(t, json.Unmarshal([]byte(`{"result":"?","reason":"invalid"}`), &o))
+	assert.Equal(t, "1-0-0-0 (connection)", rules.Win(4, rules.Connection, 0).String(), "four seats is fine")
 }

@@ -26,6 +26,12 @@ const (
 	// NoLegalTurn: the seat to move could not use its chance draw
 	// (Domination: no complete turn with the drawn domino).
 	NoLegalTurn
+	// Invalid is the reason of an outcome built from impossible
+	// arguments: Win or Draw with a seat count outside 2 to MaxSeats, a
+	// winner that is not a seat of the game, or the reason NotOver or
+	// Invalid. Such an outcome is over, scores no seat, writes its result
+	// as "?" and has no JSON form. No game produces it.
+	Invalid
 )
 
 var reasonNames = [...]string{
@@ -38,6 +44,7 @@ var reasonNames = [...]string{
 	ShortGame:     "short game",
 	TeamPassed:    "team passed",
 	NoLegalTurn:   "no legal turn",
+	Invalid:       "invalid",
 }
 
 // String returns the reason in plain words, e.g. "connection".
@@ -61,28 +68,37 @@ type Outcome struct {
 
 // Win returns the outcome in which the given seats score 1 and every other
 // seat of a seats-player game scores 0. Several winners express a team
-// victory. Seats out of range are ignored.
+// victory. Impossible arguments (see Invalid) give the Invalid outcome.
 func Win(seats int, reason Reason, winners ...Player) Outcome {
-	o := Outcome{Reason: reason, seats: clampSeats(seats)}
+	if !possibleEnd(seats, reason) {
+		return Outcome{Reason: Invalid}
+	}
+	o := Outcome{Reason: reason, seats: uint8(seats)}
 	for _, w := range winners {
-		if w.IsSeat() && int(w) < int(o.seats) {
-			o.halves[w] = 2
+		if !w.IsSeat() || int(w) >= seats {
+			return Outcome{Reason: Invalid}
 		}
+		o.halves[w] = 2
 	}
 	return o
 }
 
-// Draw returns the outcome in which every seat scores ½.
+// Draw returns the outcome in which every seat scores ½. Impossible
+// arguments (see Invalid) give the Invalid outcome.
 func Draw(seats int, reason Reason) Outcome {
-	o := Outcome{Reason: reason, seats: clampSeats(seats)}
-	for i := range int(o.seats) {
+	if !possibleEnd(seats, reason) {
+		return Outcome{Reason: Invalid}
+	}
+	o := Outcome{Reason: reason, seats: uint8(seats)}
+	for i := range seats {
 		o.halves[i] = 1
 	}
 	return o
 }
 
-func clampSeats(n int) uint8 {
-	return uint8(min(max(n, 0), MaxSeats))
+// possibleEnd reports whether a game of seats players can end for reason.
+func possibleEnd(seats int, reason Reason) bool {
+	return seats >= 2 && seats <= MaxSeats && reason != NotOver && reason < Invalid
 }
 
 // Over reports whether the game has ended.
@@ -140,11 +156,14 @@ func (o Outcome) Return(p Player) float64 {
 }
 
 // Result returns the result in record notation: per-seat scores joined by
-// dashes ("1-0", "0-1", "1/2-1/2", "0-1-0", "1-0-1-0"), or "*" while the
-// game goes on.
+// dashes ("1-0", "0-1", "1/2-1/2", "0-1-0", "1-0-1-0"), "*" while the
+// game goes on, or "?" for the Invalid outcome.
 func (o Outcome) Result() string {
 	if !o.Over() {
 		return "*"
+	}
+	if o.Reason >= Invalid {
+		return "?"
 	}
 	var b strings.Builder
 	for i := range int(o.seats) {

@@ -4,23 +4,29 @@ package rules
 // legal move and every chance outcome is a branch, and a game that ends
 // before depth contributes nothing. Perft(p, 0) is 1. The last ply is
 // counted from the length of the generated list, without applying it.
+//
+// Its memory grows with the plies the search reaches, not with depth: a
+// depth beyond the end of every game costs nothing more.
 func Perft[P Position[P, M], M Move](p P, depth int) uint64 {
 	if depth <= 0 {
 		return 1
 	}
-	bufs := make([][]M, depth)
-	return perft(p, depth, bufs)
+	var bufs [][]M // a move buffer per ply, made when the search first gets there
+	return perft(p, depth, 0, &bufs)
 }
 
-func perft[P Position[P, M], M Move](p P, depth int, bufs [][]M) uint64 {
-	moves := p.AppendMoves(bufs[depth-1][:0])
-	bufs[depth-1] = moves
+func perft[P Position[P, M], M Move](p P, depth, ply int, bufs *[][]M) uint64 {
+	if ply == len(*bufs) {
+		*bufs = append(*bufs, nil)
+	}
+	moves := p.AppendMoves((*bufs)[ply][:0])
+	(*bufs)[ply] = moves
 	if depth == 1 {
 		return uint64(len(moves))
 	}
 	var n uint64
 	for _, m := range moves {
-		n += perft(p.PlayUnchecked(m), depth-1, bufs)
+		n += perft(p.PlayUnchecked(m), depth-1, ply+1, bufs)
 	}
 	return n
 }

@@ -2,8 +2,10 @@ package rules_test
 
 import (
 	"errors"
+	"math"
 	"math/rand/v2"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -212,4 +214,24 @@ func TestEraseGivesTextMovesAndTypedHelpers(t *testing.T) {
 	assert.ErrorIs(t, err, rules.ErrIllegal)
 	assert.Equal(t, "", d.Diagram())
 	assert.Equal(t, race{}, d.Typed())
+}
+
+func TestPerftMemoryDoesNotDependOnTheDepthAsked(t *testing.T) {
+	for _, depth := range []int{3, 4_000_000_000, 1 << 62, math.MaxInt} {
+		assert.Equal(t, uint64(0), rules.Perft(race{}, depth), "the race ends after two plies")
+		allocs := testing.AllocsPerRun(5, func() { rules.Perft(race{}, depth) })
+		assert.LessOrEqual(t, allocs, 8.0, "depth %d: buffers for the plies reached only", depth)
+	}
+}
+
+func TestMoveErrorShowsHostileMoveTextEscapedAndShort(t *testing.T) {
+	for move, want := range map[string]string{
+		"c3":                     "c3: game is over",
+		"a1\x1b[31mX":            `"a1\x1b[31mX": game is over`,
+		"two words":              `"two words": game is over`,
+		strings.Repeat("z", 100): `"` + strings.Repeat("z", 40) + `"...: game is over`,
+	} {
+		err := &rules.MoveError{Move: move, Kind: rules.ErrGameOver}
+		assert.Equal(t, want, err.Error())
+	}
 }

@@ -148,7 +148,7 @@ func (e *ReplayError) Error() string {
 	}
 	switch {
 	case e.Move != "":
-		msg += ", ply " + strconv.Itoa(e.Ply) + " (" + quote(e.Move) + ")"
+		msg += ", ply " + strconv.Itoa(e.Ply) + " (" + quoteShort(e.Move) + ")"
 	case e.Ply > 0:
 		msg += ", after ply " + strconv.Itoa(e.Ply-1)
 	}
