@@ -1,6 +1,7 @@
 package notation_test
 
 import (
+	"errors"
 	"math/rand/v2"
 	"testing"
 
@@ -196,4 +197,43 @@ func TestWalkVisitsThePositionBeforeEachPlyAndKeepsNone(t *testing.T) {
 	final, err = record(t, "[Game \"hex(size=3)\"]\n").Walk(nil)
 	require.NoError(t, err)
 	assert.Equal(t, "hex(size=3,swap=sides)", final.Spec(), "a record with no moves walks to its start")
+}
+
+// FuzzRecordReplay feeds any text through the record reader and replays
+// every record it yields, a [Position] tag included: no input panics, a
+// failed replay is a *ReplayError, and a replayed game's moves replay
+// again to the same end.
+func FuzzRecordReplay(f *testing.F) {
+	for _, seed := range []string{
+		"[Game \"hex(size=3)\"]\n[Result \"1-0\"]\n\na1 swap b2\n",
+		"[Game \"hex(size=3,swap=none)\"]\n[Position \"3/1B1/3 w -\"]\n\nc1\n",
+		"[Game \"focus(players=3)\"]\n[Result \"0-0-1\"]\n\nc3-c4\n",
+		"[Game \"focus(nowak=true,plylimit=4)\"]\n\n*d4,c3-c5\n",
+		"[Game \"domination\"]\n\n5-3 d4-d1,e5-e2\n",
+		"[Game \"explocus(rows=4,cols=4)\"]\n[Result \"1/2-1/2\"]\n\nb2-b3\n",
+		"[Game \"domination\"]\n[Position \"domination() B7/8/8/4A3/3A4/8/8/7B A - 0-0\"]\n\n0-0\n",
+	} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		for rec, err := range notation.Records([]byte(text)) {
+			if err != nil {
+				continue
+			}
+			r, err := rec.Replay()
+			if err != nil {
+				var re *notation.ReplayError
+				if !errors.As(err, &re) {
+					t.Fatalf("Replay error %T: %v", err, err)
+				}
+				_ = err.Error()
+				continue
+			}
+			again := notation.Record{Tags: rec.Tags, Moves: r.Moves}
+			final, err := again.Walk(nil)
+			if err != nil || final.Hash() != r.Final().Hash() {
+				t.Fatalf("the canonical moves %v do not replay to the same end: %v", r.Moves, err)
+			}
+		}
+	})
 }
