@@ -11,18 +11,21 @@ func illegal(m Move, reason error) error {
 // Legal returns nil if m is legal, or a *rules.MoveError saying why not:
 // Kind rules.ErrGameOver after the game ends, rules.ErrWrongNode for a
 // turn at a chance node or a draw after the draw, or rules.ErrIllegal
-// with one of this package's reasons.
+// with one of this package's reasons (ErrNoSuchTile for a draw of an
+// invalid tile, Draw(NoTile), at any node of a game in progress).
 func (p Position) Legal(m Move) error {
 	switch who := p.ToMove(); {
 	case who == rules.Terminal:
 		return &rules.MoveError{Move: m.String(), Kind: rules.ErrGameOver}
+	case m.IsDraw() && m&^(drawFlag|31) == 0 && m.Tile() >= NumTiles:
+		return illegal(m, ErrNoSuchTile) // Draw(NoTile): never a chance outcome
 	case m.IsDraw() != (who == rules.Chance):
 		if m&^(drawFlag|31) != 0 && m.IsDraw() || !m.IsDraw() && m>>24 != 0 {
 			return illegal(m, ErrBadMove)
 		}
 		return &rules.MoveError{Move: m.String(), Kind: rules.ErrWrongNode}
 	case m.IsDraw():
-		if m&^(drawFlag|31) != 0 || m.Tile() >= NumTiles {
+		if m&^(drawFlag|31) != 0 {
 			return illegal(m, ErrBadMove)
 		}
 		if p.pool>>m.Tile()&1 == 0 {
@@ -100,7 +103,10 @@ func (p Position) PlayUnchecked(m Move) Position {
 
 func (p *Position) apply(m Move) {
 	if m.IsDraw() {
-		t := m.Tile() % NumTiles
+		t := m.Tile()
+		if t >= NumTiles || m&^(drawFlag|31) != 0 {
+			return // no such tile: never wrapped onto a real one
+		}
 		p.pool &^= 1 << t
 		p.pending = uint8(t) + 1
 		p.hash ^= zPending[t]

@@ -92,17 +92,41 @@ func init() {
 	}
 }
 
-// NewTile returns the tile with numbers a and b (0..6, either order).
-func NewTile(a, b int) Tile { return tileOf[a%7][b%7] }
+// NoTile is the invalid tile: NewTile returns it for numbers outside
+// 0..6. It is in no pool, on no board and never drawn: its String is
+// "?-?", Draw(NoTile) is a draw that Legal and Play refuse with
+// ErrNoSuchTile, and PlayUnchecked ignores it. Every Tile from NumTiles up
+// is just as invalid.
+const NoTile Tile = NumTiles
 
-// Numbers returns the tile's numbers, the smaller first.
+// NewTile returns the tile with numbers a and b (0..6, either order; 0 is
+// the blank), or NoTile if either number is outside 0..6: numbers are
+// never wrapped, so NewTile(9, 9) is NoTile, not 2-2.
+func NewTile(a, b int) Tile {
+	if a < 0 || a > 6 || b < 0 || b > 6 {
+		return NoTile
+	}
+	return tileOf[a][b]
+}
+
+// Valid reports whether t is a domino of the set (t < NumTiles).
+func (t Tile) Valid() bool { return t < NumTiles }
+
+// Numbers returns the tile's numbers, the smaller first; an invalid tile
+// (see NoTile) has the numbers -1, -1.
 func (t Tile) Numbers() (low, high int) {
-	t %= NumTiles
+	if t >= NumTiles {
+		return -1, -1
+	}
 	return int(tileLow[t]), int(tileHigh[t])
 }
 
-// String returns the tile as "2-5", the smaller number first.
+// String returns the tile as "2-5", the smaller number first, and "?-?"
+// for an invalid tile (see NoTile).
 func (t Tile) String() string {
+	if t >= NumTiles {
+		return "?-?"
+	}
 	a, b := t.Numbers()
 	return string([]byte{byte('0' + a), '-', byte('0' + b)})
 }

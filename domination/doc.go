@@ -78,6 +78,8 @@
 //   - Evaluate(seat) (value float64, ok bool), part of the root contract,
 //     is a static estimate of the position for seat. Domination has none:
 //     it returns ok false, and search plays random games out to the end.
+//   - CanEnd(outcome) reports whether Domination can end with the
+//     outcome's scores: a win for either seat, or a draw (R-D2).
 //   - Importing the package registers the game with rules.Register, so
 //     rules.Open("domination") works.
 //
@@ -90,6 +92,11 @@
 // is the record
 //
 //	2-5 d4-b4,e5-e8 0-3 h1-h4,a8-b8 1-3 e8-h8,b4-b5
+//
+// Tiles are never wrapped: NewTile(a, b) takes numbers 0..6 and returns
+// the invalid tile NoTile ("?-?") for anything else, NewTile(9, 9)
+// included; Draw(NoTile) is no chance outcome, and Legal and Play refuse
+// it with ErrNoSuchTile.
 //
 // Turns sort by first origin, first destination, second origin, second
 // destination (squares in the order a1, b1, ..., h8); draws by domino
@@ -116,10 +123,12 @@
 //	drawn    = tile / "-"                     ; the domino drawn this turn, "-" before the draw
 //	pool     = tile *( "," tile ) / "-"       ; the face-down tiles, in order
 //
-// The start is "B7/8/8/4A3/3A4/8/8/7B A - 0-0,0-1,...,6-6". The parser
-// checks that each seat has two pieces, that every tile is in exactly one
-// place (the pool, the board or drawn), and that the seat to move fits the
-// number of placed dominoes (X moves first). Diagram draws the board as
+// The start is "B7/8/8/4A3/3A4/8/8/7B A - 0-0,0-1,...,6-6". A position
+// text is refused, with a *rules.SyntaxError at the offset of the problem,
+// unless each seat has exactly two pieces, every one of the 28 tiles is in
+// exactly one place (on the board, drawn or in the pool; none twice, none
+// missing), and the seat to move fits the number of placed dominoes (X
+// moves first, and each turn places one). Diagram draws the board as
 // Woods' rules do, with X and O.
 //
 // In every game of the library a position text may begin with the

@@ -6,6 +6,7 @@ import "errors"
 // and errors.Is finds it.
 var (
 	ErrNotInPool     = errors.New("that domino is not in the pool")
+	ErrNoSuchTile    = errors.New("no such domino: the numbers run from 0 (blank) to 6")
 	ErrNotYourPieces = errors.New("a turn moves both of the mover's pieces, each once")
 	ErrNotALine      = errors.New("a piece moves in a straight line along a rank or file")
 	ErrDistance      = errors.New("the steps do not use the drawn domino's two numbers (a blank is any distance 1 to 6)")

@@ -22,8 +22,15 @@ func Turn(from1, to1, from2, to2 Square) Move {
 	return Move(from1&63)<<18 | Move(to1&63)<<12 | Move(from2&63)<<6 | Move(to2&63)
 }
 
-// Draw returns the chance outcome that draws tile t.
-func Draw(t Tile) Move { return drawFlag | Move(t%NumTiles) }
+// Draw returns the chance outcome that draws tile t. An invalid tile (see
+// NoTile) gives Draw(NoTile), which is never a chance outcome: Legal and
+// Play refuse it with ErrNoSuchTile, and its String is "?-?".
+func Draw(t Tile) Move {
+	if t >= NumTiles {
+		t = NoTile
+	}
+	return drawFlag | Move(t)
+}
 
 // IsDraw reports whether m is a draw.
 func (m Move) IsDraw() bool { return m&drawFlag != 0 }
@@ -36,10 +43,11 @@ func (m Move) Steps() (from1, to1, from2, to2 Square) {
 	return Square(m >> 18 & 63), Square(m >> 12 & 63), Square(m >> 6 & 63), Square(m & 63)
 }
 
-// String returns "2-5" for a draw and "d4-b4,e5-e8" for a turn.
+// String returns "2-5" for a draw and "d4-b4,e5-e8" for a turn;
+// Draw(NoTile) is "?-?".
 func (m Move) String() string {
 	if m.IsDraw() {
-		if m&^(drawFlag|31) != 0 || m.Tile() >= NumTiles {
+		if m&^(drawFlag|31) != 0 || m.Tile() > NoTile {
 			return "Move(" + strconv.FormatUint(uint64(m), 10) + ")"
 		}
 		return m.Tile().String()

@@ -113,6 +113,22 @@ func (p Position) Outcome() rules.Outcome {
 	return rules.Outcome{}
 }
 
+// CanEnd reports whether a game of this variant can end with o's
+// scores (o's Reason is ignored): o is over and scores the two seats,
+// and either one seat scores 1 and the other 0 (a seat that draws a
+// domino it cannot play loses, whichever seat it is) or both score ½
+// (the pool runs out, R-D2). A win for both, a loss for both or any other
+// split is no result of Domination.
+func (p Position) CanEnd(o rules.Outcome) bool {
+	if !o.Over() || o.Seats() != 2 {
+		return false
+	}
+	if _, ok := o.Winner(); ok {
+		return true
+	}
+	return o.Score(0) == 0.5 && o.Score(1) == 0.5
+}
+
 // Hash returns the Zobrist hash of the pieces, the placed dominoes, the
 // drawn tile and the seat to move (the pool follows from the rest).
 func (p Position) Hash() uint64 { return p.hash }

@@ -40,6 +40,7 @@ func drawPosition(t *rapid.T) Position {
 		return c.Start()
 	}
 	p.turn = uint8(rapid.IntRange(0, 1).Draw(t, "turn"))
+	p.ply = uint32(p.turn) // A moves at even plies
 	p.hash = p.computeHash()
 	return p
 }

@@ -106,6 +106,9 @@
 //     evaluates (ok is true): each man counts 1 and each column ½ (columns
 //     are mobility), and the difference is squashed into (-1, 1); a
 //     finished game gives its return.
+//   - CanEnd(outcome) reports whether a game of the configuration can end
+//     with the outcome's scores: a win for either seat, or a draw only
+//     with a ply limit (the rules have none).
 //   - Importing the package registers the game with rules.Register, so
 //     rules.Open("explocus(rows=6,cols=7)") works.
 //
@@ -139,9 +142,19 @@
 //
 //	......../.AABBAA./.BBAABB./.AABBAA./.BBAABB./.AABBAA./.BBAABB./........ A 0
 //
-// The board's size follows from the text. The parser checks that each
-// column is below its square's capacity, that R-E3 holds and that the seat
-// that moved last has men.
+// The board's size follows from the text. A position text is refused,
+// with a *rules.SyntaxError at the offset of the problem, unless every
+// rank has the board's width, each column is below its square's capacity
+// (a move ends only when every cascade has), R-E3 holds, the seat that
+// moved last has men, the seat to move is the one the ply says (A at even
+// plies: the seats alternate, White first, and nobody passes), and the ply
+// is not past the ply limit, which ends the game.
+//
+// Ruling: the number of men is not checked against the configuration's
+// start. The rules conserve the men in all (a move or an explosion only
+// converts men, never creates or removes one), but not each side's, and
+// any other start can be given as a position text (R-E1), so a text
+// cannot tell which start its game had.
 //
 // A text without a spec (a bare text) implies its configuration: the
 // board size counted from the text, and no ply limit. A position writes

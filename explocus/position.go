@@ -132,6 +132,23 @@ func (p Position) Outcome() rules.Outcome {
 	return rules.Outcome{}
 }
 
+// CanEnd reports whether a game of this variant can end with o's
+// scores (o's Reason is ignored): o is over, scores the two seats, and
+// either one seat wins (1) and the other loses (0), whichever seat, or,
+// only when the configuration has a ply limit, both score ½. The rules
+// have no draw: without the ply limit a game ends only when a seat is
+// left without men. CanEnd looks at the scores, not at the length of a
+// game: a ply limit too short for any win still counts wins as possible.
+func (p Position) CanEnd(o rules.Outcome) bool {
+	if !o.Over() || o.Seats() != 2 {
+		return false
+	}
+	if _, ok := o.Winner(); ok {
+		return true
+	}
+	return p.plyLimit != 0 && o.Score(0) == 0.5 && o.Score(1) == 0.5
+}
+
 // Hash returns the Zobrist hash of the columns and the seat to move.
 func (p Position) Hash() uint64 { return p.hash }
 

@@ -54,10 +54,11 @@ func (p Position) AppendText(dst []byte) []byte {
 
 // ParsePosition reads a position text for configuration c (see the package
 // doc for the grammar); a text that begins with a spec must name c. The
-// board must have c's size; every column must be
-// below its square's capacity; the setup must have fewer men than the
-// board has adjacencies (R-E3); and the seat that moved last must have
-// men.
+// board must have c's size; every column must be below its square's
+// capacity; the setup must have fewer men than the board has adjacencies
+// (R-E3); the seat that moved last must have men; the seat to move must be
+// the one the ply says (A at even plies); and the ply must not be past
+// c's ply limit.
 func (c Config) ParsePosition(text string) (Position, error) {
 	return notation.ReadPosition(text, &c, ParseSpec, inferConfig, Config.parseBody)
 }
@@ -139,6 +140,13 @@ func (c Config) parseBody(text string) (Position, error) {
 		return fail(at, "the ply count is a whole number")
 	}
 	p.ply = uint32(ply)
+	if p.ply%2 != uint32(p.turn) {
+		return fail(len(board)+1, "at ply "+fields[2]+" seat "+string(rune('A'+p.ply%2))+
+			" is to move: the seats alternate, A first, and nobody passes")
+	}
+	if p.plyLimit != 0 && p.ply > p.plyLimit {
+		return fail(at, "the ply limit "+strconv.Itoa(c.PlyLimit)+" ended the game at that ply; it cannot be passed")
+	}
 	p.hash = p.computeHash()
 	return p, nil
 }

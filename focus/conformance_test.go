@@ -14,7 +14,9 @@ func rulesPlayer(s int) rules.Player { return rules.Player(s) }
 // drawPosition draws either the start or a random position: each colour's
 // 18 pieces split between captured, reserve and the board, the board
 // pieces dropped one at a time on random squares (stacks of at most 5).
-// Sparse positions reach the end of the game quickly.
+// Sparse positions reach the end of the game quickly. The ply fits the
+// seat to move and the ply limit, and the seat that moved last controls
+// a stack, as the parser requires; a draw that cannot fit is the start.
 func drawPosition(t *rapid.T) Position {
 	limit := rapid.SampledFrom([]int{0, 0, 1, 5, 40}).Draw(t, "plylimit")
 	c := Config{PlyLimit: limit}
@@ -41,6 +43,19 @@ func drawPosition(t *rapid.T) Position {
 		}
 	}
 	p.turn = Seat(rapid.IntRange(0, 1).Draw(t, "turn"))
+	if limit == 1 {
+		p.turn = 1 // ply 1, the only ply before the end
+	}
+	if p.control[1-p.turn] == 0 {
+		if p.control[p.turn] == 0 || limit == 1 {
+			return c.Start()
+		}
+		p.turn = 1 - p.turn
+	}
+	p.ply = uint32(2 + p.turn)
+	if limit == 1 {
+		p.ply = 1
+	}
 	p.hash = p.computeHash()
 	return p
 }

@@ -249,6 +249,9 @@
 //     piece 1.5 and each captured piece 1, and the difference to the best
 //     other seat is squashed into (-1, 1); a finished game gives its
 //     return.
+//   - CanEnd(outcome) reports whether a game of the position's variant
+//     can end with the outcome's scores: one winner (the two partners in
+//     team play), or a draw only with a ply limit.
 //   - Importing the package registers the game with rules.Register, so
 //     rules.Open("focus(players=3)") works.
 //
@@ -323,10 +326,50 @@
 //	focus(setup=drop) 4/6/8/8/8/8/6/4 A 18,18 0,0 0 setup
 //	focus(players=3) 4/AABBCC/1BBCCAA1/1CCAABB1/1AABBCC1/1BBCCAA1/CCAABB/4 A 1,1,1 0,0,0 0 first:ABC
 //
-// The parser also checks that no stack is over 5, that each colour's
-// pieces on the board, in reserve and captured add up to 18 (13 with
-// three or four players), and that a phase fits the game and the seat to
-// move.
+// A position text is refused, with a *rules.SyntaxError at the offset of
+// the problem, unless it is a position the rules can produce. Besides the
+// grammar, the parser checks that:
+//
+//   - no stack is over 5, and each colour's pieces on the board, in
+//     reserves and captured add up to 18 (13 with three or four players);
+//     in team play no partner's piece is captured;
+//   - each state token appears at most once, names a phase or state the
+//     game has (setup needs setup=drop, swap needs swap=true, passed: and
+//     passes need teams=true, gains: and short need short=true), and its
+//     seat letters are seats of the game, each once;
+//   - the turn fits the ply: two seats alternate, A first; team play goes
+//     round the four seats from A, a pass being a ply; with three seats
+//     the first three plies are the first-turn drops of A, B and C, which
+//     owe theirs (first:) exactly until they have made it, holding nothing
+//     but that piece; and the ply is not past the ply limit, which ends
+//     the game;
+//   - the phases take their plies: the drop setup the first 36, one piece
+//     a ply, with no capture and no stack of two colours; the opening
+//     swaps plies 0 and 1, seat 1's after a legal swap of the start by
+//     seat 0; at ply 0 the position is the start of its variant;
+//   - the last ply left what a move leaves, the mover's piece on top:
+//     with two seats the seat not to move controls a stack (so a text
+//     where both sides are eliminated is refused). With more, in a game
+//     that goes on, the last mover (with individual seats the nearest seat
+//     before the one to move that can move, the seats between having been
+//     skipped, and there must be one, or the seat to move would have won;
+//     in team play the seat before) controls a stack (in team play, it or
+//     its partner), and some seat it plays against can still move, or it
+//     would have won; in team play it may instead have passed, and then
+//     it has no move;
+//   - a won: token agrees with the board and the last ply: by
+//     elimination, the winner (or its partner) controls a stack and no
+//     opponent can move (individual seats: the winner is to move again,
+//     every other seat skipped; teams: the seat after the winner); short,
+//     the winner has reached R-F9's victory and the seat after it is to
+//     move; passes, the seat to move won, and the seat before it, which
+//     has no move, passed (passed:);
+//   - in the short game no side has reached R-F9's victory unless it won
+//     by it, and no seat holds more pieces in reserve than it has sent
+//     there (gains:, plus the first-turn piece it still owes).
+//
+// Every position that legal play reaches is read back equal; the package
+// tests this on every position of random games of every variant.
 //
 // Config.ParsePosition reads a bare text in its own configuration, and
 // refuses a text whose spec names another configuration. The package-level

@@ -31,7 +31,7 @@ func Example() {
 
 // Parse a position and look at it.
 func ExampleParsePosition() {
-	p, err := focus.ParsePosition("4/6/8/3bA4/8/2A5/6/3B B 16,0 16,0 40")
+	p, err := focus.ParsePosition("4/6/8/3bA4/8/2A5/6/3B B 16,0 16,0 41")
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -39,7 +39,9 @@ func boardText(stacks map[string]string) string {
 }
 
 // build returns a position with the given stacks, seat to move and
-// reserves; the captures are set so that each colour has 18 pieces.
+// reserves; the captures are set so that each colour has 18 pieces, and
+// the ply is 40 or 41, as the seat to move says (with a ply limit, the ply
+// before the limit, which must fit the seat to move).
 func build(t testing.TB, stacks map[string]string, toMove string, reserveA, reserveB int) Position {
 	t.Helper()
 	return buildConfig(t, Config{}, stacks, toMove, reserveA, reserveB)
@@ -55,8 +57,12 @@ func buildConfig(t testing.TB, c Config, stacks map[string]string, toMove string
 	}
 	capturedByA := PiecesPerSeat - onBoard[1] - reserveB
 	capturedByB := PiecesPerSeat - onBoard[0] - reserveA
+	ply := 40 + int(toMove[0]-'A')
+	if c.PlyLimit > 0 {
+		ply = c.PlyLimit - 1
+	}
 	text := boardText(stacks) + " " + toMove + " " + strconv.Itoa(reserveA) + "," + strconv.Itoa(reserveB) +
-		" " + strconv.Itoa(capturedByA) + "," + strconv.Itoa(capturedByB) + " 0"
+		" " + strconv.Itoa(capturedByA) + "," + strconv.Itoa(capturedByB) + " " + strconv.Itoa(ply)
 	p, err := c.ParsePosition(text)
 	if err != nil {
 		t.Fatalf("build %q: %v", text, err)

@@ -15,7 +15,8 @@ import (
 
 // buildMulti makes a position of a game of three or four seats from its
 // stacks, seat to move, reserves ("n" or "n+m") and state tokens; each
-// colour's missing pieces count as captured by the next seat.
+// colour's missing pieces count as captured by the next seat, and the ply
+// is 8 plus the seat to move's number (A at multiples of 4 in team play).
 func buildMulti(t testing.TB, spec string, stacks map[string]string, toMove string, reserves []string, tokens ...string) Position {
 	t.Helper()
 	c := mustSpec(t, spec)
@@ -65,7 +66,7 @@ func buildMulti(t testing.TB, spec string, stacks map[string]string, toMove stri
 		sortStrings(parts)
 		captures[by] = strings.Join(parts, "")
 	}
-	text := boardText(stacks) + " " + toMove + " " + strings.Join(reserves, ",") + " " + strings.Join(captures, ",") + " 10"
+	text := boardText(stacks) + " " + toMove + " " + strings.Join(reserves, ",") + " " + strings.Join(captures, ",") + " " + strconv.Itoa(8+int(toMove[0]-'A'))
 	if len(tokens) > 0 {
 		text += " " + strings.Join(tokens, " ")
 	}
@@ -168,15 +169,16 @@ func TestRF8_PartnerPiecesGoToTheReserveAndMayBeDropped(t *testing.T) {
 }
 
 func TestRF8_ATeamLosesWhenBothPartnersPassInARow(t *testing.T) {
-	// B and D control nothing and have no reserve. B passes; C's move
-	// uncovers a B piece on e5 (so the game goes on), but D still has no
-	// move and passes too: team B-D loses.
-	p := buildMulti(t, "focus(players=4,teams=true)", map[string]string{"c3": "A", "e5": "BC", "g6": "DA"}, "B", []string{"0", "0", "0", "0"})
+	// B and D control nothing and have no reserve, nor has A, which
+	// passed last. B passes; C's move uncovers a B piece on e5 (so the
+	// game goes on), but D still has no move and passes too: team B-D
+	// loses.
+	p := buildMulti(t, "focus(players=4,teams=true)", map[string]string{"c3": "AC", "e5": "BC", "g6": "DC"}, "B", []string{"0", "0", "0", "0"}, "passed:AC")
 	assert.Equal(t, []Move{Pass}, p.AppendMoves(nil), "B has no move: it must pass")
 	m, _ := p.ParseMove("c3-c4")
 	assert.ErrorIs(t, p.Legal(m), ErrMustPass)
 	q := mustPlay(t, p, "pass")
-	assert.Contains(t, q.String(), "passed:BD")
+	assert.Contains(t, q.String(), "passed:ACBD", "both teams passed at their last turn")
 	q = mustPlay(t, q, "e5-e6")
 	assert.Equal(t, rules.Player(3), q.ToMove(), "B can move again, so the game goes on")
 	q = mustPlay(t, q, "pass")
@@ -184,7 +186,7 @@ func TestRF8_ATeamLosesWhenBothPartnersPassInARow(t *testing.T) {
 	assert.Equal(t, "1-0-1-0", q.Outcome().Result())
 	assert.Equal(t, rules.TeamPassed, q.Outcome().Reason)
 
-	a := buildMulti(t, "focus(players=4,teams=true)", map[string]string{"c3": "A", "e5": "BC", "g6": "DA"}, "A", []string{"0", "0", "0", "0"})
+	a := buildMulti(t, "focus(players=4,teams=true)", map[string]string{"c3": "A", "e5": "BC", "g6": "DA"}, "A", []string{"0", "0", "0", "0"}, "passed:BD")
 	pass, _ := a.ParseMove("pass")
 	assert.ErrorIs(t, a.Legal(pass), ErrNoPass, "a seat with a move may not pass")
 }
@@ -207,8 +209,10 @@ func TestRF8_APassThenAPartnersMoveClearsThePass(t *testing.T) {
 }
 
 func TestRF9_ShortGameByCapturesOfEveryOpponent(t *testing.T) {
-	// A has captured 3 B and 2 C; trimming one more C wins at once.
-	text := boardText(map[string]string{"d3": "A", "d4": "CBBBB", "h4": "B", "e5": "C"}) + " A 0,0,0 B3C2,A12C9,B5 10 gains:0,0,0"
+	// A has captured 3 B and 2 C; trimming one more C wins at once. (The
+	// others have removed too little to have won already.)
+	text := boardText(map[string]string{"d3": "A", "d4": "CBBBB", "h4": "B", "e5": "C", "a4": "AAAAA", "a5": "AAAAA",
+		"b3": "BBBB", "c5": "CCCCC", "c6": "CCCC"}) + " A 0,0,0 B3C2,A2,B1 9 gains:0,0,0"
 	p, err := mustSpec(t, "focus(players=3,short=true)").ParsePosition(text)
 	require.NoError(t, err)
 	q := mustPlay(t, p, "d3-d4")
@@ -218,7 +222,8 @@ func TestRF9_ShortGameByCapturesOfEveryOpponent(t *testing.T) {
 
 func TestRF9_ShortGameByTenPiecesRemovedInAll(t *testing.T) {
 	// A has removed 9 (5 captured, 4 sent to its reserve): one more wins.
-	text := boardText(map[string]string{"d3": "A", "d4": "ABBBB", "h4": "B", "e5": "C"}) + " A 4,0,0 B5,A7C12,B3 10 gains:4,0,0"
+	text := boardText(map[string]string{"d3": "A", "d4": "ABBBB", "h4": "B", "e5": "C", "a4": "AAAAA",
+		"c5": "CCCCC", "c6": "CCCCC"}) + " A 4,0,0 B5,A2C2,B3 9 gains:4,0,0"
 	p, err := mustSpec(t, "focus(players=3,short=true)").ParsePosition(text)
 	require.NoError(t, err)
 	q := mustPlay(t, p, "d3-d4")

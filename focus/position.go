@@ -328,6 +328,43 @@ func (p *Position) decided() rules.Outcome {
 	return rules.Outcome{}
 }
 
+// CanEnd reports whether a game of this variant can end with o's
+// scores (o's Reason is ignored): o is over and scores every seat, and
+// either one seat scores 1 and every other 0 (any seat can win; every
+// game but team play), or in team play the two partners, seats 0 and 2
+// or seats 1 and 3, both score 1 and the others 0; or every seat scores ½,
+// only when the configuration has a ply limit (R-F3). The rules of every
+// variant, Nowak's game included, have no draw: a game ends only when a
+// seat (a team) is left without a move, is eliminated, passes twice or
+// wins the short game. CanEnd looks at the scores, not at the length of
+// a game: a ply limit too short for any win still counts wins as possible.
+func (p Position) CanEnd(o rules.Outcome) bool {
+	c := p.Config()
+	n := c.players()
+	if !o.Over() || o.Seats() != n {
+		return false
+	}
+	if _, ok := o.Winner(); ok {
+		return !c.Teams // a lone winner: never in team play
+	}
+	var halves, wins uint8 // bit s: seat s scored ½, 1
+	for s := range n {
+		switch o.Score(rules.Player(s)) {
+		case 1:
+			wins |= 1 << s
+		case 0.5:
+			halves |= 1 << s
+		}
+	}
+	switch {
+	case halves == 1<<n-1:
+		return c.PlyLimit > 0
+	case halves != 0:
+		return false
+	}
+	return c.Teams && (wins == 0b0101 || wins == 0b1010) // seats {0, 2} or {1, 3} (R-F6)
+}
+
 // Hash returns the Zobrist hash of the stacks, reserves, captures and the
 // seat to move. The key of each (square, stack) pair, (seat, reserve) and
 // (seat, captures) pair is a fixed pseudo-random function of the pair, so

@@ -177,7 +177,7 @@ func TestRF3_PlyLimitEndsTheGameAsADraw(t *testing.T) {
 }
 
 func TestRF3_ALossTakesPrecedenceOverThePlyLimit(t *testing.T) {
-	p := buildConfig(t, Config{PlyLimit: 1}, map[string]string{"c3": "B", "c4": "A"}, "A", 0, 0)
+	p := buildConfig(t, Config{PlyLimit: 41}, map[string]string{"c3": "B", "c4": "A"}, "A", 0, 0)
 	q := mustPlay(t, p, "c4-c3")
 	assert.Equal(t, "1-0", q.Outcome().Result())
 }

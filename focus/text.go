@@ -152,10 +152,14 @@ func (p Position) appendState(dst []byte) []byte {
 var reasonWords = map[rules.Reason]string{rules.Elimination: "elimination", rules.ShortGame: "short", rules.TeamPassed: "passes"}
 
 // ParsePosition reads a position text (see the package doc for the
-// grammar) for configuration c. Besides the syntax it
-// checks that every stack is at most five high and that each colour's
-// pieces on the board, in reserve and captured add up to 18. A text that
-// begins with a spec must name c; one without is read in c.
+// grammar) for configuration c. Besides the syntax it checks that the
+// text is a position the rules can produce (see Position text in the
+// package doc): every stack at most five high, each colour's pieces on the
+// board, in reserve and captured adding up to 18 (13 with three or four
+// seats), state tokens once each and consistent with the game, the turn
+// and phase with the ply, the last move with the board, and a result with
+// how the game ended. A text that begins with a spec must name c; one
+// without is read in c.
 func (c Config) ParsePosition(text string) (Position, error) {
 	c = c.canonical()
 	if err := c.Validate(); err != nil {
@@ -262,11 +266,22 @@ func (c Config) parseBody(text string) (Position, error) {
 		return fail(at, "the ply count is a whole number")
 	}
 	p.ply = uint32(ply)
+	offsets := fieldOffsets{turn: len(board) + 1, captures: at - len(fields[3]) - 1, ply: at}
 	at += len(fields[4])
+	for i := range offsets.token {
+		offsets.token[i] = -1
+	}
 	for _, token := range fields[5:] {
 		at++
+		kind := tokenKind(token)
+		if kind >= 0 && offsets.token[kind] >= 0 {
+			return fail(at, "a second "+tokenNames[kind]+" token: each state token is written at most once")
+		}
 		if err := p.parseToken(c, token); err != nil {
 			return fail(at, err.Error())
+		}
+		if kind >= 0 {
+			offsets.token[kind] = at
 		}
 		at += len(token)
 	}
@@ -297,7 +312,48 @@ func (c Config) parseBody(text string) (Position, error) {
 		p.blocked = !p.hasNowakTurn()
 	}
 	p.hash = p.computeHash()
+	if at, msg := p.unreachable(c, &offsets); msg != "" {
+		return fail(at, msg)
+	}
 	return p, nil
+}
+
+// Kinds of state tokens, for the duplicate check and error offsets.
+const (
+	tokenPhase = iota // setup, swap or swap:...
+	tokenFirst
+	tokenPassed
+	tokenGains
+	tokenWon
+	numTokenKinds
+)
+
+var tokenNames = [numTokenKinds]string{"phase (setup or swap)", "first:", "passed:", "gains:", "won:"}
+
+// tokenKind returns the kind of a state token, or -1 for an unknown one.
+func tokenKind(token string) int {
+	key, _, _ := strings.Cut(token, ":")
+	switch key {
+	case "setup", "swap":
+		return tokenPhase
+	case "first":
+		return tokenFirst
+	case "passed":
+		return tokenPassed
+	case "gains":
+		return tokenGains
+	case "won":
+		return tokenWon
+	}
+	return -1
+}
+
+// fieldOffsets holds where each field of a position text starts, for the
+// errors of the checks made once the whole text is read; a token is at -1
+// when the text has none of its kind.
+type fieldOffsets struct {
+	turn, captures, ply int
+	token               [numTokenKinds]int
 }
 
 // parseToken reads a state token after the ply: "setup" (the drop setup
@@ -343,11 +399,17 @@ func (p *Position) parseToken(c Config, field string) error {
 func (p *Position) parseMultiToken(field string) (bool, error) {
 	key, value, _ := strings.Cut(field, ":")
 	letters := func(allowed string) (uint8, error) {
+		if value == "" {
+			return 0, errString(key + ": at least one seat letter")
+		}
 		var bits uint8
 		for i := 0; i < len(value); i++ {
 			s := strings.IndexByte(allowed, value[i])
 			if s < 0 {
 				return 0, errString(key + ": unexpected " + strconv.Quote(value[i:i+1]))
+			}
+			if bits>>s&1 != 0 {
+				return 0, errString(key + ": " + value[i:i+1] + " twice")
 			}
 			bits |= 1 << s
 		}
@@ -399,10 +461,17 @@ func (p *Position) parseMultiToken(field string) (bool, error) {
 			return true, errString("won: a seat letter, e.g. won:A:elimination")
 		}
 		for reason, w := range reasonWords {
-			if w == word {
-				p.winner, p.reason = 1+uint8(s), reason
-				return true, nil
+			if w != word {
+				continue
 			}
+			switch {
+			case reason == rules.TeamPassed && p.variant&variantTeams == 0:
+				return true, errString("won: passes end only team play (teams=true)")
+			case reason == rules.ShortGame && p.variant&variantShort == 0:
+				return true, errString("won: a short-game win needs short=true")
+			}
+			p.winner, p.reason = 1+uint8(s), reason
+			return true, nil
 		}
 		return true, errString("won: the reason is elimination, short or passes")
 	}

@@ -79,6 +79,9 @@
 //   - Evaluate(seat) (value float64, ok bool), part of the root contract,
 //     is a static estimate of the position for seat. Hex has none: it
 //     returns ok false, and search plays random games out to the end.
+//   - CanEnd(outcome) reports whether a game of the position's
+//     configuration can end with the outcome's scores: one seat wins, the
+//     other loses, never a draw.
 //   - Importing the package registers the game with rules.Register, so
 //     rules.Open("hex(size=13)") works.
 //
@@ -113,11 +116,22 @@
 //
 // For example "3/1B1/3 w -" is a 3×3 board with a Black stone on b2 and
 // White to move; "3/1B1/3 w sides" is the same board after a swap-sides,
-// where seat 0 (White) is to move and seat 1 owns the Black stone. The
-// parser checks that the text is a position the game can reach: each row
-// has the board's width, the stone counts fit the colour to move and the
-// swap, the swap is the game's mode, and at most the side that moved last
-// is connected (a finished game).
+// where seat 0 (White) is to move and seat 1 owns the Black stone. A
+// position text is refused, with a *rules.SyntaxError at the offset of
+// the problem, unless it is a position the game can reach:
+//
+//   - each row has the board's width and the board has its rows;
+//   - Black has as many stones as White or one more (after swap-pieces,
+//     White as many as Black or one more, and at least one), and the
+//     colour to move is the one the counts say;
+//   - a swap is the game's mode, and swap-sides has its stone on the board;
+//   - at most one side is connected, never the side to move, and a
+//     connected side has a stone that can have been placed last: removing
+//     it leaves the side unconnected (and a swapped stone in place), so
+//     the game did not end earlier.
+//
+// Every position a game can reach is read; the package's random games
+// check it.
 //
 // A text without a spec (a bare text) implies its configuration: the
 // board size counted from the text, and the pie rule swap=sides, or

@@ -1,6 +1,8 @@
 package hex
 
 import (
+	"math/bits"
+
 	"github.com/tabletop-go/rules"
 )
 
@@ -137,6 +139,30 @@ func (p Position) Outcome() rules.Outcome {
 	return rules.Win(2, rules.Connection, p.SeatOf(p.winner))
 }
 
+// CanEnd reports whether a game of this variant can end with o's
+// scores (o's Reason is ignored): o is over, scores the two seats, and
+// exactly one seat wins (1) while the other loses (0); Hex has no draws.
+// Either seat can win, except on a board one cell high, where Black's
+// first stone joins top and bottom at once (only seat 0 wins), and on a
+// board one cell wide without swap-sides, where White's first stone joins
+// left and right at once (only seat 1 wins; with swap-sides seat 0 may
+// take White by the swap and win).
+func (p Position) CanEnd(o rules.Outcome) bool {
+	if !o.Over() || o.Seats() != 2 {
+		return false
+	}
+	w, ok := o.Winner()
+	switch {
+	case !ok:
+		return false
+	case p.rows <= 1:
+		return w == 0
+	case p.cols <= 1 && p.mode != SwapSides:
+		return w == 1
+	}
+	return true
+}
+
 // Winner returns the colour that connected its sides, or Empty.
 func (p Position) Winner() Color { return p.winner }
 
@@ -184,6 +210,94 @@ func (p *Position) connected(c Color) bool {
 	}
 	for r := range int(p.rows) {
 		if own[r]&p.reachFirst[r]&p.reachSecond[r] != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// wonByLastStone reports whether the winner's connection can have been
+// made by the game's last move: some stone of the winner's whose removal
+// leaves the winner unconnected, leaving a position that could come
+// before it (after a swap, the swapped stone stays: Black keeps a stone
+// after swap-sides, White after swap-pieces). Every earlier position was
+// unconnected, since connections only grow.
+func (p *Position) wonByLastStone() bool {
+	own := p.black
+	if p.winner == White {
+		own = p.white
+	}
+	stones := 0
+	for r := range int(p.rows) {
+		stones += bits.OnesCount32(own[r])
+	}
+	if p.swap == swapSides && p.winner == Black || p.swap == swapPieces && p.winner == White {
+		if stones < 2 {
+			return false // the one stone is the swapped one, placed before the swap
+		}
+	}
+	for r := range int(p.rows) {
+		for w := own[r]; w != 0; w &= w - 1 {
+			bit := w & -w
+			own[r] &^= bit
+			joined := p.joins(&own, p.winner)
+			own[r] |= bit
+			if !joined {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// joins reports whether the stones own of colour c join c's two sides,
+// by a flood fill from c's first side.
+func (p *Position) joins(own *[MaxSize]uint32, c Color) bool {
+	rows, last := int(p.rows), uint32(1)<<(p.cols-1)
+	var reach [MaxSize]uint32
+	if c == Black {
+		reach[0] = own[0]
+	} else {
+		for r := range rows {
+			reach[r] = own[r] & 1
+		}
+	}
+	// Sweep down and up until nothing grows. The neighbours of (c, r) are
+	// (c±1, r), (c, r-1), (c+1, r-1), (c, r+1) and (c-1, r+1).
+	for grown := true; grown; {
+		grown = false
+		for i := range 2 * rows {
+			r := i
+			if i >= rows {
+				r = 2*rows - 1 - i
+			}
+			x := reach[r]
+			var from uint32
+			if r > 0 {
+				from |= reach[r-1] | reach[r-1]>>1
+			}
+			if r+1 < rows {
+				from |= reach[r+1] | reach[r+1]<<1
+			}
+			x |= from & own[r]
+			for {
+				next := x | (x<<1|x>>1)&own[r]
+				if next == x {
+					break
+				}
+				x = next
+			}
+			if x != reach[r] {
+				reach[r] = x
+				grown = true
+			}
+		}
+	}
+	if c == Black {
+		return reach[rows-1] != 0
+	}
+	for r := range rows {
+		if reach[r]&last != 0 {
 			return true
 		}
 	}

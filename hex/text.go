@@ -86,10 +86,11 @@ func (p Position) AppendText(dst []byte) []byte {
 }
 
 // ParsePosition reads a position text for configuration c (see the package
-// doc for the grammar). A text that begins with a spec must name c. It checks that the text is a position the game
-// can reach: the board matches c's size, the stone counts agree with the
-// colour to move and the swap played, the swap is one c allows, and at
-// most the side that moved last is connected.
+// doc for the grammar). A text that begins with a spec must name c. It
+// checks that the text is a position the game can reach: the board
+// matches c's size, the stone counts agree with the colour to move and the
+// swap played, the swap is one c allows, at most the side that moved last
+// is connected, and a connection can have been made by its last stone.
 func (c Config) ParsePosition(text string) (Position, error) {
 	return notation.ReadPosition(text, &c, ParseSpec, inferConfig, Config.parseBody)
 }
@@ -206,6 +207,9 @@ func (c Config) parseBody(text string) (Position, error) {
 		p.winner = Black
 	case whiteWon:
 		p.winner = White
+	}
+	if p.winner != Empty && !p.wonByLastStone() {
+		return fail(0, colorName(p.winner)+" is connected without any stone that could have been placed last: the game would have ended before it")
 	}
 	p.ply = uint16(nb + nw)
 	if p.swap != noSwap {

@@ -1,0 +1,269 @@
+package focus
+
+import (
+	"strconv"
+
+	"github.com/tabletop-go/rules"
+)
+
+// unreachable checks a parsed position, its pieces already counted,
+// against what the rules can produce, and returns the offset and message
+// of the first contradiction, or "" if it finds none. Each check is a
+// fact every position reached by legal play from the start satisfies:
+//
+//   - the ply limit ends the game at that ply, so no ply is past it;
+//   - turns follow the ply: two seats alternate, team play goes round
+//     the four seats (a pass is a ply), three seats start with their
+//     first-turn drops in order;
+//   - a move or drop leaves the mover's piece (in team play, its team's)
+//     on top of a stack, so the seat that moved last controls one;
+//   - the phases take their plies: the drop setup the first 36, one per
+//     piece placed, on empty squares or own stacks, capturing nothing; the
+//     opening swaps plies 0 and 1;
+//   - a won: token agrees with the board: the winner's move was the last
+//     ply and it left what the reason says;
+//   - in the short game no side has reached the victory unless it won by
+//     it, and no seat holds more in reserve than it has sent there;
+//   - at ply 0 the position is the start.
+func (p *Position) unreachable(c Config, at *fieldOffsets) (int, string) {
+	seats := Seat(p.seats)
+	teams := p.variant&variantTeams != 0
+	ply := strconv.FormatUint(uint64(p.ply), 10)
+	tokenAt := func(kind int) int {
+		if at.token[kind] >= 0 {
+			return at.token[kind]
+		}
+		return at.ply
+	}
+	if p.plyLimit != 0 && p.ply > p.plyLimit {
+		return at.ply, "the ply limit " + strconv.Itoa(int(p.plyLimit)) + " ended the game at that ply; it cannot be passed"
+	}
+
+	// Turn order.
+	switch {
+	case seats == 2 && Seat(p.ply%2) != p.turn:
+		return at.turn, "at ply " + ply + " seat " + letter(Seat(p.ply%2)) + " is to move: two seats alternate, A first"
+	case teams && Seat(p.ply%4) != p.turn:
+		return at.turn, "at ply " + ply + " seat " + letter(Seat(p.ply%4)) +
+			" is to move: in team play the four seats move in turn, A first, and a pass is a ply"
+	case seats == 3 && p.ply < 3 && Seat(p.ply) != p.turn:
+		return at.turn, "at ply " + ply + " seat " + letter(Seat(p.ply)) +
+			" is to move: the first three plies are the seats' first-turn drops, A first"
+	}
+
+	// Two seats: the seat that moved last has its piece on top somewhere.
+	setupStart := p.phase == phaseSetup && p.reserve[0] == PiecesPerSeat && p.reserve[1] == PiecesPerSeat
+	if seats == 2 && !setupStart && p.control[1-p.turn&1] == 0 {
+		return at.turn, "seat " + letter(1-p.turn&1) + " controls no stack, yet it moved last: every move and drop leaves the mover's piece on top"
+	}
+
+	// Phases.
+	switch {
+	case p.variant&variantDropSetup != 0 && p.phase == phaseSetup:
+		if placed := 2*PiecesPerSeat - int(p.reserve[0]) - int(p.reserve[1]); int(p.ply) != placed {
+			return at.ply, "in the setup each ply places one piece: " + strconv.Itoa(placed) + " are placed, so the ply is " + strconv.Itoa(placed)
+		}
+		for s := range 2 {
+			if p.captured[s][1-s] != 0 {
+				return at.captures, "nothing is captured during the setup"
+			}
+		}
+		for sq := range p.board {
+			if st := p.board[sq]; st.Height() > 1 && uint32(st)&colorsMask != uniform(st) {
+				return 0, "a stack of two colours on " + Square(sq).String() + ": in the setup a seat places only on empty squares and its own stacks"
+			}
+		}
+	case p.variant&variantDropSetup != 0 && p.ply < 2*PiecesPerSeat:
+		return at.ply, "the drop setup takes the first 36 plies, so play starts at ply 36"
+	case p.variant&variantSwap != 0 && p.phase == phaseSwap0 && p.ply != 0:
+		return tokenAt(tokenPhase), "seat 0's opening swap is ply 0"
+	case p.variant&variantSwap != 0 && p.phase == phaseSwap1:
+		if p.ply != 1 {
+			return tokenAt(tokenPhase), "seat 1's opening swap is ply 1"
+		}
+		start := c.Start()
+		m := SwapMove(Square(p.swapped>>6), Square(p.swapped&63))
+		if start.Legal(m) != nil || start.PlayUnchecked(m) != *p {
+			return tokenAt(tokenPhase), "the position is not the start after seat 0's swap " + m.String()
+		}
+	case p.variant&variantSwap != 0 && p.phase == phasePlay && p.ply < 2:
+		return tokenAt(tokenPhase), "the opening swaps are plies 0 and 1, so play starts at ply 2"
+	}
+
+	// Three seats: the seats owing their first-turn drop are those that
+	// have not moved, and before all three have dropped nothing is removed.
+	if seats == 3 {
+		want := uint8(0b111<<min(p.ply, 3)) & 0b111
+		if p.first != want {
+			return tokenAt(tokenFirst), "at ply " + ply + " the seats owing their first-turn drop are " + letters(want) +
+				": the first three plies are those drops, A first"
+		}
+		if p.first != 0 {
+			for s := range Seat(3) {
+				if int(p.reserve[s]) != int(p.first>>s&1) || p.gains[s] != 0 || p.captured[s] != [rules.MaxSeats]uint8{} {
+					return at.captures, "before the first-turn drops are made nothing leaves the board: a seat's reserve is the piece it still owes"
+				}
+			}
+		}
+	}
+
+	if teams {
+		for s := range Seat(4) {
+			if p.captured[s][(s+2)&3] != 0 {
+				return at.captures, "in team play a partner's pieces go to the reserve, never captured"
+			}
+		}
+	}
+
+	// The result, or the last move of a game that goes on.
+	if seats > 2 && p.ply > 0 {
+		if p.winner != 0 {
+			if at, msg := p.unreachableEnd(tokenAt(tokenWon), at); msg != "" {
+				return at, msg
+			}
+		} else if at, msg := p.unreachableLastMove(tokenAt(tokenPassed), at); msg != "" {
+			return at, msg
+		}
+	} else if p.winner != 0 {
+		return tokenAt(tokenWon), "the game is decided before its first move"
+	}
+
+	// The short game: a side that reached the victory won at once.
+	if p.variant&variantShort != 0 {
+		for s := range seats {
+			if p.shortWin(s) && !(p.reason == rules.ShortGame && p.onWinningSide(s)) {
+				return tokenAt(tokenGains), "seat " + letter(s) + " has reached the short-game victory (R-F9), so the game would have ended"
+			}
+			first := int(p.first >> s & 1)
+			if held := int(p.reserve[s]) + int(p.partner[s]); held > int(p.gains[s])+first {
+				return tokenAt(tokenGains), "seat " + letter(s) + " holds " + strconv.Itoa(held) + " pieces in reserve but has sent only " +
+					strconv.Itoa(int(p.gains[s])) + " there"
+			}
+		}
+	}
+
+	if p.ply == 0 && *p != c.Start() {
+		return at.ply, "at ply 0 the position is the start of the game"
+	}
+	return 0, ""
+}
+
+// unreachableEnd checks a won: token of a game of three or four seats
+// against the last ply, which made the result.
+func (p *Position) unreachableEnd(wonAt int, at *fieldOffsets) (int, string) {
+	seats := Seat(p.seats)
+	w := Seat(p.winner - 1)
+	last := (p.turn + seats - 1) % seats // the seat before the one to move
+	won := "won:" + letter(w) + ":" + reasonWords[p.reason]
+	side := p.control[w]
+	if partner, ok := p.partnerOf(w); ok {
+		side |= p.control[partner]
+	}
+	switch p.reason {
+	case rules.TeamPassed:
+		switch {
+		case p.turn != w:
+			return at.turn, "after a team's second pass the seat to move is the winner, " + letter(w)
+		case p.passed>>(last&1)&1 == 0:
+			return wonAt, won + ", but seat " + letter(last) + "'s team did not pass at its last turn (passed:)"
+		case p.hasMove(last):
+			return wonAt, won + ", but seat " + letter(last) + ", which passed last, has a move"
+		}
+		return 0, ""
+	case rules.Elimination:
+		for s := range seats {
+			if s != w && (!p.isPartner(w, s)) && p.hasMove(s) {
+				return wonAt, won + ", but seat " + letter(s) + " can still move"
+			}
+		}
+		if p.variant&variantTeams == 0 && p.turn != w {
+			return at.turn, "when the mover eliminates every opponent, every other seat is skipped: the seat to move is the winner, " + letter(w)
+		}
+	case rules.ShortGame:
+		if !p.shortWin(w) {
+			return wonAt, won + ", but seat " + letter(w) + " has not reached the short-game victory (R-F9)"
+		}
+	}
+	switch {
+	case (p.variant&variantTeams != 0 || p.reason == rules.ShortGame) && last != w:
+		return at.turn, "the winning move was the last ply, so the seat to move is the one after the winner, " + letter((w+1)%seats)
+	case side == 0:
+		return wonAt, won + ", but seat " + letter(w) + " controls no stack: its winning move left its piece on top"
+	case p.passed>>(w&1)&1 != 0:
+		return wonAt, won + ", but the winner's team passed at its last turn"
+	}
+	return 0, ""
+}
+
+// unreachableLastMove checks a game of three or four seats that goes on
+// against its last ply.
+func (p *Position) unreachableLastMove(passedAt int, at *fieldOffsets) (int, string) {
+	seats := Seat(p.seats)
+	if p.variant&variantTeams == 0 {
+		// R-F7: the last mover is the nearest seat before the one to move
+		// that can move; the seats between were skipped.
+		for k := Seat(1); k < seats; k++ {
+			s := (p.turn + seats - k) % seats
+			if !p.hasMove(s) {
+				continue
+			}
+			if p.control[s] == 0 {
+				return at.turn, "seat " + letter(s) + " moved last (the seats after it were skipped), yet it controls no stack"
+			}
+			return 0, ""
+		}
+		return at.turn, "no seat but the one to move can move, so the last move won the game (R-F7)"
+	}
+	last := (p.turn + 3) & 3
+	if p.passed>>(last&1)&1 != 0 {
+		if p.hasMove(last) {
+			return passedAt, "seat " + letter(last) + " passed at its team's last turn, yet it has a move"
+		}
+		return 0, ""
+	}
+	if p.control[last]|p.control[last^2] == 0 {
+		return at.turn, "seat " + letter(last) + " moved last, yet its team controls no stack"
+	}
+	if !p.hasMove(p.turn) && !p.hasMove(p.turn^2) {
+		return at.turn, "neither " + letter(p.turn) + " nor " + letter(p.turn^2) + " can move, so " + letter(last) + "'s last move won the game"
+	}
+	return 0, ""
+}
+
+// isPartner reports whether a and b are partners in team play.
+func (p *Position) isPartner(a, b Seat) bool {
+	partner, ok := p.partnerOf(a)
+	return ok && partner == b
+}
+
+// onWinningSide reports whether seat s won or is the winner's partner.
+func (p *Position) onWinningSide(s Seat) bool {
+	return p.winner != 0 && (Seat(p.winner-1) == s || p.isPartner(Seat(p.winner-1), s))
+}
+
+// uniform returns the colour bits of a stack of st's height all of the
+// colour of its top piece.
+func uniform(st Stack) uint32 {
+	top, _ := st.Top()
+	var colors uint32
+	for i := range st.Height() {
+		colors |= uint32(top) << (2 * uint(i))
+	}
+	return colors
+}
+
+func letter(s Seat) string { return string(rune('A' + s&3)) }
+
+// letters returns the seat letters of a set of seats, or "none".
+func letters(set uint8) string {
+	out := ""
+	for s := range Seat(4) {
+		if set>>s&1 != 0 {
+			out += letter(s)
+		}
+	}
+	if out == "" {
+		return "none"
+	}
+	return out
+}
