@@ -24,6 +24,8 @@ type Dynamic interface {
 	String() string
 	MaxMoves() int
 	Evaluate(seat Player) (value float64, ok bool)
+	// CanEnd is as in Position.
+	CanEnd(o Outcome) bool
 	// Node says whether the position is a decision, a chance node or
 	// terminal: ToMove().Node().
 	Node() Node
@@ -107,6 +109,8 @@ func (e erased[P, M]) MaxMoves() int    { return e.p.MaxMoves() }
 func (e erased[P, M]) Typed() any       { return e.p }
 
 func (e erased[P, M]) Evaluate(seat Player) (float64, bool) { return e.p.Evaluate(seat) }
+
+func (e erased[P, M]) CanEnd(o Outcome) bool { return e.p.CanEnd(o) }
 
 func (e erased[P, M]) MarshalJSON() ([]byte, error) {
 	return json.Marshal(Stored{Spec: e.p.Spec(), Position: e.p.String()})

@@ -161,6 +161,7 @@ func (r race) Spec() string                 { return "race" }
 func (r race) String() string               { return strconv.Itoa(int(r.roll)) + "/" + strconv.Itoa(int(r.pick)) }
 func (r race) MarshalText() ([]byte, error) { return []byte(r.String()), nil }
 func (r race) MaxMoves() int                { return 2 }
+func (r race) CanEnd(o rules.Outcome) bool  { _, ok := o.Winner(); return ok && o.Seats() == 2 }
 func (r race) Evaluate(rules.Player) (float64, bool) {
 	return 0, false
 }

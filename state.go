@@ -92,6 +92,12 @@ type Position[P any, M Move] interface {
 	// optional interface, so that generic code calls it without boxing
 	// the position.
 	Evaluate(seat Player) (value float64, ok bool)
+	// CanEnd reports whether a game of this position's variant can end
+	// with o's scores (o's Reason is ignored): a win of one seat, or of one
+	// team, and a draw only where the variant has one. Replaying a record
+	// checks its Result tag with it, so that a record cannot claim a
+	// result the game does not have (a draw in Hex, say).
+	CanEnd(o Outcome) bool
 	// Hash returns a 64-bit Zobrist hash of the position, maintained
 	// incrementally; equal positions have equal hashes.
 	Hash() uint64

@@ -69,8 +69,9 @@
 // one. It returns every position of the game and the moves in canonical
 // notation, or a *ReplayError that gives the ply of the first move that
 // could not be played and why. The [Result] tag is checked against the
-// rules: it must score every seat of the game; when the rules have ended
-// the game it must be their result (a *ResultError otherwise); a decided
-// result on a game the rules have not ended is accepted as a resignation
-// or a loss on time; "*" claims nothing.
+// rules: it must be a result the variant can have (every seat scored, a
+// draw only where the game has one: Position.CanEnd); when the rules
+// have ended the game it must be their result (a *ResultError
+// otherwise); a decided result on a game the rules have not ended is
+// accepted as a resignation or a loss on time; "*" claims nothing.
 package notation

@@ -2,6 +2,7 @@ package notation
 
 import (
 	"errors"
+	"slices"
 	"strconv"
 
 	"github.com/tabletop-go/rules"
@@ -187,5 +188,25 @@ func (e *ResultError) Error() string {
 
 // canEnd reports whether a game of pos's variant can end with result r.
 func canEnd(pos rules.Dynamic, r Result) bool {
-	return len(r.Halves) == pos.Seats()
+	if len(r.Halves) != pos.Seats() {
+		return false
+	}
+	// A result is a draw or wins and losses; CanEnd ignores the reason,
+	// so any reason that ends a game will do.
+	const anyEnd = rules.NoLegalMove
+	draw := true
+	var winners []rules.Player
+	for i, h := range r.Halves {
+		draw = draw && h == 1
+		if h == 2 {
+			winners = append(winners, rules.Player(i))
+		}
+	}
+	if !draw && slices.Contains(r.Halves, 1) {
+		return false // half points beside wins and losses
+	}
+	if draw {
+		return pos.CanEnd(rules.Draw(len(r.Halves), anyEnd))
+	}
+	return pos.CanEnd(rules.Win(len(r.Halves), anyEnd, winners...))
 }

@@ -237,3 +237,35 @@ func FuzzRecordReplay(f *testing.F) {
 		}
 	})
 }
+
+func TestReplayRefusesAResultTheGameCannotHave(t *testing.T) {
+	for spec, results := range map[string][]string{
+		"hex(size=2,swap=none)":       {"1-1", "0-0", "1/2-1/2", "1/2-0", "0-1/2"},
+		"focus(players=4,teams=true)": {"1-0-0-0", "1-1-0-0", "1/2-1/2-1/2-1/2", "1-0-1/2-0"},
+		"focus(players=3)":            {"1-1-0", "1/2-1/2-1/2", "0-0-0"},
+		"explocus":                    {"1/2-1/2", "1-1"},
+		"domination":                  {"1-1", "0-0", "1/2-1"},
+	} {
+		for _, result := range results {
+			_, err := record(t, "[Game \""+spec+"\"]\n[Result \""+result+"\"]\n").Replay()
+			re := replayError(t, err)
+			assert.Equal(t, 0, re.Ply, "%s %s", spec, result)
+			var rerr *notation.ResultError
+			require.ErrorAs(t, err, &rerr, "%s %s", spec, result)
+			assert.Contains(t, err.Error(), "is no result "+rerr.Game+" can have")
+		}
+	}
+	for spec, results := range map[string][]string{
+		"hex(size=2,swap=none)":        {"1-0", "0-1", "*"},
+		"focus(players=4,teams=true)":  {"1-0-1-0", "0-1-0-1"},
+		"focus(players=3)":             {"0-0-1", "1-0-0"},
+		"explocus(plylimit=100)":       {"1/2-1/2"},
+		"domination":                   {"1/2-1/2", "0-1"},
+		"focus(plylimit=10,players=4)": {"1/2-1/2-1/2-1/2"},
+	} {
+		for _, result := range results {
+			_, err := record(t, "[Game \""+spec+"\"]\n[Result \""+result+"\"]\n").Replay()
+			assert.NoError(t, err, "%s %s", spec, result)
+		}
+	}
+}

@@ -115,6 +115,9 @@ func checkPosition[P interface {
 		if out.Seats() != seats {
 			t.Fatalf("outcome scores %d seats, the game has %d", out.Seats(), seats)
 		}
+		if !p.CanEnd(out) {
+			t.Fatalf("the game ended %v, which CanEnd says it cannot: %s", out, p)
+		}
 		sum := 0.0
 		for s := range seats {
 			sum += out.Return(rules.Player(s))
