@@ -91,7 +91,12 @@
 // AppendMoves. Moves are small integers that print in the game's notation.
 // MaxMoves sizes a move buffer with which AppendMoves never allocates, and
 // Evaluate gives search a heuristic value where the game has one, without
-// boxing the position.
+// boxing the position. CanEnd says which results a variant can have (Hex
+// has no draws), so that a record cannot claim another.
+//
+// Outcomes are built with Win and Draw; impossible arguments (a seat
+// count outside 2 to MaxSeats, a winner who is not a seat) give the
+// Invalid outcome rather than a silently corrected one.
 //
 // Errors say what was wrong and where: a *MoveError carries the move, its
 // Kind (ErrIllegal, ErrGameOver, ErrWrongNode) and the game's Reason, all
