@@ -1,0 +1,47 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// TestCommittedPicturesAreCurrent fails when a picture in docs/pictures is
+// missing or differs from what the svg packages draw now.
+func TestCommittedPicturesAreCurrent(t *testing.T) {
+	for _, p := range pictures() {
+		path := filepath.Join("..", "..", "docs", "pictures", p.name)
+		got, err := os.ReadFile(path)
+		if err != nil {
+			t.Errorf("%v: run go run ./examples/pictures from the module's root", err)
+			continue
+		}
+		if !bytes.Equal(got, p.data) {
+			t.Errorf("docs/pictures/%s is stale: run go run ./examples/pictures from the module's root", p.name)
+		}
+	}
+}
+
+// TestMainWritesThePictures runs the command into a temporary directory.
+func TestMainWritesThePictures(t *testing.T) {
+	dir := t.TempDir()
+	args := os.Args
+	defer func() { os.Args = args }()
+	os.Args = []string{"pictures", "-dir", dir}
+	stdout := os.Stdout
+	devnull, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer devnull.Close()
+	os.Stdout = devnull
+	main()
+	os.Stdout = stdout
+	for _, p := range pictures() {
+		got, err := os.ReadFile(filepath.Join(dir, p.name))
+		if err != nil || !bytes.Equal(got, p.data) {
+			t.Errorf("%s not written as drawn: %v", p.name, err)
+		}
+	}
+}
