@@ -10,7 +10,9 @@
 // rollouts are cut after a few plies and scored by the evaluation; other games'
 // rollouts run to the end. With an iteration budget a search is
 // deterministic for a given seed; a deadline on the context stops it
-// early.
+// early. A node budget (Options.MaxNodes, 256 MiB of tree by default)
+// bounds its memory whatever the iterations: a full tree stops growing
+// and the search goes on from its leaves.
 package bot
 
 import (

@@ -95,9 +95,12 @@ func TestMCTSSearchDoesNotAllocateOnceWarm(t *testing.T) {
 // its evaluation) and backup.
 func iterationAllocs[P rules.Position[P, M], M rules.Move](p P) float64 {
 	b := NewMCTS[P, M](Options{Seed: 3})
-	b.nodes = make([]node[M], 0, 1<<20)
+	for range 16 { // 1<<20 nodes
+		b.blocks = append(b.blocks, make([]node[M], blockNodes))
+	}
 	_, b.evaluates = p.Evaluate(p.ToMove())
-	b.nodes = append(b.nodes, node[M]{children: -1})
+	root, _ := b.alloc(1, true)
+	*b.node(root) = node[M]{children: -1}
 	for range 200 {
 		b.iterate(p)
 	}
@@ -145,4 +148,61 @@ func TestForDynamicBuildsTheTypedBotOfEveryGame(t *testing.T) {
 	d, _ := rules.Open("hex")
 	_, err := ForDynamic("genius", d, Options{})
 	assert.ErrorContains(t, err, "unknown bot")
+}
+
+// TestMCTSTreeStopsAtMaxNodes: with a small budget the tree never holds
+// more nodes than the budget (its slice not even the capacity), and the
+// search still chooses a legal move; the root is expanded even when its
+// children alone pass the budget.
+func TestMCTSTreeStopsAtMaxNodes(t *testing.T) {
+	for _, budget := range []int{1, 60, 100, 1000} {
+		b := NewMCTS[hex.Position, hex.Move](Options{Iterations: 5000, MaxNodes: budget, Seed: 2})
+		p := hex.Sized(7).Start()
+		m, err := b.Choose(context.Background(), p)
+		require.NoError(t, err)
+		assert.NoError(t, p.Legal(m))
+		limit := max(budget, 1+49) // the root and its 49 children always fit
+		assert.LessOrEqual(t, int(b.next), limit, "budget %d", budget)
+		assert.LessOrEqual(t, b.allocated(), limit, "budget %d: memory", budget)
+		if budget >= 100 {
+			assert.Greater(t, int(b.next), budget-50, "budget %d: the tree grows up to the budget", budget)
+		}
+		assert.Equal(t, 5000.0, b.node(0).visits, "every iteration runs, from the leaves once the tree is full")
+	}
+	// Past a block of 65,536 nodes: the blocks stop at the budget too.
+	b := NewMCTS[hex.Position, hex.Move](Options{Iterations: 3000, MaxNodes: 100000, Seed: 2})
+	_, err := b.Choose(context.Background(), hex.Sized(11).Start())
+	require.NoError(t, err)
+	assert.Len(t, b.blocks, 2)
+	assert.LessOrEqual(t, int(b.next), 100000)
+	assert.LessOrEqual(t, b.allocated(), 100000)
+	assert.Greater(t, int(b.next), 100000-2*121, "full but for a block's tail and one expansion")
+	// Chance nodes count too.
+	d := NewMCTS[domination.Position, domination.Move](Options{Iterations: 3000, MaxNodes: 500, Seed: 1})
+	p, err := domination.New().Play(domination.Draw(domination.NewTile(2, 5)))
+	require.NoError(t, err)
+	turn, err := d.Choose(context.Background(), p)
+	require.NoError(t, err)
+	assert.NoError(t, p.Legal(turn))
+	assert.LessOrEqual(t, d.allocated(), max(500, 1+p.MaxMoves()))
+}
+
+// TestMCTSDefaultBudgetIs256MiB pins the node size the default budget is
+// computed from: 64 bytes for every game, so 4,194,304 nodes.
+func TestMCTSDefaultBudgetIs256MiB(t *testing.T) {
+	assert.Equal(t, 64, NodeBytes[hex.Move]())
+	assert.Equal(t, 64, NodeBytes[focus.Move]())
+	assert.Equal(t, 64, NodeBytes[domination.Move]())
+	assert.Equal(t, 64, NodeBytes[explocus.Move]())
+	assert.Equal(t, 4194304, NewMCTS[focus.Position, focus.Move](Options{}).opts.MaxNodes)
+	assert.Equal(t, 1000, NewMCTS[focus.Position, focus.Move](Options{MaxNodes: 1000}).opts.MaxNodes)
+}
+
+// allocated returns the nodes the bot's blocks hold.
+func (b *MCTS[P, M]) allocated() int {
+	n := 0
+	for _, blk := range b.blocks {
+		n += len(blk)
+	}
+	return n
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"math/rand/v2"
+	"unsafe"
 
 	"github.com/tabletop-go/rules"
 )
@@ -26,7 +27,26 @@ type Options struct {
 	MaxRollout int
 	// Seed makes the search reproducible.
 	Seed uint64
+	// MaxNodes caps the nodes of the search tree, and with them its
+	// memory: once the tree holds MaxNodes nodes (or expanding a leaf
+	// would take it past them) the search stops growing the tree and goes
+	// on with playouts from its leaves, so Iterations and the context
+	// still bound the time and MaxNodes the memory. The root and its
+	// children are kept whatever MaxNodes says.
+	//
+	// The default (0) is as many nodes as fit in DefaultTreeBytes: a node
+	// takes 64 bytes in every game of this module (NodeBytes), so
+	// 4,194,304 nodes. The tree grows a block of 65,536 nodes at a time,
+	// never past MaxNodes, and is never copied whole, so its memory peaks
+	// at MaxNodes × NodeBytes.
+	MaxNodes int
 }
+
+// DefaultTreeBytes is the memory the default MaxNodes gives the search
+// tree: 256 MiB, so that a search fits a 1 GB server with room to spare
+// (selfplay on hex(size=26) with a full default tree peaks at 263 MB of
+// resident memory).
+const DefaultTreeBytes = 256 << 20
 
 func (o Options) withDefaults() Options {
 	if o.Iterations <= 0 {
@@ -44,16 +64,27 @@ func (o Options) withDefaults() Options {
 	return o
 }
 
+// NodeBytes returns the size in bytes of one node of the search tree for
+// moves of type M: 64 for every game of this module (a move of at most 8
+// bytes, its probability, child links, visits and MaxSeats returns).
+func NodeBytes[M rules.Move]() int { return int(unsafe.Sizeof(node[M]{})) }
+
 // MCTS is a Monte Carlo tree search bot for any game of the contract. Its
-// tree lives in one slice of nodes, reused from search to search, and its
-// move buffers are reused too, so once warm an iteration allocates
-// nothing: a search allocates only when the tree outgrows every earlier
-// one. It is not safe for concurrent use.
+// tree lives in blocks of 65,536 nodes (4 MiB), reused from search to
+// search, and its move buffers are reused too, so once warm an iteration
+// allocates nothing: a search allocates only when the tree outgrows every
+// earlier one. A new block is added as the tree grows, and only the first
+// grows (by doubling, up to a block) before it is full, so the tree's
+// memory is never copied whole: its peak is the tree itself. It is not
+// safe for concurrent use.
 type MCTS[P rules.Position[P, M], M rules.Move] struct {
-	opts    Options
-	src     *rand.PCG
-	rng     *rand.Rand
-	nodes   []node[M]
+	opts Options
+	src  *rand.PCG
+	rng  *rand.Rand
+	// blocks[k] holds the nodes numbered from k<<blockBits on; the
+	// children of a node are contiguous in one block.
+	blocks  [][]node[M]
+	next    int32 // the number of the next free node
 	path    []int32
 	moves   []M
 	chances []rules.ChanceOutcome[M]
@@ -62,6 +93,12 @@ type MCTS[P rules.Position[P, M], M rules.Move] struct {
 	// per search at the root.
 	evaluates bool
 }
+
+const (
+	blockBits  = 16
+	blockNodes = 1 << blockBits // more than any position's moves
+	blockMask  = blockNodes - 1
+)
 
 type node[M rules.Move] struct {
 	move     M
@@ -75,6 +112,9 @@ type node[M rules.Move] struct {
 // NewMCTS returns an MCTS bot with the given options.
 func NewMCTS[P rules.Position[P, M], M rules.Move](opts Options) *MCTS[P, M] {
 	opts = opts.withDefaults()
+	if opts.MaxNodes <= 0 {
+		opts.MaxNodes = DefaultTreeBytes / NodeBytes[M]()
+	}
 	src := rand.NewPCG(opts.Seed, 0x3c75)
 	rng := rand.New(src)
 	return &MCTS[P, M]{opts: opts, src: src, rng: rng, sampler: rules.Sampler[P, M]{Rand: rng}}
@@ -92,7 +132,9 @@ func (b *MCTS[P, M]) Choose(ctx context.Context, p P) (M, error) {
 		return m, nil
 	}
 	_, b.evaluates = p.Evaluate(p.ToMove())
-	b.nodes = append(b.nodes[:0], node[M]{children: -1})
+	b.next = 0
+	root, _ := b.alloc(1, true)
+	*b.node(root) = node[M]{children: -1}
 	done := ctx.Done()
 	for i := 0; i < b.opts.Iterations; i++ {
 		if i > 0 && done != nil {
@@ -105,10 +147,9 @@ func (b *MCTS[P, M]) Choose(ctx context.Context, p P) (M, error) {
 		}
 		b.iterate(p)
 	}
-	root := b.nodes[0]
 	best, bestVisits := zero, -1.0
-	for c := root.first; c < root.first+root.children; c++ {
-		if n := b.nodes[c]; n.visits > bestVisits {
+	for _, n := range b.children(b.node(0)) {
+		if n.visits > bestVisits {
 			best, bestVisits = n.move, n.visits
 		}
 	}
@@ -118,27 +159,43 @@ func (b *MCTS[P, M]) Choose(ctx context.Context, p P) (M, error) {
 	return best, nil
 }
 
+// node returns node number i.
+func (b *MCTS[P, M]) node(i int32) *node[M] { return &b.blocks[i>>blockBits][i&blockMask] }
+
+// children returns the children of n, contiguous in one block.
+func (b *MCTS[P, M]) children(n *node[M]) []node[M] {
+	if n.children <= 0 {
+		return nil
+	}
+	at := n.first & blockMask
+	return b.blocks[n.first>>blockBits][at : at+n.children]
+}
+
 // iterate runs one selection, expansion, rollout and backup.
 func (b *MCTS[P, M]) iterate(root P) {
 	b.path = append(b.path[:0], 0)
 	pos := root
 	cur := int32(0)
 	for pos.ToMove() != rules.Terminal {
-		if b.nodes[cur].children < 0 {
-			b.expand(cur, pos)
+		if b.node(cur).children < 0 {
+			// The root is expanded whatever the budget, so that there
+			// is always a move to choose.
+			if !b.expand(cur, pos, cur == 0) {
+				break // the tree is full: play out from this leaf
+			}
 			child := b.pick(cur, pos, true)
-			pos = pos.PlayUnchecked(b.nodes[child].move)
+			pos = pos.PlayUnchecked(b.node(child).move)
 			b.path = append(b.path, child)
 			break
 		}
 		child := b.pick(cur, pos, false)
-		pos = pos.PlayUnchecked(b.nodes[child].move)
+		pos = pos.PlayUnchecked(b.node(child).move)
 		b.path = append(b.path, child)
 		cur = child
 	}
 	value := b.rollout(pos)
 	for _, i := range b.path {
-		n := &b.nodes[i]
+		n := b.node(i)
 		n.visits++
 		for s := range value {
 			n.total[s] += value[s]
@@ -146,38 +203,88 @@ func (b *MCTS[P, M]) iterate(root P) {
 	}
 }
 
-// expand adds every child of node i at once, in one block of the arena.
-func (b *MCTS[P, M]) expand(i int32, pos P) {
-	first := int32(len(b.nodes))
+// expand adds every child of node i at once, contiguous in one block, and
+// reports whether they fitted in the node budget (or force was set).
+func (b *MCTS[P, M]) expand(i int32, pos P, force bool) bool {
+	var first int32
+	var kids []node[M]
 	if pos.ToMove() == rules.Chance {
 		b.chances = pos.AppendChances(b.chances[:0])
-		for _, c := range b.chances {
-			b.nodes = append(b.nodes, node[M]{move: c.Move, prob: c.Prob.Float64(), children: -1})
+		var ok bool
+		if first, ok = b.alloc(len(b.chances), force); !ok {
+			return false
+		}
+		kids = b.children(&node[M]{first: first, children: int32(len(b.chances))})
+		for j, c := range b.chances {
+			kids[j] = node[M]{move: c.Move, prob: c.Prob.Float64(), children: -1}
 		}
 	} else {
 		b.moves = pos.AppendMoves(b.moves[:0])
-		for _, m := range b.moves {
-			b.nodes = append(b.nodes, node[M]{move: m, children: -1})
+		var ok bool
+		if first, ok = b.alloc(len(b.moves), force); !ok {
+			return false
+		}
+		kids = b.children(&node[M]{first: first, children: int32(len(b.moves))})
+		for j, m := range b.moves {
+			kids[j] = node[M]{move: m, children: -1}
 		}
 	}
-	b.nodes[i].first = first
-	b.nodes[i].children = int32(len(b.nodes)) - first
+	n := b.node(i)
+	n.first, n.children = first, int32(len(kids))
+	return true
+}
+
+// alloc takes k contiguous nodes in one block and returns the first's
+// number, or reports that they would pass MaxNodes (unless forced). The
+// rest of a block too full for them is skipped (and counts against
+// MaxNodes). A block is made when first needed, at its full size but for
+// the first, which grows by doubling, and the last, which stops at
+// MaxNodes.
+func (b *MCTS[P, M]) alloc(k int, force bool) (int32, bool) {
+	if k > blockNodes {
+		return 0, false // no position has that many moves
+	}
+	start := int(b.next)
+	if start&blockMask+k > blockNodes {
+		start = (start | blockMask) + 1
+	}
+	end := start + k
+	if end > b.opts.MaxNodes && !force {
+		return 0, false
+	}
+	bi := start >> blockBits
+	for len(b.blocks) <= bi {
+		b.blocks = append(b.blocks, nil)
+	}
+	if need := end - bi<<blockBits; need > len(b.blocks[bi]) {
+		size := blockNodes
+		if bi == 0 {
+			size = min(max(2*len(b.blocks[0]), need, 1024), blockNodes)
+		}
+		size = max(min(size, b.opts.MaxNodes-bi<<blockBits), need)
+		grown := make([]node[M], size)
+		copy(grown, b.blocks[bi])
+		b.blocks[bi] = grown
+	}
+	b.next = int32(end)
+	return int32(start), true
 }
 
 // pick chooses a child of node i: at a chance node by probability; at a
 // decision node, the child maximising the mover's UCT value (unvisited
 // children first, in random order when fresh is set).
 func (b *MCTS[P, M]) pick(i int32, pos P, fresh bool) int32 {
-	n := b.nodes[i]
+	n := b.node(i)
 	if n.children == 0 {
 		return i
 	}
+	kids := b.children(n)
 	if pos.ToMove() == rules.Chance {
 		x := b.rng.Float64()
-		for c := n.first; c < n.first+n.children; c++ {
-			x -= b.nodes[c].prob
+		for c := range kids {
+			x -= kids[c].prob
 			if x < 0 {
-				return c
+				return n.first + int32(c)
 			}
 		}
 		return n.first + n.children - 1
@@ -187,9 +294,9 @@ func (b *MCTS[P, M]) pick(i int32, pos P, fresh bool) int32 {
 	}
 	seat := pos.ToMove()
 	logN := math.Log(n.visits + 1)
-	best, bestValue := n.first, math.Inf(-1)
-	for c := n.first; c < n.first+n.children; c++ {
-		child := &b.nodes[c]
+	best, bestValue := 0, math.Inf(-1)
+	for c := range kids {
+		child := &kids[c]
 		var v float64
 		if child.visits == 0 {
 			v = 1e9 + b.rng.Float64() // unvisited children first, in random order
@@ -200,7 +307,7 @@ func (b *MCTS[P, M]) pick(i int32, pos P, fresh bool) int32 {
 			best, bestValue = c, v
 		}
 	}
-	return best
+	return n.first + int32(best)
 }
 
 // rollout plays random moves from pos and returns each seat's value: the

@@ -6,12 +6,36 @@
 // Parse and Tree.String read and write any SGF collection, variations
 // included, so a file read and written back keeps them. ToRecord takes a
 // tree's main line to a record, resolving the two meanings the swap token
-// has had in the wild (see ToRecord); FromRecord writes a record back as
-// HexGui does. ParseLittleGolem and LittleGolemRecords read Little
-// Golem's one-game-per-line export, with its inverted node letters,
-// two-letter coordinates and unescaped names.
+// has had in the wild and checking the node colours (see ToRecord);
+// FromRecord writes a record back as HexGui does. ParseLittleGolem reads
+// one game of Little Golem's one-game-per-line export, with its inverted
+// node letters, two-letter coordinates and unescaped names.
 //
-// Malformed input gives a *rules.SyntaxError with the byte offset (and
-// the line for Little Golem files); nothing panics, and fuzz targets
-// check both readers.
+// # Streams and limits
+//
+// TreesFrom reads an SGF collection and LittleGolemFrom a Little Golem
+// export from an io.Reader as they go, one game tree or one line at a
+// time, so a stream from a stranger takes memory proportional to one
+// game, not to the stream. The limits, which Parse applies too, are:
+//
+//   - MaxTreeBytes: a game tree holds at most 1 MiB (1,048,576 bytes) of
+//     text;
+//   - MaxTreeNodes: at most 65,536 nodes, its variations included;
+//   - MaxTreeDepth: variations nest at most 1,000 deep;
+//   - MaxLittleGolemLine: a Little Golem line holds at most 64 KiB
+//     (65,536 bytes).
+//
+// A tree within these limits takes some 20 MB at most once read (the
+// worst case is a megabyte of empty properties, "A[]A[]...").
+// Both readers skip a UTF-8 byte order mark at the start of the stream.
+//
+// # Errors
+//
+// Malformed input gives a *rules.SyntaxError: Parse gives the byte offset
+// in its input; the streaming readers give the line in the stream and the
+// offset in that line's text, which the error quotes escaped and cut to
+// a short window. A stream reader yields the error and goes on with the
+// next game. Conversion errors (ToRecord) name the node. Nothing panics,
+// whatever the input or the Tree, and fuzz targets check the readers and
+// the conversion.
 package sgf

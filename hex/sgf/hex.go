@@ -27,7 +27,7 @@ var ErrNotHex = errors.New("sgf: not a Hex game (GM[11])")
 //
 // SGF has no property for the pie rule, so a game without a swap gets the
 // default swap=sides (it replays the same whatever the rule). "resign"
-// ends the moves and adds a Termination tag. The root's SZ
+// (or "forfeit") ends the moves and adds a Termination tag. The root's SZ
 // ("11" or "9:11", 11 when absent), PB, PW, RE, DT, EV, RO, PC, AP and GC
 // become tags. RE ("B+", "W+Resign", ...) becomes the Result, its letter
 // naming the player, not the stone colour: B is PB, the first player
@@ -37,49 +37,117 @@ var ErrNotHex = errors.New("sgf: not a Hex game (GM[11])")
 // to White, connected with White, and the file says B+. Little Golem's
 // export follows the same rule. Node letters, by contrast, are stone
 // colours, so a resignation without RE is credited through the swap.
+//
+// Node letters are checked, as the Hex SGF specification (GM[11]) and
+// HexGui have them: Black moves first and the colours alternate, except
+// that the move after a swap may have either colour (it tells the swap's
+// meaning, above) and the move after "swap-sides" has the swap's colour.
+// A node holds at most one move, and a move, like every property ToRecord
+// reads, has exactly one value; a property may not appear twice in a node
+// (SGF FF[4]). A resign node may have either colour.
+//
+// Setup stones in the first node (AB and AW, with PL for the colour to
+// move, which is otherwise Black when both colours have as many stones
+// and White when Black has one more) become a [Position] tag, which the
+// hex package checks as it checks any position text. Setup anywhere else,
+// AE (removing stones), and setup and a move in one node are refused, as
+// is PL[W] without setup stones: the game starts with Black to move.
+//
+// Nothing that ToRecord does not understand is silently dropped from the
+// moves: every such case is an error that names the node (1 is the
+// root). Properties ToRecord does not read (comments, markup, timing,
+// variations off the main line) are ignored.
 func ToRecord(t *Tree) (notation.Record, error) {
+	if t == nil {
+		return notation.Record{}, errors.New("sgf: no game tree")
+	}
 	nodes := t.MainLine()
+	switch {
+	case len(nodes) == 0:
+		return notation.Record{}, errors.New("sgf: the game tree has no node")
+	case len(nodes) > MaxTreeNodes:
+		return notation.Record{}, fmt.Errorf("sgf: the main line holds more than %d nodes", MaxTreeNodes)
+	}
+	for i, n := range nodes {
+		if err := checkNode(i+1, n); err != nil {
+			return notation.Record{}, err
+		}
+	}
 	root := nodes[0]
-	if gm, ok := root.Get("GM"); ok && strings.TrimSpace(gm) != "11" {
+	info := map[string]string{}
+	for _, id := range []string{"GM", "SZ", "AP", "PB", "PW", "DT", "EV", "RO", "PC", "GC", "RE", "PL"} {
+		v, ok, err := single(1, root, id)
+		if err != nil {
+			return notation.Record{}, err
+		}
+		if ok {
+			info[id] = strings.TrimSpace(v)
+		}
+	}
+	if gm, ok := info["GM"]; ok && gm != "11" {
 		return notation.Record{}, ErrNotHex
 	}
 	cols, rows := 11, 11
-	if sz, ok := root.Get("SZ"); ok {
-		c, r, found := strings.Cut(strings.TrimSpace(sz), ":")
-		var err1, err2 error
-		cols, err1 = strconv.Atoi(c)
-		rows = cols
+	if sz, ok := info["SZ"]; ok {
+		c, r, found := strings.Cut(sz, ":")
+		var ok1, ok2 bool
+		cols, ok1 = notation.ParseNatural(c)
+		rows, ok2 = cols, true
 		if found {
-			rows, err2 = strconv.Atoi(r)
+			rows, ok2 = notation.ParseNatural(r)
 		}
-		if err1 != nil || err2 != nil || cols < 1 || rows < 1 || cols > hex.MaxSize || rows > hex.MaxSize {
-			return notation.Record{}, fmt.Errorf("sgf: bad board size SZ[%s]", sz)
+		if !ok1 || !ok2 || cols < 1 || rows < 1 || cols > hex.MaxSize || rows > hex.MaxSize {
+			return notation.Record{}, fmt.Errorf("sgf: bad board size SZ[%s] (1 to %d, or COLS:ROWS)", escaped(sz), hex.MaxSize)
 		}
 	}
-	app, _ := root.Get("AP")
-	var rec notation.Record
-	type move struct{ color, text string }
+	setup, err := readSetup(nodes, cols, rows, info)
+	if err != nil {
+		return notation.Record{}, err
+	}
+	type move struct {
+		color, text string
+		node        int
+	}
 	var moves []move
-	resigned := ""
-	for _, n := range nodes {
+	resigned, ending := "", ""
+	for i, n := range nodes {
 		for _, prop := range n.Props {
 			if prop.ID != "B" && prop.ID != "W" {
 				continue
 			}
-			if resigned != "" {
-				return notation.Record{}, fmt.Errorf("sgf: a move after %s resigned", resigned)
+			if ending != "" {
+				return notation.Record{}, fmt.Errorf("sgf: node %d: a move after %s's %s", i+1, resigned, ending)
 			}
 			v := strings.TrimSpace(prop.Values[0])
-			switch strings.ToLower(v) {
-			case "resign":
-				resigned = prop.ID
+			switch lower := strings.ToLower(v); lower {
+			case "resign", "forfeit":
+				resigned, ending = prop.ID, lower
 				continue
 			case "pass", "":
-				return notation.Record{}, fmt.Errorf("sgf: move %d: a pass is not a Hex move", len(moves)+1)
+				return notation.Record{}, fmt.Errorf("sgf: node %d: a pass is not a Hex move", i+1)
 			}
-			moves = append(moves, move{prop.ID, v})
+			moves = append(moves, move{prop.ID, v, i + 1})
 		}
 	}
+	toMove := setup.toMove
+	for i, m := range moves {
+		switch {
+		case i > 0 && isSwapToken(moves[i-1].text):
+			// Either colour may follow a swap (it tells the swap's
+			// meaning), but swap-sides says which.
+			prev := moves[i-1]
+			if strings.ToLower(prev.text) == "swap-sides" && m.color != prev.color {
+				return notation.Record{}, fmt.Errorf("sgf: node %d: %s moves, but after swap-sides %s moves again (the colours were exchanged, not the turn)", m.node, m.color, prev.color)
+			}
+		case m.color != toMove:
+			return notation.Record{}, fmt.Errorf("sgf: node %d: %s moves, but %s is to move (%s)", m.node, m.color, toMove, setup.why)
+		}
+		toMove = other(m.color)
+		if i == 0 {
+			setup.why = "the colours alternate"
+		}
+	}
+	var rec notation.Record
 	mode := hex.SwapSides
 	for i, m := range moves {
 		switch strings.ToLower(m.text) {
@@ -92,7 +160,7 @@ func ToRecord(t *Tree) (notation.Record, error) {
 				mode = hex.SwapSides
 			case i+1 < len(moves):
 				mode = hex.SwapPieces
-			case strings.HasPrefix(app, "HexGui") || strings.HasPrefix(app, "Hex-benzene"):
+			case strings.HasPrefix(info["AP"], "HexGui") || strings.HasPrefix(info["AP"], "Hex-benzene"):
 				mode = hex.SwapSides
 			case strings.ToLower(m.text) == "swap-pieces":
 				mode = hex.SwapPieces
@@ -104,28 +172,41 @@ func ToRecord(t *Tree) (notation.Record, error) {
 	if mode == hex.SwapPieces && cols != rows {
 		return notation.Record{}, fmt.Errorf("sgf: swap-pieces on a %dx%d board", cols, rows)
 	}
-	rec.SetTag("Game", hex.Config{Cols: cols, Rows: rows, Swap: mode}.String())
-	for id, tag := range map[string]string{"PB": "Black", "PW": "White", "DT": "Date", "EV": "Event", "RO": "Round", "PC": "Site", "AP": "Application", "GC": "Comment"} {
-		if v, ok := root.Get(id); ok {
-			rec.SetTag(tag, strings.TrimSpace(v))
+	cfg := hex.Config{Cols: cols, Rows: rows, Swap: mode}
+	rec.SetTag("Game", cfg.String())
+	if setup.board != "" {
+		p, err := cfg.ParsePosition(setup.board)
+		if err != nil {
+			return notation.Record{}, fmt.Errorf("sgf: the setup stones (AB, AW, PL) are no position of the game: %w", err)
+		}
+		rec.SetTag("Position", p.String())
+	}
+	for _, kv := range [...][2]string{{"PB", "Black"}, {"PW", "White"}, {"DT", "Date"}, {"EV", "Event"}, {"RO", "Round"}, {"PC", "Site"}, {"AP", "Application"}, {"GC", "Comment"}} {
+		if v, ok := info[kv[0]]; ok {
+			rec.SetTag(kv[1], v)
 		}
 	}
 	sidesSwapped := mode == hex.SwapSides && containsSwap(rec.Moves)
-	re, hasRE := root.Get("RE")
+	re, hasRE := info["RE"]
 	winner := "" // "B" when PB (seat 0) won, "W" when PW did
 	if hasRE {
-		re = strings.TrimSpace(re)
 		if len(re) >= 2 && (re[0] == 'B' || re[0] == 'W') && re[1] == '+' {
 			winner = re[:1]
 			if reason := strings.ToLower(re[2:]); strings.HasPrefix(reason, "r") {
 				rec.SetTag("Termination", "resignation")
 			} else if strings.HasPrefix(reason, "t") {
 				rec.SetTag("Termination", "time")
+			} else if strings.HasPrefix(reason, "f") {
+				rec.SetTag("Termination", "forfeit")
 			}
 		}
 	}
 	if resigned != "" {
-		rec.SetTag("Termination", "resignation")
+		if ending == "resign" {
+			rec.SetTag("Termination", "resignation")
+		} else {
+			rec.SetTag("Termination", "forfeit")
+		}
 		if winner == "" {
 			// The resigning node's letter is its stone colour: Black's
 			// player is PW once the sides are swapped.
@@ -146,6 +227,170 @@ func ToRecord(t *Tree) (notation.Record, error) {
 	return rec, nil
 }
 
+func other(color string) string {
+	if color == "B" {
+		return "W"
+	}
+	return "B"
+}
+
+func isSwapToken(s string) bool {
+	switch strings.ToLower(s) {
+	case "swap", "swap-pieces", "swap-sides":
+		return true
+	}
+	return false
+}
+
+// checkNode refuses a property without a value, a property twice in a
+// node, two moves in a node, and setup and a move together.
+func checkNode(number int, n Node) error {
+	var seen map[string]bool
+	if len(n.Props) > 8 {
+		seen = make(map[string]bool, len(n.Props))
+	}
+	moves, setup := "", ""
+	for i, p := range n.Props {
+		if len(p.Values) == 0 {
+			return fmt.Errorf("sgf: node %d: property %s has no value", number, escaped(p.ID))
+		}
+		dup := false
+		if seen != nil {
+			dup = seen[p.ID]
+			seen[p.ID] = true
+		} else {
+			for _, q := range n.Props[:i] {
+				dup = dup || q.ID == p.ID
+			}
+		}
+		if dup {
+			return fmt.Errorf("sgf: node %d: property %s appears twice", number, escaped(p.ID))
+		}
+		switch p.ID {
+		case "B", "W":
+			if moves != "" {
+				return fmt.Errorf("sgf: node %d holds two moves, %s and %s (one move per node)", number, moves, p.ID)
+			}
+			if len(p.Values) != 1 {
+				return fmt.Errorf("sgf: node %d: move %s has %d values, want one", number, p.ID, len(p.Values))
+			}
+			moves = p.ID
+		case "AB", "AW", "AE", "PL":
+			setup = p.ID
+		}
+	}
+	if moves != "" && setup != "" {
+		return fmt.Errorf("sgf: node %d mixes setup (%s) and a move (%s)", number, setup, moves)
+	}
+	return nil
+}
+
+// single returns the one value of property id in node n (number), an
+// error if it has several.
+func single(number int, n Node, id string) (string, bool, error) {
+	for _, p := range n.Props {
+		if p.ID != id {
+			continue
+		}
+		if len(p.Values) != 1 {
+			return "", false, fmt.Errorf("sgf: node %d: %s has %d values, want one", number, id, len(p.Values))
+		}
+		return p.Values[0], true, nil
+	}
+	return "", false, nil
+}
+
+// setupInfo is what the first node's setup says: the position text (""
+// for none) and the colour to move first.
+type setupInfo struct {
+	board  string // "B1W/3/3 b -" or ""
+	toMove string // "B" or "W"
+	why    string // why toMove moves first, for errors
+}
+
+// readSetup reads AB, AW and PL in the first node and refuses setup
+// anywhere else.
+func readSetup(nodes []Node, cols, rows int, info map[string]string) (setupInfo, error) {
+	for i, n := range nodes[1:] {
+		for _, p := range n.Props {
+			switch p.ID {
+			case "AB", "AW", "AE", "PL":
+				return setupInfo{}, fmt.Errorf("sgf: node %d: setup (%s) after the first node is not supported", i+2, p.ID)
+			}
+		}
+	}
+	root := nodes[0]
+	if _, ok := root.Get("AE"); ok {
+		return setupInfo{}, errors.New("sgf: node 1: AE (removing stones) is not supported")
+	}
+	board := make([]byte, cols*rows)
+	grid := hex.Config{Cols: cols, Rows: rows, Swap: hex.SwapNone}.Start()
+	stones := map[byte]int{}
+	for _, p := range root.Props {
+		if p.ID != "AB" && p.ID != "AW" {
+			continue
+		}
+		for _, v := range p.Values {
+			m, err := grid.ParseMove(strings.TrimSpace(v))
+			if err != nil || m.IsSwap() {
+				return setupInfo{}, fmt.Errorf("sgf: node 1: %s[%s] is not a cell of the %dx%d board", p.ID, escaped(v), cols, rows)
+			}
+			at := m.Row()*cols + m.Col()
+			if board[at] != 0 {
+				return setupInfo{}, fmt.Errorf("sgf: node 1: two setup stones on %s", m)
+			}
+			board[at] = p.ID[1]
+			stones[p.ID[1]]++
+		}
+	}
+	pl, hasPL := info["PL"]
+	if hasPL {
+		switch strings.ToUpper(pl) {
+		case "B", "W":
+			pl = strings.ToUpper(pl)
+		default:
+			return setupInfo{}, fmt.Errorf("sgf: node 1: PL[%s] names no colour (B or W)", escaped(pl))
+		}
+	}
+	if stones['B']+stones['W'] == 0 {
+		if hasPL && pl != "B" {
+			return setupInfo{}, errors.New("sgf: node 1: PL[W] without setup stones: Black moves first in Hex")
+		}
+		return setupInfo{toMove: "B", why: "Black moves first"}, nil
+	}
+	s := setupInfo{toMove: pl, why: "PL says so"}
+	if !hasPL {
+		s.toMove, s.why = "B", "the setup has as many Black stones as White"
+		if stones['B'] != stones['W'] {
+			s.toMove, s.why = "W", "the setup has more Black stones than White"
+		}
+	}
+	var b strings.Builder
+	for r := range rows {
+		if r > 0 {
+			b.WriteByte('/')
+		}
+		empty := 0
+		for c := range cols {
+			if v := board[r*cols+c]; v == 0 {
+				empty++
+			} else {
+				if empty > 0 {
+					b.WriteString(strconv.Itoa(empty))
+					empty = 0
+				}
+				b.WriteByte(v)
+			}
+		}
+		if empty > 0 {
+			b.WriteString(strconv.Itoa(empty))
+		}
+	}
+	b.WriteString(" " + strings.ToLower(s.toMove) + " -")
+	s.board = b.String()
+	return s, nil
+}
+
 func containsSwap(moves []string) bool {
 	for _, m := range moves {
 		if m == "swap" {
@@ -159,8 +404,12 @@ func containsSwap(moves []string) bool {
 // B[f3] and W[c9] by stone colour, the swap as "swap-sides" (the next
 // move keeps the swap's colour) or "swap-pieces" (the next move is
 // Black's), players in PB and PW, and the result in RE by the winning
-// player (B for PB, the first player, as ToRecord reads it). The record
-// must replay without an illegal move.
+// player (B for PB, the first player, as ToRecord reads it): the rules'
+// result when the game is over, else the record's decided Result tag
+// (a resignation or a loss on time, as its Termination tag says). A
+// [Position] start becomes setup stones (AB, AW) and PL in the root; a
+// start after the swap cannot be written (SGF cannot say which player
+// owns which colour). The record must replay without an illegal move.
 func FromRecord(rec notation.Record) (*Tree, error) {
 	spec, ok := rec.Tag("Game")
 	if !ok {
@@ -176,13 +425,41 @@ func FromRecord(rec notation.Record) (*Tree, error) {
 	}
 	root := Node{Props: []Property{{ID: "FF", Values: []string{"4"}}, {ID: "GM", Values: []string{"11"}},
 		{ID: "AP", Values: []string{"tabletop-go/rules"}}, {ID: "SZ", Values: []string{size}}}}
-	for tag, id := range map[string]string{"Black": "PB", "White": "PW", "Date": "DT", "Event": "EV"} {
-		if v, ok := rec.Tag(tag); ok {
-			root.Props = append(root.Props, Property{ID: id, Values: []string{v}})
+	for _, kv := range [...][2]string{{"Black", "PB"}, {"White", "PW"}, {"Date", "DT"}, {"Event", "EV"}} {
+		if v, ok := rec.Tag(kv[0]); ok {
+			root.Props = append(root.Props, Property{ID: kv[1], Values: []string{v}})
+		}
+	}
+	p := cfg.Start()
+	if text, ok := rec.Tag("Position"); ok {
+		if p, err = cfg.ParsePosition(text); err != nil {
+			return nil, err
+		}
+		if p.Swapped() != hex.SwapNone {
+			return nil, errors.New("sgf: a start after the swap cannot be written in SGF")
+		}
+		var ab, aw []string
+		for r := range cfg.Rows {
+			for c := range cfg.Cols {
+				switch p.At(c, r) {
+				case hex.Black:
+					ab = append(ab, hex.Cell(c, r).String())
+				case hex.White:
+					aw = append(aw, hex.Cell(c, r).String())
+				}
+			}
+		}
+		if len(ab) > 0 {
+			root.Props = append(root.Props, Property{ID: "AB", Values: ab})
+		}
+		if len(aw) > 0 {
+			root.Props = append(root.Props, Property{ID: "AW", Values: aw})
+		}
+		if len(ab)+len(aw) > 0 {
+			root.Props = append(root.Props, Property{ID: "PL", Values: []string{map[hex.Color]string{hex.Black: "B", hex.White: "W"}[p.Turn()]}})
 		}
 	}
 	t := &Tree{Nodes: []Node{root}}
-	p := cfg.Start()
 	for i, s := range rec.Moves {
 		m, err := p.ParseMove(s)
 		if err == nil {
@@ -202,13 +479,25 @@ func FromRecord(rec notation.Record) (*Tree, error) {
 		t.Nodes = append(t.Nodes, Node{Props: []Property{{ID: color, Values: []string{text}}}})
 		p = p.PlayUnchecked(m)
 	}
+	re := ""
 	if o := p.Outcome(); o.Over() {
-		w, _ := o.Winner()
-		player := "B" // PB, seat 0
-		if w == 1 {
-			player = "W"
+		re = "B+" // PB, seat 0
+		if w, _ := o.Winner(); w == 1 {
+			re = "W+"
 		}
-		t.Nodes[0].Props = append(t.Nodes[0].Props, Property{ID: "RE", Values: []string{player + "+"}})
+	} else if result, ok := rec.Tag("Result"); ok && (result == "1-0" || result == "0-1") {
+		re = map[string]string{"1-0": "B+", "0-1": "W+"}[result]
+		switch term, _ := rec.Tag("Termination"); term {
+		case "resignation":
+			re += "Resign"
+		case "time":
+			re += "Time"
+		case "forfeit":
+			re += "Forfeit"
+		}
+	}
+	if re != "" {
+		t.Nodes[0].Props = append(t.Nodes[0].Props, Property{ID: "RE", Values: []string{re}})
 	}
 	return t, nil
 }

@@ -1,8 +1,10 @@
 package sgf
 
 import (
+	"bufio"
 	"bytes"
 	"fmt"
+	"io"
 	"iter"
 	"strconv"
 	"strings"
@@ -48,9 +50,13 @@ func ParseLittleGolem(line string) (notation.Record, error) {
 	if err != nil {
 		return fail(2, err.Error())
 	}
-	size, err := strconv.Atoi(header["SZ"])
-	if err != nil || size < 1 || size > hex.MaxSize {
-		return fail(2, "bad or missing board size SZ["+header["SZ"]+"]")
+	sz, ok := header["SZ"]
+	if !ok {
+		return fail(2, "no board size SZ")
+	}
+	size, ok := notation.ParseNatural(sz)
+	if !ok || size < 1 || size > hex.MaxSize {
+		return fail(2, "bad board size SZ["+escaped(sz)+"] (1 to "+strconv.Itoa(hex.MaxSize)+")")
 	}
 	var rec notation.Record
 	rec.SetTag("Game", hex.Config{Cols: size, Rows: size, Swap: hex.SwapPieces}.String())
@@ -91,7 +97,7 @@ func ParseLittleGolem(line string) (notation.Record, error) {
 		case len(v) == 2 && v[0] >= 'a' && v[0] <= 'z' && v[1] >= 'a' && v[1] <= 'z':
 			rec.Moves = append(rec.Moves, hex.Cell(int(v[0]-'a'), int(v[1]-'a')).String())
 		default:
-			return fail(at+3, "a move is two letters (column, row from a), swap or resign, not "+strconv.Quote(v))
+			return fail(at+3, "a move is two letters (column, row from a), swap or resign, not \""+escaped(v)+"\"")
 		}
 		at += 3 + close + 1
 	}
@@ -120,12 +126,15 @@ func parseHeader(h string) (map[string]string, error) {
 			return nil, fmt.Errorf("expected a property at %q", h[i:min(len(h), i+20)])
 		}
 		id := h[i:j]
+		if _, dup := props[id]; dup {
+			return nil, fmt.Errorf("property %s appears twice", escaped(id))
+		}
 		start := j + 1
 		k := start
 		for {
 			close := strings.IndexByte(h[k:], ']')
 			if close < 0 {
-				return nil, fmt.Errorf("property %s not closed", id)
+				return nil, fmt.Errorf("property %s not closed", escaped(id))
 			}
 			k += close
 			if k+1 == len(h) || startsProperty(h[k+1:]) {
@@ -147,28 +156,56 @@ func startsProperty(s string) bool {
 	return i > 0 && i < len(s) && s[i] == '['
 }
 
+// MaxLittleGolemLine is the longest line, its line break included, that
+// LittleGolemFrom and LittleGolemRecords read: a game on the largest
+// board takes under 5,000 bytes. A longer line is a syntax error.
+const MaxLittleGolemLine = 64 << 10
+
 // LittleGolemRecords iterates over the games of a Little Golem export,
-// one per non-empty line; a line that cannot be read yields its error.
+// one per non-empty line, as LittleGolemFrom reads them.
 func LittleGolemRecords(data []byte) iter.Seq2[notation.Record, error] {
+	return LittleGolemFrom(bytes.NewReader(data))
+}
+
+// LittleGolemFrom iterates over the games of a Little Golem export read
+// from r, one per non-empty line, holding one line (at most
+// MaxLittleGolemLine bytes) at a time; a UTF-8 byte order mark at the
+// start is skipped. A line that cannot be read yields its
+// *rules.SyntaxError, with the line number, and reading goes on with the
+// next line. An error reading r is yielded and ends the stream.
+func LittleGolemFrom(r io.Reader) iter.Seq2[notation.Record, error] {
 	return func(yield func(notation.Record, error) bool) {
-		line := 0
-		for len(data) > 0 {
-			line++
-			var l []byte
-			if i := bytes.IndexByte(data, '\n'); i >= 0 {
-				l, data = data[:i], data[i+1:]
-			} else {
-				l, data = data, nil
+		br := bufio.NewReaderSize(r, MaxLittleGolemLine)
+		skipBOM(br)
+		for line := 1; ; line++ {
+			l, err := br.ReadSlice('\n')
+			var rec notation.Record
+			var perr error
+			switch {
+			case err == bufio.ErrBufferFull:
+				shown := string(l[:40])
+				for err == bufio.ErrBufferFull {
+					_, err = br.ReadSlice('\n')
+				}
+				perr = &rules.SyntaxError{What: "little golem game", Input: shown, Line: line,
+					Msg: "the line is longer than " + strconv.Itoa(MaxLittleGolemLine) + " bytes"}
+			case len(bytes.TrimSpace(l)) == 0:
+			default:
+				rec, perr = ParseLittleGolem(string(bytes.TrimRight(l, "\r\n")))
+				if se, ok := perr.(*rules.SyntaxError); ok {
+					se.Line = line
+				}
+				rec.Line = line
 			}
-			if len(bytes.TrimSpace(l)) == 0 {
-				continue
+			if perr != nil || rec.Line != 0 {
+				if !yield(rec, perr) {
+					return
+				}
 			}
-			rec, err := ParseLittleGolem(string(l))
-			if se, ok := err.(*rules.SyntaxError); ok {
-				se.Line = line
-			}
-			rec.Line = line
-			if !yield(rec, err) {
+			if err != nil {
+				if err != io.EOF {
+					yield(notation.Record{}, err)
+				}
 				return
 			}
 		}

@@ -180,6 +180,16 @@ func FuzzParse(f *testing.F) {
 			b.WriteString(tr.String())
 			_, _ = ToRecord(tr)
 		}
+		streamed := 0
+		for tr, err := range TreesFrom(strings.NewReader(in)) {
+			if err != nil || streamed >= len(trees) || tr.String() != trees[streamed].String() {
+				t.Fatalf("TreesFrom disagrees with Parse at tree %d: %v", streamed+1, err)
+			}
+			streamed++
+		}
+		if streamed != len(trees) {
+			t.Fatalf("TreesFrom read %d trees, Parse %d", streamed, len(trees))
+		}
 		again, err := Parse(b.String())
 		if err != nil || len(again) != len(trees) {
 			t.Fatalf("%q written as %q does not read back: %v", in, b.String(), err)

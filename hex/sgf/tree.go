@@ -7,6 +7,26 @@ import (
 	"github.com/tabletop-go/rules"
 )
 
+// Limits on one game tree, so that reading SGF from a stranger takes
+// memory proportional to one bounded tree, not to the input. Parse and
+// TreesFrom refuse a tree over any of them with a *rules.SyntaxError;
+// TreesFrom then skips that tree and goes on with the next.
+const (
+	// MaxTreeBytes is the most text one game tree may hold, from its
+	// "(" to its ")". The longest tree of the Computer Olympiad
+	// collection holds about 1,200 bytes, and a 26×26 game written one
+	// node per line about 5,000.
+	MaxTreeBytes = 1 << 20
+	// MaxTreeNodes is the most nodes (";") one game tree may hold, its
+	// variations included: a game on the largest board has at most 678
+	// (a root, 676 stones and a swap).
+	MaxTreeNodes = 1 << 16
+	// MaxTreeDepth is the deepest nesting of variations: a tree inside
+	// the top-level tree is at depth 1. A variation branches off a node
+	// of the line it is in, so no game nests deeper than its length.
+	MaxTreeDepth = 1000
+)
+
 // Tree is an SGF game tree: a sequence of nodes, then any variations.
 // The first variation continues the main line.
 type Tree struct {
@@ -37,11 +57,14 @@ func (n Node) Get(id string) (string, bool) {
 }
 
 // MainLine returns the nodes of the main line: the tree's sequence, then
-// the first variation's, and so on.
+// the first variation's, and so on. It follows at most MaxTreeDepth
+// nested variations (a tree that Parse or TreesFrom returns never has
+// more), so a tree built by hand that contains itself does not hang it.
 func (t *Tree) MainLine() []Node {
 	var nodes []Node
-	for ; t != nil; t = first(t.Variations) {
+	for depth := 0; t != nil && depth <= MaxTreeDepth; depth++ {
 		nodes = append(nodes, t.Nodes...)
+		t = first(t.Variations)
 	}
 	return nodes
 }
@@ -55,7 +78,10 @@ func first(ts []*Tree) *Tree {
 
 // Parse reads an SGF collection (one or more game trees) in FF[4]
 // syntax: property values may hold any text, with "\" escaping the next
-// character. Errors are *rules.SyntaxError values with the byte offset.
+// character. Errors are *rules.SyntaxError values with the byte offset;
+// the limits MaxTreeBytes, MaxTreeNodes and MaxTreeDepth apply to each
+// tree. Parse holds the whole collection; TreesFrom reads one tree at a
+// time.
 func Parse(data string) ([]*Tree, error) {
 	p := parser{in: data}
 	var trees []*Tree
@@ -64,6 +90,7 @@ func Parse(data string) ([]*Tree, error) {
 		if p.pos >= len(p.in) {
 			break
 		}
+		p.start, p.nodes = p.pos, 0
 		t, err := p.tree(0)
 		if err != nil {
 			return nil, err
@@ -77,27 +104,34 @@ func Parse(data string) ([]*Tree, error) {
 }
 
 type parser struct {
-	in  string
-	pos int
+	in    string
+	pos   int
+	start int // where the top-level tree being read starts
+	nodes int // nodes read in that tree
 }
-
-// maxDepth bounds the nesting of variations, so hostile input cannot
-// exhaust the stack.
-const maxDepth = 10000
 
 func (p *parser) fail(at int, msg string) error {
 	return &rules.SyntaxError{What: "sgf", Input: p.in, Offset: at, Msg: msg}
 }
 
 func (p *parser) space() {
-	for p.pos < len(p.in) && strings.IndexByte(" \t\r\n\f\v", p.in[p.pos]) >= 0 {
+	for p.pos < len(p.in) && isSpace(p.in[p.pos]) {
 		p.pos++
 	}
 }
 
+func isSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v'
+}
+
+// tooLong reports whether the tree being read has run past MaxTreeBytes.
+func (p *parser) tooLong() bool { return p.pos-p.start >= MaxTreeBytes }
+
+var tooLongMsg = "the game tree is longer than " + strconv.Itoa(MaxTreeBytes) + " bytes"
+
 func (p *parser) tree(depth int) (*Tree, error) {
-	if depth > maxDepth {
-		return nil, p.fail(p.pos, "variations nested too deeply")
+	if depth > MaxTreeDepth {
+		return nil, p.fail(p.pos, "variations nested more than "+strconv.Itoa(MaxTreeDepth)+" deep")
 	}
 	if p.in[p.pos] != '(' {
 		return nil, p.fail(p.pos, "expected \"(\" to start a game tree")
@@ -107,6 +141,9 @@ func (p *parser) tree(depth int) (*Tree, error) {
 	t := &Tree{}
 	for {
 		p.space()
+		if p.tooLong() {
+			return nil, p.fail(p.start, tooLongMsg)
+		}
 		if p.pos >= len(p.in) {
 			return nil, p.fail(open, "game tree not closed: missing \")\"")
 		}
@@ -114,6 +151,9 @@ func (p *parser) tree(depth int) (*Tree, error) {
 		case ';':
 			if len(t.Variations) > 0 {
 				return nil, p.fail(p.pos, "a node after the variations")
+			}
+			if p.nodes++; p.nodes > MaxTreeNodes {
+				return nil, p.fail(p.pos, "the game tree holds more than "+strconv.Itoa(MaxTreeNodes)+" nodes")
 			}
 			p.pos++
 			n, err := p.node()
@@ -146,6 +186,9 @@ func (p *parser) node() (Node, error) {
 	var n Node
 	for {
 		p.space()
+		if p.tooLong() {
+			return n, p.fail(p.start, tooLongMsg)
+		}
 		start := p.pos
 		for p.pos < len(p.in) && isLetter(p.in[p.pos]) {
 			p.pos++
@@ -166,7 +209,7 @@ func (p *parser) node() (Node, error) {
 			prop.Values = append(prop.Values, v)
 		}
 		if len(prop.Values) == 0 {
-			return n, p.fail(p.pos, "property "+prop.ID+" has no value")
+			return n, p.fail(p.pos, "property "+escaped(prop.ID)+" has no value")
 		}
 		n.Props = append(n.Props, prop)
 	}
@@ -175,8 +218,21 @@ func (p *parser) node() (Node, error) {
 func (p *parser) value() (string, error) {
 	open := p.pos
 	p.pos++ // '['
+	// A value without escapes is a substring of the input.
+	end := p.pos
+	for end < len(p.in) && p.in[end] != ']' && p.in[end] != '\\' {
+		end++
+	}
+	if end < len(p.in) && p.in[end] == ']' {
+		v := p.in[p.pos:end]
+		p.pos = end + 1
+		return v, nil
+	}
 	var b strings.Builder
 	for p.pos < len(p.in) {
+		if p.tooLong() {
+			return "", p.fail(p.start, tooLongMsg)
+		}
 		c := p.in[p.pos]
 		switch {
 		case c == ']':
@@ -237,4 +293,15 @@ func (t *Tree) write(b *strings.Builder) {
 		v.write(b)
 	}
 	b.WriteByte(')')
+}
+
+// escaped returns s escaped as in a Go string literal but without the
+// quotes, cut to its first 40 bytes: input quoted inside SGF brackets.
+func escaped(s string) string {
+	cut := ""
+	if len(s) > 40 {
+		s, cut = s[:40], "..."
+	}
+	q := strconv.Quote(s)
+	return q[1:len(q)-1] + cut
 }

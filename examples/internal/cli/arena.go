@@ -1,11 +1,10 @@
 package cli
 
 import (
-	"context"
-	"flag"
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"runtime"
 	"strconv"
 	"strings"
 
@@ -14,36 +13,45 @@ import (
 )
 
 // Arena implements `arena -game SPEC -a BOT -b BOT -games N [-seed S]
-// [-iterations N] [-movetime D] [-maxplies N]`: bot A and bot B play N
-// games, A taking seat (i mod seats) in game i and B every other seat.
-// It prints a line per game, each bot's points by seat, and last
-// `score A B`, the two bots' total points (a draw gives each ½).
+// [-iterations N] [-movetime D] [-maxnodes N] [-maxplies N]`: bot A and
+// bot B play N games, A taking seat (i mod seats) in game i and B every
+// other seat. It prints a line per game, each bot's points by seat, and
+// last `score A B`, the two bots' total points (a draw gives each ½).
 func Arena(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("arena", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("arena", stderr)
 	spec := fs.String("game", "hex(size=7)", "game spec")
 	nameA := fs.String("a", "mcts", "bot A: mcts or random")
 	nameB := fs.String("b", "random", "bot B: mcts or random")
 	count := fs.Int("games", 10, "number of games")
 	seed := fs.Uint64("seed", 1, "random seed for the bots and the chance draws")
-	iterations := fs.Int("iterations", 1500, "MCTS playouts per move")
-	moveTime := fs.Duration("movetime", 0, "MCTS time per move (0: no limit; the iterations still cap it)")
+	think := addThinking(fs, 1500)
 	maxPlies := fs.Int("maxplies", 2000, "stop a game after this many plies and score it as a draw")
 	if err := fs.Parse(args); err != nil {
 		return ExitBadArgs
 	}
-	if fs.NArg() > 0 || *count < 0 || *iterations <= 0 || *maxPlies <= 0 {
-		fmt.Fprintln(stderr, "arena: bad arguments (see -h)")
+	switch {
+	case fs.NArg() > 0:
+		fmt.Fprintf(stderr, "arena: unexpected argument %q\n", fs.Arg(0))
+		return ExitBadArgs
+	case *count < 0:
+		fmt.Fprintf(stderr, "arena: -games must be 0 or more, not %d\n", *count)
+		return ExitBadArgs
+	case *maxPlies <= 0:
+		fmt.Fprintf(stderr, "arena: -maxplies must be 1 or more, not %d\n", *maxPlies)
+		return ExitBadArgs
+	}
+	if err := think.check(); err != nil {
+		fmt.Fprintf(stderr, "arena: %v\n", err)
 		return ExitBadArgs
 	}
 	start, err := open(*spec, "")
 	if err != nil {
-		fmt.Fprintf(stderr, "arena: %v\n", err)
+		fmt.Fprintf(stderr, "arena: %s\n", printable(err.Error()))
 		return ExitBadArgs
 	}
-	for _, name := range []string{*nameA, *nameB} {
+	for k, name := range []string{*nameA, *nameB} {
 		if _, err := bot.ForDynamic(name, start, bot.Options{}); err != nil {
-			fmt.Fprintf(stderr, "arena: %v\n", err)
+			fmt.Fprintf(stderr, "arena: -%c: %s\n", 'a'+k, printable(err.Error()))
 			return ExitBadArgs
 		}
 	}
@@ -53,9 +61,15 @@ func Arena(args []string, stdout, stderr io.Writer) int {
 	var bySeat [2][rules.MaxSeats]float64
 	var played [2][rules.MaxSeats]int
 	for i := range *count {
+		if i > 0 && (*nameA == "mcts" || *nameB == "mcts") {
+			// The last game's search trees (up to 256 MiB each by
+			// default) are garbage: collect them before this game's
+			// grow, so that memory holds one game's trees, not two.
+			runtime.GC()
+		}
 		var bots [2]bot.Dynamic
 		for k := range bots {
-			bots[k], _ = bot.ForDynamic(names[k], start, bot.Options{Iterations: *iterations, Seed: *seed*1000003 + uint64(i)*2 + uint64(k)})
+			bots[k], _ = bot.ForDynamic(names[k], start, think.options(*seed*1000003+uint64(i)*2+uint64(k)))
 		}
 		seatA := rules.Player(i % seats)
 		who := func(s rules.Player) int {
@@ -75,10 +89,7 @@ func Arena(args []string, stdout, stderr io.Writer) int {
 			if mover == rules.Chance {
 				move = pos.RandomMove(chance)
 			} else {
-				ctx, cancel := context.Background(), func() {}
-				if *moveTime > 0 {
-					ctx, cancel = context.WithTimeout(ctx, *moveTime)
-				}
+				ctx, cancel := think.context()
 				move, err = bots[who(mover)].Choose(ctx, pos)
 				cancel()
 				if err != nil {

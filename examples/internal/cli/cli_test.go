@@ -296,3 +296,12 @@ func TestFocusNowakThroughTheTools(t *testing.T) {
 	assert.Equal(t, 1, code)
 	assert.Equal(t, "illegal 1 c3-c4: in Nowak's game a move lands only on an empty square\n", out)
 }
+
+// TestSelfplayIterationsZeroNamesTheFlag: the error used to name -games
+// and -maxplies.
+func TestSelfplayIterationsZeroNamesTheFlag(t *testing.T) {
+	code, out, errOut := run(t, selfplay, []string{"-bot", "mcts", "-iterations", "0"}, "")
+	assert.Equal(t, 2, code)
+	assert.Empty(t, out)
+	assert.Equal(t, "selfplay: -iterations must be 1 or more, not 0\n", errOut)
+}

@@ -1,46 +1,71 @@
 package cli
 
 import (
-	"bufio"
-	"context"
-	"flag"
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 
 	"github.com/tabletop-go/rules"
 	"github.com/tabletop-go/rules/examples/bot"
 	"github.com/tabletop-go/rules/hex"
+	"github.com/tabletop-go/rules/notation"
 )
 
-// HTP implements `htp [-swap sides|pieces|none] [-iterations N] [-seed
-// S]`: a Hex engine speaking the Hex Text Protocol (HTP, the GTP dialect
-// of HexGui and MoHex) on standard input and output, with the MCTS bot
-// choosing its moves. Each command is "[id] name args"; the reply is
-// "=[id] result" or "?[id] error", then a blank line.
+// HTP implements `htp [-swap sides|pieces|none] [-iterations N]
+// [-movetime D] [-maxnodes N] [-seed S]`: a Hex engine speaking the Hex
+// Text Protocol (HTP, the GTP dialect of HexGui and MoHex) on standard
+// input and output, with the MCTS bot choosing its moves (-movetime
+// bounds the time of a genmove, -maxnodes the memory of its tree). Each
+// command is "[id] name args"; the reply is "=[id] result" or "?[id]
+// error", then a blank line.
 //
-// Colours are stone colours: b (black, top to bottom) and w. Any swap
-// token ("swap", "swap-pieces", "swap-sides") plays the engine's swap,
-// which genmove writes "swap-pieces" or "swap-sides" by the -swap mode.
+// As GTP says, control characters other than tabs are removed from a
+// command, and "#" starts a comment. A line longer than 64 KiB gets the
+// failure reply "? line too long" (with the id if the line starts with
+// one) and the engine reads on.
+//
+// Colours are stone colours: b (black, top to bottom) and w. The swap is
+// the move "swap", "swap-pieces" or "swap-sides" (in any case; HexGui
+// writes "swap-pieces"), which plays the engine's swap; genmove writes
+// "swap-pieces" or "swap-sides" by the -swap mode.
 func HTP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("htp", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("htp", stderr)
 	swap := fs.String("swap", "sides", "the pie rule: sides, pieces or none")
-	iterations := fs.Int("iterations", 3000, "MCTS playouts per genmove")
+	think := addThinking(fs, 3000)
 	seed := fs.Uint64("seed", 1, "random seed")
 	if err := fs.Parse(args); err != nil {
 		return ExitBadArgs
 	}
-	cfg, err := hex.ParseSpec("hex(size=11,swap=" + *swap + ")")
-	if err != nil || *iterations <= 0 {
-		fmt.Fprintf(stderr, "htp: bad -swap or -iterations\n")
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "htp: unexpected argument %q (commands are read from standard input)\n", fs.Arg(0))
 		return ExitBadArgs
 	}
-	e := &engine{cfg: cfg, pos: cfg.Start(), bot: bot.NewMCTS[hex.Position, hex.Move](bot.Options{Iterations: *iterations, Seed: *seed})}
-	in := bufio.NewScanner(stdin)
-	for in.Scan() {
-		line := in.Text()
+	cfg, err := hex.ParseSpec("hex(size=11,swap=" + *swap + ")")
+	if err != nil {
+		fmt.Fprintf(stderr, "htp: -swap must be sides, pieces or none, not %q\n", *swap)
+		return ExitBadArgs
+	}
+	if err := think.check(); err != nil {
+		fmt.Fprintf(stderr, "htp: %v\n", err)
+		return ExitBadArgs
+	}
+	e := &engine{cfg: cfg, pos: cfg.Start(), think: think,
+		bot: bot.NewMCTS[hex.Position, hex.Move](think.options(*seed))}
+	in := newLineReader(stdin)
+	for {
+		line, err := in.next()
+		if err == errLineTooLong {
+			id, _, _ := strings.Cut(gtpClean(line), " ")
+			if !isID(id) {
+				id = ""
+			}
+			fmt.Fprintf(stdout, "?%s line too long (more than %d bytes)\n\n", id, maxInputLine)
+			continue
+		}
+		if err != nil {
+			return ExitOK // the end of the input, or an error reading it: the session is over
+		}
+		line = gtpClean(line)
 		if i := strings.IndexByte(line, '#'); i >= 0 {
 			line = line[:i]
 		}
@@ -49,7 +74,7 @@ func HTP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			continue
 		}
 		id := ""
-		if _, err := strconv.Atoi(fields[0]); err == nil {
+		if isID(fields[0]) {
 			id, fields = fields[0], fields[1:]
 			if len(fields) == 0 {
 				fmt.Fprintf(stdout, "?%s missing command\n\n", id)
@@ -58,7 +83,7 @@ func HTP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		reply, err := e.do(fields[0], fields[1:])
 		if err != nil {
-			fmt.Fprintf(stdout, "?%s %v\n\n", id, err)
+			fmt.Fprintf(stdout, "?%s %s\n\n", id, printable(err.Error()))
 			continue
 		}
 		if reply != "" {
@@ -69,7 +94,33 @@ func HTP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return ExitOK
 		}
 	}
-	return ExitOK
+}
+
+// gtpClean removes the control characters but tabs, which become
+// spaces, as GTP's preprocessing does.
+func gtpClean(line string) string {
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r == '\t':
+			return ' '
+		case r < ' ' || r == 0x7f:
+			return -1
+		}
+		return r
+	}, line)
+}
+
+// isID reports whether s is a command id: decimal digits, at most nine.
+func isID(s string) bool {
+	if s == "" || len(s) > 9 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 type engine struct {
@@ -77,6 +128,7 @@ type engine struct {
 	pos     hex.Position
 	history []hex.Position
 	bot     *bot.MCTS[hex.Position, hex.Move]
+	think   thinking
 }
 
 var htpCommands = []string{"all_legal_moves", "boardsize", "clear_board", "final_score", "genmove",
@@ -144,13 +196,13 @@ func (e *engine) boardsize(args []string) error {
 	if len(args) < 1 || len(args) > 2 {
 		return fmt.Errorf("usage: boardsize N or boardsize COLS ROWS")
 	}
-	cols, err := strconv.Atoi(args[0])
+	cols, ok := notation.ParseNatural(args[0])
 	rows := cols
-	if err == nil && len(args) == 2 {
-		rows, err = strconv.Atoi(args[1])
+	if ok && len(args) == 2 {
+		rows, ok = notation.ParseNatural(args[1])
 	}
 	cfg := hex.Config{Cols: cols, Rows: rows, Swap: e.cfg.Swap}
-	if err != nil || cfg.Validate() != nil {
+	if !ok || cfg.Validate() != nil {
 		return fmt.Errorf("unacceptable size")
 	}
 	e.cfg, e.pos, e.history = cfg, cfg.Start(), nil
@@ -189,7 +241,9 @@ func (e *engine) play(args []string) error {
 		return err
 	}
 	m := hex.Swap
-	if !strings.HasPrefix(strings.ToLower(args[1]), "swap") {
+	switch strings.ToLower(args[1]) {
+	case "swap", "swap-pieces", "swap-sides":
+	default:
 		if m, err = e.pos.ParseMove(args[1]); err != nil {
 			return fmt.Errorf("invalid move: %s", reason(err))
 		}
@@ -214,7 +268,9 @@ func (e *engine) genmove(args []string) (string, error) {
 	if err := e.checkTurn(c); err != nil {
 		return "", err
 	}
-	m, err := e.bot.Choose(context.Background(), e.pos)
+	ctx, cancel := e.think.context()
+	m, err := e.bot.Choose(ctx, e.pos)
+	cancel()
 	if err != nil {
 		return "", err
 	}

@@ -62,3 +62,25 @@ func TestHTPCommands(t *testing.T) {
 	assert.Equal(t, []string{"? unacceptable size", "? the game is not over", "? usage: play COLOR MOVE", "? unknown command"}, replies[15:19])
 	assert.Contains(t, replies[19], "genmove\n")
 }
+
+// TestHTPAnswersALineOver64KiBAndReadsOn: bufio.Scanner's limit used to
+// end the session silently; now the line gets a GTP failure (with its id)
+// and the commands after it are answered.
+func TestHTPAnswersALineOver64KiBAndReadsOn(t *testing.T) {
+	long := strings.Repeat("y", 100<<10)
+	replies := htpReplies(t, nil, "12 "+long+"\n"+long+"\nprotocol_version\n13 name\n")
+	assert.Equal(t, []string{"?12 line too long (more than 65536 bytes)", "? line too long (more than 65536 bytes)", "= 2", "=13 tabletop-go rules"}, replies)
+}
+
+// TestHTPTakesOnlyTheSwapTokensAsTheSwap: "swap", "swap-pieces" and
+// "swap-sides" in any case; "swapfoo" is no move.
+func TestHTPTakesOnlyTheSwapTokensAsTheSwap(t *testing.T) {
+	for _, tc := range []struct{ move, reply string }{
+		{"swapfoo", "? invalid move: syntax error: expected a rank number after the file"},
+		{"swap-", "? invalid move: syntax error: expected a rank number after the file"},
+		{"swap", "="}, {"SWAP", "="}, {"swap-pieces", "="}, {"Swap-Sides", "="},
+	} {
+		replies := htpReplies(t, nil, "boardsize 3\nplay b a1\nplay w "+tc.move+"\n")
+		assert.Equal(t, tc.reply, replies[2], tc.move)
+	}
+}

@@ -4,9 +4,9 @@
 package cli
 
 import (
-	"flag"
 	"fmt"
 	"io"
+	"strconv"
 )
 
 // Exit statuses shared by the tools.
@@ -16,13 +16,19 @@ const (
 	ExitBadArgs = 2 // bad flags, spec or position
 )
 
-// Perft implements `perft -game SPEC [-position TEXT] -depth N [-divide]`.
+// MaxPerftDepth is the deepest perft the tool counts: far beyond what
+// any game can count in a lifetime, and a bound on its output.
+const MaxPerftDepth = 64
+
+// Perft implements `perft -game SPEC [-position TEXT] -depth N [-divide]`:
+// it prints `perft(d) = COUNT` for d = 1..N (N at most MaxPerftDepth).
+// Once a depth counts 0 (every line has ended), the deeper ones are 0
+// too and are printed without a search.
 func Perft(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("perft", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("perft", stderr)
 	spec := fs.String("game", "hex", "game spec, e.g. hex(size=7,swap=none)")
 	position := fs.String("position", "", "start from this position text instead of the game's start")
-	depth := fs.Int("depth", 3, "count the game tree to this many plies")
+	depth := fs.Int("depth", 3, "count the game tree to this many plies (at most "+strconv.Itoa(MaxPerftDepth)+")")
 	divide := fs.Bool("divide", false, "also print the count below each move at the last depth")
 	if err := fs.Parse(args); err != nil {
 		return ExitBadArgs
@@ -31,17 +37,23 @@ func Perft(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "perft: unexpected argument %q\n", fs.Arg(0))
 		return ExitBadArgs
 	}
-	if *depth < 0 {
-		fmt.Fprintln(stderr, "perft: -depth must be 0 or more")
+	if *depth < 0 || *depth > MaxPerftDepth {
+		fmt.Fprintf(stderr, "perft: -depth must be from 0 to %d, not %d\n", MaxPerftDepth, *depth)
 		return ExitBadArgs
 	}
 	pos, err := open(*spec, *position)
 	if err != nil {
-		fmt.Fprintf(stderr, "perft: %v\n", err)
+		fmt.Fprintf(stderr, "perft: %s\n", printable(err.Error()))
 		return ExitBadArgs
 	}
+	ended := false
 	for d := 1; d <= *depth; d++ {
-		fmt.Fprintf(stdout, "perft(%d) = %d\n", d, pos.Perft(d))
+		var n uint64
+		if !ended {
+			n = pos.Perft(d)
+			ended = n == 0
+		}
+		fmt.Fprintf(stdout, "perft(%d) = %d\n", d, n)
 	}
 	if *divide && *depth > 0 {
 		for _, e := range pos.Divide(*depth) {

@@ -1,9 +1,6 @@
 package cli
 
 import (
-	"bufio"
-	"context"
-	"flag"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -16,45 +13,61 @@ import (
 )
 
 // Play implements `play -game SPEC [-seat N] [-bot mcts] [-iterations N]
-// [-seed S] [-color auto|always|never]`: a person plays seat N against a
-// bot in the terminal. After every move it draws the board and says
-// whose turn it is. At the prompt it takes a move in the game's notation,
-// "?" for the legal moves, "undo" to take back the person's last move and
-// the replies to it, "save FILE" to write the game as a record, and
-// "quit". A bad move gets the reason and a new prompt. Chance draws are
-// made by the program and shown.
+// [-movetime D] [-maxnodes N] [-seed S] [-color auto|always|never]`: a
+// person plays seat N against a bot in the terminal. After every move it
+// draws the board and says whose turn it is. At the prompt it takes a
+// move in the game's notation, "?" for the legal moves, "undo" to take
+// back the person's last move and the replies to it, "save FILE" to
+// write the game as a record, and "quit". A bad move gets the reason and
+// a new prompt, and so does a line longer than 64 KiB. Chance draws are
+// made by the program and shown. Whatever of the person's input it
+// echoes (a file name, a reason quoting a move) has its control
+// characters escaped.
 func Play(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("play", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("play", stderr)
 	spec := fs.String("game", "hex(size=7)", "game spec")
 	seat := fs.Int("seat", 0, "the seat you play (0 moves first)")
 	botName := fs.String("bot", "mcts", "the bot you play against: mcts or random")
-	iterations := fs.Int("iterations", 1500, "MCTS playouts per move")
+	think := addThinking(fs, 1500)
 	seed := fs.Uint64("seed", 1, "random seed for the bot and the chance draws")
 	color := fs.String("color", "auto", "colour the board: auto, always or never")
 	if err := fs.Parse(args); err != nil {
 		return ExitBadArgs
 	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "play: unexpected argument %q (moves are read from standard input)\n", fs.Arg(0))
+		return ExitBadArgs
+	}
+	if err := think.check(); err != nil {
+		fmt.Fprintf(stderr, "play: %v\n", err)
+		return ExitBadArgs
+	}
+	switch *color {
+	case "auto", "always", "never":
+	default:
+		fmt.Fprintf(stderr, "play: -color must be auto, always or never, not %q\n", *color)
+		return ExitBadArgs
+	}
 	start, err := open(*spec, "")
 	if err != nil {
-		fmt.Fprintf(stderr, "play: %v\n", err)
+		fmt.Fprintf(stderr, "play: %s\n", printable(err.Error()))
 		return ExitBadArgs
 	}
 	if *seat < 0 || *seat >= start.Seats() {
 		fmt.Fprintf(stderr, "play: -seat must be from 0 to %d\n", start.Seats()-1)
 		return ExitBadArgs
 	}
-	opponent, err := bot.ForDynamic(*botName, start, bot.Options{Iterations: *iterations, Seed: *seed})
+	opponent, err := bot.ForDynamic(*botName, start, think.options(*seed))
 	if err != nil {
-		fmt.Fprintf(stderr, "play: %v\n", err)
+		fmt.Fprintf(stderr, "play: %s\n", printable(err.Error()))
 		return ExitBadArgs
 	}
 	s := &session{
-		out: stdout, human: rules.Player(*seat), bot: opponent, botName: *botName,
+		out: stdout, human: rules.Player(*seat), bot: opponent, botName: *botName, think: think,
 		chance: rand.New(rand.NewPCG(*seed, 0xd1ce)), colored: useColor(*color, stdout), pieces: pieceLetters[rules.SpecName(*spec)],
 		history: []rules.Dynamic{start},
 	}
-	return s.run(bufio.NewScanner(stdin))
+	return s.run(newLineReader(stdin))
 }
 
 type session struct {
@@ -62,6 +75,7 @@ type session struct {
 	human   rules.Player
 	bot     bot.Dynamic
 	botName string
+	think   thinking
 	chance  *rand.Rand
 	colored bool
 	pieces  [2]byte         // the diagram's letters for the two sides, for colour
@@ -76,7 +90,7 @@ func (s *session) push(move string, next rules.Dynamic) {
 	s.history = append(s.history, next)
 }
 
-func (s *session) run(in *bufio.Scanner) int {
+func (s *session) run(in *lineReader) int {
 	fmt.Fprintf(s.out, "You play seat %v against %s. Type a move, ? for the legal moves, undo, save FILE or quit.\n", s.human, s.botName)
 	s.show()
 	for {
@@ -92,11 +106,17 @@ func (s *session) run(in *bufio.Scanner) int {
 			return ExitOK
 		}
 		fmt.Fprintf(s.out, "%v to move> ", s.human)
-		if !in.Scan() {
+		line, err := in.next()
+		if err == errLineTooLong {
+			fmt.Fprintf(s.out, "not played: %v\n", err)
+			continue
+		}
+		if err != nil {
 			fmt.Fprintln(s.out)
 			return ExitOK
 		}
-		line := strings.TrimSpace(in.Text())
+		line = strings.TrimSpace(line)
+		command, arg, _ := strings.Cut(strings.ReplaceAll(line, "\t", " "), " ")
 		switch {
 		case line == "":
 		case line == "quit" || line == "exit":
@@ -105,12 +125,12 @@ func (s *session) run(in *bufio.Scanner) int {
 			fmt.Fprintf(s.out, "legal: %s\n", strings.Join(s.pos().Moves(), " "))
 		case line == "undo":
 			s.undo()
-		case strings.HasPrefix(line, "save"):
-			s.save(strings.TrimSpace(strings.TrimPrefix(line, "save")))
+		case command == "save":
+			s.save(strings.TrimSpace(arg))
 		default:
 			next, err := s.pos().Play(line)
 			if err != nil {
-				fmt.Fprintf(s.out, "not played: %s\n", reason(err))
+				fmt.Fprintf(s.out, "not played: %s\n", printable(reason(err)))
 				continue
 			}
 			s.push(line, next)
@@ -128,7 +148,10 @@ func (s *session) autoMove() error {
 		fmt.Fprintf(s.out, "Drawn: %s\n", move)
 	} else {
 		var err error
-		if move, err = s.bot.Choose(context.Background(), pos); err != nil {
+		ctx, cancel := s.think.context()
+		move, err = s.bot.Choose(ctx, pos)
+		cancel()
+		if err != nil {
 			return err
 		}
 		fmt.Fprintf(s.out, "%s (seat %v) plays %s\n", s.botName, pos.ToMove(), move)
@@ -163,10 +186,10 @@ func (s *session) save(path string) {
 	}
 	rec := notation.Record{Tags: []notation.Tag{{Name: "Game", Value: s.pos().Spec()}, {Name: "Result", Value: s.pos().Outcome().Result()}}, Moves: s.moves}
 	if err := os.WriteFile(path, []byte(rec.String()), 0o644); err != nil {
-		fmt.Fprintf(s.out, "not saved: %v\n", err)
+		fmt.Fprintf(s.out, "not saved: %s\n", printable(err.Error()))
 		return
 	}
-	fmt.Fprintf(s.out, "Saved %d plies to %s.\n", len(s.moves), path)
+	fmt.Fprintf(s.out, "Saved %d plies to %s.\n", len(s.moves), printable(path))
 }
 
 func (s *session) show() {

@@ -76,3 +76,12 @@ func TestPlayRejectsBadArguments(t *testing.T) {
 	assert.Equal(t, 2, Play([]string{"-seat", "2"}, strings.NewReader(""), &out, &errOut))
 	assert.Equal(t, 2, Play([]string{"-bot", "genius"}, strings.NewReader(""), &out, &errOut))
 }
+
+// TestPlayAnswersALineOver64KiBAndReadsOn: the long line is refused and
+// the moves after it are played.
+func TestPlayAnswersALineOver64KiBAndReadsOn(t *testing.T) {
+	code, out := playSession(t, []string{"-game", "hex(size=3,swap=none)", "-bot", "random", "-color", "never"}, strings.Repeat("b", 100<<10)+"\nb2\nquit\n")
+	assert.Equal(t, 0, code)
+	assert.Contains(t, out, "not played: the line is longer than 65536 bytes\n")
+	assert.Contains(t, out, "random (seat B) plays ", "b2 was played after it")
+}

@@ -1,11 +1,10 @@
 package cli
 
 import (
-	"context"
-	"flag"
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"runtime"
 	"strconv"
 	"strings"
 
@@ -15,18 +14,19 @@ import (
 )
 
 // Selfplay implements `selfplay -game SPEC [-games N] [-seed S] [-bot
-// random|mcts] [-iterations N] [-position TEXT] [-maxplies N]`: it plays
-// games and prints them as records that validate accepts, each followed
-// by `#` comment lines with a picture of the final board and the result.
-// Chance draws are sampled from the seed and written into the record.
+// random|mcts] [-iterations N] [-movetime D] [-maxnodes N] [-position
+// TEXT] [-maxplies N]`: it plays games and prints them as records that
+// validate accepts, each followed by `#` comment lines with a picture of
+// the final board and the result. Chance draws are sampled from the seed
+// and written into the record. With -bot mcts, -movetime bounds the time
+// of each move and -maxnodes the memory of the search tree.
 func Selfplay(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("selfplay", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("selfplay", stderr)
 	spec := fs.String("game", "hex", "game spec, e.g. hex(size=7,swap=pieces)")
 	count := fs.Int("games", 1, "number of games")
 	seed := fs.Uint64("seed", 1, "random seed; game i uses the PCG stream (seed, i)")
 	botName := fs.String("bot", "random", "the bot playing every seat: random or mcts")
-	iterations := fs.Int("iterations", 300, "MCTS playouts per move (with -bot mcts)")
+	think := addThinking(fs, 300)
 	position := fs.String("position", "", "start every game from this position text")
 	maxPlies := fs.Int("maxplies", 1000, "stop a game after this many plies and leave it unfinished (*); random Focus games rarely end by themselves")
 	if err := fs.Parse(args); err != nil {
@@ -36,22 +36,35 @@ func Selfplay(args []string, stdout, stderr io.Writer) int {
 	case fs.NArg() > 0:
 		fmt.Fprintf(stderr, "selfplay: unexpected argument %q\n", fs.Arg(0))
 		return ExitBadArgs
-	case *count < 0 || *maxPlies < 0 || *iterations <= 0:
-		fmt.Fprintln(stderr, "selfplay: -games and -maxplies must be 0 or more")
+	case *count < 0:
+		fmt.Fprintf(stderr, "selfplay: -games must be 0 or more, not %d\n", *count)
+		return ExitBadArgs
+	case *maxPlies < 0:
+		fmt.Fprintf(stderr, "selfplay: -maxplies must be 0 or more, not %d\n", *maxPlies)
+		return ExitBadArgs
+	}
+	if err := think.check(); err != nil {
+		fmt.Fprintf(stderr, "selfplay: %v\n", err)
 		return ExitBadArgs
 	}
 	start, err := open(*spec, *position)
 	if err != nil {
-		fmt.Fprintf(stderr, "selfplay: %v\n", err)
+		fmt.Fprintf(stderr, "selfplay: %s\n", printable(err.Error()))
 		return ExitBadArgs
 	}
 	if _, err := bot.ForDynamic(*botName, start, bot.Options{}); err != nil {
-		fmt.Fprintf(stderr, "selfplay: %v\n", err)
+		fmt.Fprintf(stderr, "selfplay: %s\n", printable(err.Error()))
 		return ExitBadArgs
 	}
 	for i := range *count {
+		if i > 0 && *botName == "mcts" {
+			// The last game's search tree (up to 256 MiB by default) is
+			// garbage: collect it before this game's grows, so that
+			// memory holds one tree, not two.
+			runtime.GC()
+		}
 		r := rand.New(rand.NewPCG(*seed, uint64(i)))
-		player, _ := bot.ForDynamic(*botName, start, bot.Options{Iterations: *iterations, Seed: *seed*1000003 + uint64(i)})
+		player, _ := bot.ForDynamic(*botName, start, think.options(*seed*1000003+uint64(i)))
 		rec := notation.Record{Tags: []notation.Tag{
 			{Name: "Game", Value: start.Spec()},
 			{Name: "Round", Value: strconv.Itoa(i + 1)},
@@ -68,7 +81,10 @@ func Selfplay(args []string, stdout, stderr io.Writer) int {
 			case rules.Chance:
 				move = pos.RandomMove(r)
 			default:
-				if move, err = player.Choose(context.Background(), pos); err != nil {
+				ctx, cancel := think.context()
+				move, err = player.Choose(ctx, pos)
+				cancel()
+				if err != nil {
 					fmt.Fprintf(stderr, "selfplay: %v\n", err)
 					return ExitFailed
 				}

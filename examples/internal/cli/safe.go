@@ -1,0 +1,207 @@
+package cli
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/tabletop-go/rules/examples/bot"
+	"github.com/tabletop-go/rules/hex"
+)
+
+// The tools read input from strangers: records, SGF, protocol commands,
+// a person's typing. Whatever of it they echo goes through printable or
+// token, so that no output holds a raw control character (an escape
+// sequence would act on the terminal) or more than a short piece of the
+// input.
+
+// maxShownBytes bounds the text of one error or message the tools write.
+const maxShownBytes = 300
+
+// printable returns s with every character that is not printable (control
+// characters, C1 controls, bidirectional overrides, invalid UTF-8)
+// escaped as in a Go string literal ("\x1b", "\n", "\u202e"), cut to
+// maxShownBytes with "..." after.
+func printable(s string) string {
+	e := escapeAll(s)
+	if len(e) <= maxShownBytes {
+		return e
+	}
+	cut := maxShownBytes
+	for cut > 0 && !utf8.RuneStart(e[cut]) {
+		cut--
+	}
+	return e[:cut] + "..."
+}
+
+// escapeAll escapes what printable escapes, cutting nothing.
+func escapeAll(s string) string {
+	clean := true
+	for _, r := range s {
+		if r == utf8.RuneError || !strconv.IsPrint(r) {
+			clean = false
+			break
+		}
+	}
+	if clean {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			fmt.Fprintf(&b, `\x%02x`, s[i])
+		case !strconv.IsPrint(r):
+			q := strconv.QuoteRune(r)
+			b.WriteString(q[1 : len(q)-1])
+		default:
+			b.WriteString(s[i : i+size])
+		}
+		i += size
+	}
+	return b.String()
+}
+
+// maxTokenBytes bounds a move token echoed in an output line.
+const maxTokenBytes = 40
+
+// token returns a move token for an output line: as written when it is
+// short and every character printable and not a space, else quoted as a
+// Go string (escapes and all) and cut to maxTokenBytes with "..." after.
+func token(s string) string {
+	plain := len(s) <= maxTokenBytes && s != ""
+	for _, r := range s {
+		if r == utf8.RuneError || r == ' ' || r == '"' || !strconv.IsPrint(r) {
+			plain = false
+			break
+		}
+	}
+	if plain {
+		return s
+	}
+	if len(s) > maxTokenBytes {
+		return strconv.Quote(s[:maxTokenBytes]) + "..."
+	}
+	return strconv.Quote(s)
+}
+
+// safeWriter escapes every control character but line breaks and tabs
+// on its way to w: the flag package echoes an unknown flag's name raw.
+type safeWriter struct{ w io.Writer }
+
+func (s safeWriter) Write(p []byte) (int, error) {
+	var b strings.Builder
+	for _, line := range strings.SplitAfter(string(p), "\n") {
+		body := strings.TrimSuffix(line, "\n")
+		for _, part := range strings.SplitAfter(body, "\t") {
+			b.WriteString(escapeAll(strings.TrimSuffix(part, "\t")))
+			if strings.HasSuffix(part, "\t") {
+				b.WriteByte('\t')
+			}
+		}
+		if strings.HasSuffix(line, "\n") {
+			b.WriteByte('\n')
+		}
+	}
+	if _, err := io.WriteString(s.w, b.String()); err != nil {
+		return 0, err
+	}
+	return len(p), nil
+}
+
+// newFlagSet returns a flag set for a tool that writes its complaints
+// escaped to stderr.
+func newFlagSet(tool string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet(tool, flag.ContinueOnError)
+	fs.SetOutput(safeWriter{stderr})
+	return fs
+}
+
+// maxInputLine is the longest line, its line break included, that play
+// and htp read; bufio.Scanner's limit (64 KiB) used to end them silently.
+const maxInputLine = 64 << 10
+
+// lineReader reads lines of at most maxInputLine bytes from a person or
+// a protocol controller.
+type lineReader struct{ br *bufio.Reader }
+
+func newLineReader(r io.Reader) *lineReader {
+	return &lineReader{br: bufio.NewReaderSize(r, maxInputLine)}
+}
+
+// errLineTooLong is reported, with the line's first bytes, for a line
+// longer than maxInputLine, whose rest is skipped.
+var errLineTooLong = errors.New("the line is longer than " + strconv.Itoa(maxInputLine) + " bytes")
+
+// next returns the next line without its line break. A line longer than
+// maxInputLine gives its first maxTokenBytes and errLineTooLong; at the
+// end of the input the error is io.EOF.
+func (l *lineReader) next() (string, error) {
+	b, err := l.br.ReadSlice('\n')
+	switch {
+	case err == bufio.ErrBufferFull:
+		start := string(b[:maxTokenBytes])
+		for err == bufio.ErrBufferFull {
+			_, err = l.br.ReadSlice('\n')
+		}
+		if err != nil && err != io.EOF {
+			return "", err
+		}
+		return start, errLineTooLong
+	case err == io.EOF && len(b) > 0:
+		err = nil
+	case err != nil:
+		return "", err
+	}
+	return strings.TrimSuffix(strings.TrimSuffix(string(b), "\n"), "\r"), nil
+}
+
+// thinking holds the flags of a tool whose bot searches: the MCTS
+// iterations, the time per move and the node budget.
+type thinking struct {
+	iterations *int
+	moveTime   *time.Duration
+	maxNodes   *int
+}
+
+func addThinking(fs *flag.FlagSet, iterations int) thinking {
+	return thinking{
+		iterations: fs.Int("iterations", iterations, "MCTS playouts per move"),
+		moveTime:   fs.Duration("movetime", 0, "MCTS time per move, e.g. 2s (0: no limit; the iterations still cap it)"),
+		maxNodes: fs.Int("maxnodes", 0, "MCTS tree nodes at most, "+strconv.Itoa(bot.NodeBytes[hex.Move]())+
+			" bytes each (0: the default, "+strconv.Itoa(bot.DefaultTreeBytes>>20)+" MiB of tree)"),
+	}
+}
+
+// check names the first flag with a bad value.
+func (t thinking) check() error {
+	switch {
+	case *t.iterations <= 0:
+		return fmt.Errorf("-iterations must be 1 or more, not %d", *t.iterations)
+	case *t.moveTime < 0:
+		return fmt.Errorf("-movetime must be 0 (no limit) or more, not %v", *t.moveTime)
+	case *t.maxNodes < 0:
+		return fmt.Errorf("-maxnodes must be 0 (the default budget) or more, not %d", *t.maxNodes)
+	}
+	return nil
+}
+
+func (t thinking) options(seed uint64) bot.Options {
+	return bot.Options{Iterations: *t.iterations, MaxNodes: *t.maxNodes, Seed: seed}
+}
+
+// context returns the context of one move: with -movetime, a deadline.
+func (t thinking) context() (context.Context, context.CancelFunc) {
+	if *t.moveTime > 0 {
+		return context.WithTimeout(context.Background(), *t.moveTime)
+	}
+	return context.Background(), func() {}
+}
