@@ -225,7 +225,15 @@ func ReadRecords(r io.Reader) ([]Record, error) {
 // does not hide the others. The limits MaxLineBytes, MaxRecordMoves and
 // MaxRecordBytes apply.
 func Records(data []byte) iter.Seq2[Record, error] {
-	return scan(func() ([]byte, bool, error) {
+	return func(yield func(Record, error) bool) {
+		scan(byteLines(data))(yield)
+	}
+}
+
+// byteLines returns the successive lines of data, each with its line
+// break, for scan.
+func byteLines(data []byte) func() ([]byte, bool, error) {
+	return func() ([]byte, bool, error) {
 		if len(data) == 0 {
 			return nil, false, io.EOF
 		}
@@ -239,7 +247,7 @@ func Records(data []byte) iter.Seq2[Record, error] {
 			return append(line[:MaxLineBytes-1:MaxLineBytes-1], '\n'), true, nil
 		}
 		return line, false, nil
-	})
+	}
 }
 
 // RecordsFrom is Records for a stream read from r as it goes: it holds
@@ -267,10 +275,20 @@ func RecordsFrom(r io.Reader) iter.Seq2[Record, error] {
 	})
 }
 
-// scan iterates over the records of the lines that nextLine returns.
+// scan iterates over the records of the lines that nextLine returns. A
+// UTF-8 byte-order mark at the start of the stream is skipped.
 func scan(nextLine func() (line []byte, tooLong bool, err error)) iter.Seq2[Record, error] {
+	first := true
+	skipBOM := func() ([]byte, bool, error) {
+		line, tooLong, err := nextLine()
+		if first {
+			first = false
+			line = bytes.TrimPrefix(line, []byte("\ufeff"))
+		}
+		return line, tooLong, err
+	}
 	return func(yield func(Record, error) bool) {
-		s := recordScanner{nextLine: nextLine}
+		s := recordScanner{nextLine: skipBOM}
 		for {
 			rec, err, ok := s.next()
 			if !ok || !yield(rec, err) || s.readErr != nil {

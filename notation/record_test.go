@@ -259,3 +259,30 @@ func TestRecordsFromYieldsAReadErrorAndStops(t *testing.T) {
 	require.Len(t, errs, 1)
 	assert.EqualError(t, errs[0], "disk on fire")
 }
+
+func TestRecordsSkipAByteOrderMark(t *testing.T) {
+	const text = "\ufeff[Game \"hex\"]\n\na1\n"
+	for name, seq := range map[string]func(func(Record, error) bool){
+		"bytes": Records([]byte(text)), "reader": RecordsFrom(strings.NewReader(text)),
+	} {
+		n := 0
+		for rec, err := range seq {
+			require.NoError(t, err, name)
+			v, _ := rec.Tag("Game")
+			assert.Equal(t, "hex", v, name)
+			n++
+		}
+		assert.Equal(t, 1, n, name)
+	}
+}
+
+func TestRecordsOfBytesCanBeIteratedTwice(t *testing.T) {
+	seq := Records([]byte("[Game \"hex\"]\n\na1\n"))
+	for range 2 {
+		n := 0
+		for range seq {
+			n++
+		}
+		assert.Equal(t, 1, n)
+	}
+}
