@@ -347,7 +347,7 @@ func TestOutcomeMarshalJSONRefusesOutcomesWithNoForm(t *testing.T) {
 		"no seats":               rules.Win(0, rules.Connection),
 		"ongoing with scores":    rules.Win(2, rules.NotOver, 0),
 		"ongoing draw":           rules.Draw(2, rules.NotOver),
-		"unknown reason":         rules.Win(2, rules.NoLegalTurn+1, 0),
+		"unknown reason":         rules.Win(2, rules.Invalid+1, 0),
 		"unknown reason, zeroed": {Reason: 77},
 	} {
 		_, err := json.Marshal(o)

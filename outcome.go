@@ -26,6 +26,12 @@ const (
 	// NoLegalTurn: the seat to move could not use its chance draw
 	// (Domination: no complete turn with the drawn domino).
 	NoLegalTurn
+	// Forfeit: a player lost by breaking the terms of play rather than
+	// by the rules of the game (a referee's verdict on an engine that
+	// sent an illegal move or garbage, ran out of time or crashed).
+	Forfeit
+	// Resignation: a player resigned.
+	Resignation
 	// Invalid is the reason of an outcome built from impossible
 	// arguments: Win or Draw with a seat count outside 2 to MaxSeats, a
 	// winner that is not a seat of the game, or the reason NotOver or
@@ -44,6 +50,8 @@ var reasonNames = [...]string{
 	ShortGame:     "short game",
 	TeamPassed:    "team passed",
 	NoLegalTurn:   "no legal turn",
+	Forfeit:       "forfeit",
+	Resignation:   "resignation",
 	Invalid:       "invalid",
 }
 

@@ -1,0 +1,92 @@
+// Command engine serves a bot of examples/bot (the MCTS bot by default)
+// for every game of the module over the text protocol of
+// examples/protocol, on standard input and output:
+//
+//	go run ./examples/engine [-game SPEC] [-movetime D] [-iterations N] [-seed S] [-maxnodes N] [-bot mcts|random]
+//
+// -game starts the session with a game (without it the controller sends
+// game SPEC first); -movetime is the time per genmove until the
+// controller's movetime command says otherwise (0: no limit, the
+// iterations alone); -iterations caps the playouts of a move. The
+// protocol is in the doc of examples/protocol (go doc
+// ./examples/protocol); a session looks like
+//
+//	game hex(size=5)
+//	=
+//
+//	play b c3
+//	=
+//
+//	genmove w
+//	= c2
+//
+// Exit status: 0 at quit or the end of the input, 1 if the output
+// cannot be written, 2 for bad flags.
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/tabletop-go/rules"
+	"github.com/tabletop-go/rules/examples/bot"
+	"github.com/tabletop-go/rules/examples/protocol"
+)
+
+func main() { os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) }
+
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("engine", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	game := fs.String("game", "", "the game to start with, e.g. 'hex(size=9)' (none: the controller sends game SPEC)")
+	moveTime := fs.Duration("movetime", 0, "time per move, e.g. 2s (0: no limit; the iterations still cap it)")
+	iterations := fs.Int("iterations", 3000, "MCTS playouts per move at most")
+	maxNodes := fs.Int("maxnodes", 0, "MCTS tree nodes at most (0: the default budget)")
+	seed := fs.Uint64("seed", 1, "random seed")
+	name := fs.String("bot", "mcts", "the bot: "+strings.Join(bot.Names, " or "))
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	switch {
+	case fs.NArg() > 0:
+		fmt.Fprintf(stderr, "engine: unexpected argument %q (requests are read from standard input)\n", fs.Arg(0))
+		return 2
+	case *iterations <= 0:
+		fmt.Fprintf(stderr, "engine: -iterations must be 1 or more, not %d\n", *iterations)
+		return 2
+	case *moveTime < 0:
+		fmt.Fprintf(stderr, "engine: -movetime must be 0 (no limit) or more, not %v\n", *moveTime)
+		return 2
+	case *maxNodes < 0:
+		fmt.Fprintf(stderr, "engine: -maxnodes must be 0 (the default budget) or more, not %d\n", *maxNodes)
+		return 2
+	}
+	if *game != "" {
+		if _, err := rules.Open(*game); err != nil {
+			fmt.Fprintf(stderr, "engine: -game: %v\n", err)
+			return 2
+		}
+	}
+	if hex, err := rules.Open("hex"); err == nil {
+		if _, err := bot.ForDynamic(*name, hex, bot.Options{}); err != nil {
+			fmt.Fprintf(stderr, "engine: -bot: %v\n", err)
+			return 2
+		}
+	}
+	srv := &protocol.Server{
+		Name:     "tabletop-go " + *name,
+		Version:  "1",
+		Game:     *game,
+		NewBot:   protocol.BotFactory(*name, bot.Options{Iterations: *iterations, MaxNodes: *maxNodes, Seed: *seed}),
+		MoveTime: *moveTime,
+	}
+	if err := srv.Serve(context.Background(), stdin, stdout); err != nil {
+		fmt.Fprintf(stderr, "engine: %v\n", err)
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,82 @@
+package main
+
+import (
+	"context"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/tabletop-go/rules"
+	"github.com/tabletop-go/rules/examples/protocol"
+)
+
+// serveEnv makes the test binary the engine itself, for the tests that
+// run it as an external process.
+const serveEnv = "ENGINE_TEST_SERVE"
+
+func TestMain(m *testing.M) {
+	if os.Getenv(serveEnv) != "" {
+		os.Exit(run([]string{"-iterations", "40"}, os.Stdin, os.Stdout, os.Stderr))
+	}
+	os.Exit(m.Run())
+}
+
+func TestSession(t *testing.T) {
+	in := "1 name\n2 game hex(size=3)\n3 play b b2\n4 genmove w\n5 play b a1\n6 final_result\n7 quit\n8 name\n"
+	var out, errs strings.Builder
+	if code := run([]string{"-iterations", "50", "-seed", "3"}, strings.NewReader(in), &out, &errs); code != 0 {
+		t.Fatalf("exit %d: %s", code, errs.String())
+	}
+	rs := strings.Split(strings.TrimSuffix(out.String(), "\n\n"), "\n\n")
+	if len(rs) != 7 || rs[0] != "=1 tabletop-go mcts" || rs[1] != "=2" || rs[2] != "=3" || !strings.HasPrefix(rs[3], "=4 ") || rs[6] != "=7" {
+		t.Fatalf("replies %q", rs)
+	}
+}
+
+func TestStartGameAndMoveTime(t *testing.T) {
+	var out, errs strings.Builder
+	code := run([]string{"-game", "domination", "-movetime", "50ms", "-bot", "random"}, strings.NewReader("game\nmovetime\nto_move\nname\n"), &out, &errs)
+	if want := "= domination\n\n= 0.05\n\n= chance\n\n= tabletop-go random\n\n"; code != 0 || out.String() != want {
+		t.Errorf("exit %d, output %q, want %q (%s)", code, out.String(), want, errs.String())
+	}
+}
+
+func TestBadFlags(t *testing.T) {
+	for _, args := range [][]string{
+		{"-game", "chess"}, {"-iterations", "0"}, {"-movetime", "-1s"}, {"-maxnodes", "-1"},
+		{"-bot", "alphazero"}, {"extra"}, {"-nosuchflag"},
+	} {
+		var out, errs strings.Builder
+		if code := run(args, strings.NewReader(""), &out, &errs); code != 2 || errs.Len() == 0 || out.Len() != 0 {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q", args, code, out.String(), errs.String())
+		}
+	}
+}
+
+// TestAsExternalEngine runs the engine as a process that the referee
+// drives, in a game with chance nodes.
+func TestAsExternalEngine(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	e, err := protocol.StartEngineArgs(ctx, []string{exe}, protocol.EngineOptions{Env: append(os.Environ(), serveEnv+"=1")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	start, _ := rules.Open("domination")
+	other, err := protocol.NewPlayer(ctx, "random", start, protocol.PlayerOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := protocol.Referee{Seed: 5}.Play(ctx, protocol.Opening{Start: start}, []protocol.Player{e, other})
+	if err != nil || res.Forfeit != nil || !res.Outcome.Over() {
+		t.Fatalf("%v, forfeit %v, outcome %s", err, res.Forfeit, res.Outcome)
+	}
+	if e.Name() != "tabletop-go mcts" {
+		t.Errorf("name %q", e.Name())
+	}
+	t.Logf("%s in %d plies", res.Outcome, len(res.Record.Moves))
+}

@@ -1,0 +1,601 @@
+package protocol
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/tabletop-go/rules"
+)
+
+// EngineOptions configures an external engine process. The zero value
+// gives the defaults.
+type EngineOptions struct {
+	// Dir is the engine's working directory ("" for the caller's).
+	Dir string
+	// Env is the engine's environment (nil for the caller's).
+	Env []string
+	// Stderr receives the engine's standard error (nil: discarded;
+	// the end of it is kept for the message of a crash either way).
+	Stderr io.Writer
+	// StartTimeout bounds the first reply, which waits for the process
+	// to start (default 10s).
+	StartTimeout time.Duration
+	// Timeout bounds every other reply but genmove's (default 5s).
+	Timeout time.Duration
+	// Margin is the time a genmove reply may take beyond the move time
+	// (default 1s): the engine's clock is not the referee's, and the
+	// reply must travel.
+	Margin time.Duration
+	// NoTimeLimit bounds a genmove reply when the game has no move time
+	// (default 1 minute).
+	NoTimeLimit time.Duration
+	// MaxReply caps the bytes of one reply (default MaxReply, 64 KiB):
+	// more is an output flood, a failure, and the engine is stopped, so
+	// an engine can never make the client hold more than this.
+	MaxReply int
+	// Grace is how long Close waits for the engine to exit after quit
+	// before it kills it (default 1s).
+	Grace time.Duration
+}
+
+func (o EngineOptions) withDefaults() EngineOptions {
+	def := func(d *time.Duration, v time.Duration) {
+		if *d <= 0 {
+			*d = v
+		}
+	}
+	def(&o.StartTimeout, 10*time.Second)
+	def(&o.Timeout, 5*time.Second)
+	def(&o.Margin, time.Second)
+	def(&o.NoTimeLimit, time.Minute)
+	def(&o.Grace, time.Second)
+	if o.MaxReply <= 0 {
+		o.MaxReply = MaxReply
+	}
+	return o
+}
+
+// Engine is an external engine process that speaks the protocol on its
+// standard input and output, driven as a Player: every reply is awaited
+// with a timeout and read up to a cap, and any failure (see Failure)
+// stops the process and is returned by every later call. Its methods are
+// meant for one goroutine, except Close, which may be called at any time
+// and interrupts a command in progress.
+type Engine struct {
+	argv []string
+	opts EngineOptions
+	cmd  *exec.Cmd
+
+	stdin      *os.File // our end of the engine's standard input
+	stdout     *os.File // our end of the engine's standard output
+	replies    chan readResult
+	done       chan struct{} // closed by Close: the reader gives up
+	exited     chan struct{} // closed once the process is reaped
+	waitErr    error         // the process's exit, once exited is closed
+	stderr     *tail
+	errPipe    *os.File      // our end of the engine's standard error
+	stderrDone chan struct{} // closed when its standard error ends
+
+	mu       sync.Mutex
+	failure  error // the first failure; every later call returns it
+	greeted  bool
+	name     string
+	moveTime time.Duration
+	nextID   int
+	busy     bool // a command is in progress
+
+	closeOnce sync.Once
+}
+
+type readResult struct {
+	r   replyMsg
+	err error
+}
+
+// StartEngine starts the engine that command runs: a program and its
+// arguments separated by spaces, with quotes as SplitCommand reads them
+// ("python3 my_engine.py --seed 3"). ctx bounds the process's life: when
+// it is done the process is killed. The process is only started; the
+// first exchange (protocol_version, at the first NewGame or Command)
+// tells whether it speaks the protocol. An error is returned for a
+// command that cannot be started (no such program).
+func StartEngine(ctx context.Context, command string, opts EngineOptions) (*Engine, error) {
+	argv, err := SplitCommand(command)
+	if err != nil {
+		return nil, err
+	}
+	return StartEngineArgs(ctx, argv, opts)
+}
+
+// StartEngineArgs is StartEngine with the arguments already split.
+func StartEngineArgs(ctx context.Context, argv []string, opts EngineOptions) (*Engine, error) {
+	if len(argv) == 0 || argv[0] == "" {
+		return nil, errors.New("protocol: empty engine command")
+	}
+	e := &Engine{
+		argv:       argv,
+		opts:       opts.withDefaults(),
+		replies:    make(chan readResult),
+		done:       make(chan struct{}),
+		exited:     make(chan struct{}),
+		stderrDone: make(chan struct{}),
+		stderr:     &tail{max: 2048},
+	}
+	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
+	cmd.Dir, cmd.Env = e.opts.Dir, e.opts.Env
+	setProcessGroup(cmd)
+	// The three pipes are the process's own files, so that Wait returns
+	// as soon as it exits, even if a child of it holds them open.
+	var files []*os.File
+	closeAll := func() {
+		for _, f := range files {
+			f.Close()
+		}
+	}
+	for range 3 {
+		r, w, err := os.Pipe()
+		if err != nil {
+			closeAll()
+			return nil, err
+		}
+		files = append(files, r, w)
+	}
+	inR, inW, outR, outW, errR, errW := files[0], files[1], files[2], files[3], files[4], files[5]
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW
+	if err := cmd.Start(); err != nil {
+		closeAll()
+		return nil, fmt.Errorf("protocol: starting engine %s: %w", quote(strings.Join(argv, " ")), err)
+	}
+	inR.Close() // the child holds its own copies
+	outW.Close()
+	errW.Close()
+	e.cmd, e.stdin, e.stdout, e.errPipe = cmd, inW, outR, errR
+	go func() {
+		e.waitErr = cmd.Wait()
+		close(e.exited)
+	}()
+	go e.read(outR)
+	go func() {
+		var w io.Writer = e.stderr
+		if e.opts.Stderr != nil {
+			w = io.MultiWriter(e.stderr, lenient{e.opts.Stderr})
+		}
+		io.Copy(w, errR)
+		close(e.stderrDone)
+	}()
+	return e, nil
+}
+
+// read delivers the replies of the engine to replies until the output
+// ends, fails or Close gives up.
+func (e *Engine) read(r io.Reader) {
+	br := bufio.NewReaderSize(r, 4096)
+	for {
+		rep, err := readReply(br, e.opts.MaxReply)
+		select {
+		case e.replies <- readResult{rep, err}:
+		case <-e.done:
+			return
+		}
+		if err != nil {
+			return
+		}
+	}
+}
+
+// Pid returns the process id of the engine.
+func (e *Engine) Pid() int { return e.cmd.Process.Pid }
+
+// Name returns what the engine answered to name, or its command line if
+// it has not said (or not yet).
+func (e *Engine) Name() string {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.name != "" {
+		return e.name
+	}
+	return strings.Join(e.argv, " ")
+}
+
+// Err returns the failure that stopped the engine, or nil while it runs.
+func (e *Engine) Err() error {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.failure
+}
+
+// fail records f as the engine's failure (the first one counts), stops
+// the process and returns the failure.
+func (e *Engine) fail(f error) error {
+	e.mu.Lock()
+	if e.failure == nil {
+		e.failure = f
+	}
+	f = e.failure
+	e.mu.Unlock()
+	e.kill()
+	return f
+}
+
+// kill kills the engine's process (its process group, where there is
+// one).
+func (e *Engine) kill() {
+	killProcess(e.cmd)
+}
+
+// Refusal is the error of a failure reply ("? reason") to Command.
+type Refusal struct {
+	Command string
+	Reason  string
+}
+
+func (r *Refusal) Error() string {
+	return "engine refused " + quote(r.Command) + ": " + quote(r.Reason)
+}
+
+// Command sends one request (the command and its arguments, without id:
+// Command numbers the requests itself, and a reply must carry the
+// request's id) and returns the text of the success reply, its lines
+// joined by "\n". A failure reply is a
+// *Refusal, which leaves the engine running; anything else (timeout,
+// malformed reply, flood, crash, ctx done) is a *Failure that stops the
+// engine. The reply is awaited for at most timeout (0: the default
+// EngineOptions.Timeout), or StartTimeout for the first request.
+func (e *Engine) Command(ctx context.Context, command string, timeout time.Duration) (string, error) {
+	if timeout <= 0 {
+		timeout = e.opts.Timeout
+	}
+	if strings.ContainsAny(command, "\r\n") {
+		return "", fmt.Errorf("protocol: a command holds no line break: %s", quote(command))
+	}
+	if err := e.Err(); err != nil {
+		return "", err
+	}
+	e.mu.Lock()
+	if e.busy {
+		e.mu.Unlock()
+		return "", errors.New("protocol: Engine.Command called while another command is in progress")
+	}
+	e.busy = true
+	if !e.greeted {
+		e.greeted = true
+		timeout = max(timeout, e.opts.StartTimeout)
+	}
+	e.nextID++
+	id := strconv.Itoa(e.nextID)
+	e.mu.Unlock()
+	defer func() {
+		e.mu.Lock()
+		e.busy = false
+		e.mu.Unlock()
+	}()
+	if d, ok := ctx.Deadline(); ok && time.Until(d) < timeout {
+		timeout = max(time.Until(d), 0)
+	}
+	select {
+	case res := <-e.replies: // output nobody asked for
+		if res.err != nil {
+			return "", e.fail(e.readFailure(res.err, ""))
+		}
+		return "", e.fail(&Failure{Kind: ErrMalformed, Detail: "output without a request: " + quote(replyText(res.r))})
+	default:
+	}
+	timer := time.NewTimer(timeout)
+	defer timer.Stop()
+	// A process that exits without closing its output (a child of it
+	// holds the pipe) is a crash too, once what it wrote has been read.
+	exited := e.exited
+	var drained <-chan time.Time
+	written := make(chan error, 1)
+	go func() {
+		_, err := io.WriteString(e.stdin, id+" "+command+"\n")
+		written <- err
+	}()
+	for {
+		select {
+		case err := <-written:
+			written = nil
+			if err != nil {
+				return "", e.fail(e.crashFailure(command))
+			}
+		case res := <-e.replies:
+			if res.err != nil {
+				return "", e.fail(e.readFailure(res.err, command))
+			}
+			if res.r.id != id {
+				got := "no id"
+				if res.r.id != "" {
+					got = "id " + res.r.id
+				}
+				return "", e.fail(&Failure{Kind: ErrMalformed, Command: command,
+					Detail: "the reply has " + got + ", the request " + id})
+			}
+			if !res.r.ok {
+				return "", &Refusal{Command: command, Reason: res.r.text}
+			}
+			return res.r.text, nil
+		case <-exited:
+			exited = nil
+			drained = time.After(100 * time.Millisecond)
+		case <-drained:
+			return "", e.fail(e.crashFailure(command))
+		case <-timer.C:
+			return "", e.fail(&Failure{Kind: ErrTimeout, Command: command, Limit: timeout})
+		case <-ctx.Done():
+			return "", e.fail(&Failure{Kind: ErrTimeout, Command: command, Limit: timeout, Err: ctx.Err()})
+		case <-e.done:
+			return "", e.fail(&Failure{Kind: ErrCrash, Command: command, Detail: "the engine was closed"})
+		}
+	}
+}
+
+// replyText is a reply as the engine wrote it, for a message.
+func replyText(r replyMsg) string {
+	mark := "?"
+	if r.ok {
+		mark = "="
+	}
+	return mark + r.id + " " + r.text
+}
+
+// readFailure turns an error of the reader into a failure.
+func (e *Engine) readFailure(err error, command string) error {
+	var m *malformedError
+	switch {
+	case errors.As(err, &m):
+		return &Failure{Kind: ErrMalformed, Command: command, Detail: quote(m.line)}
+	case errors.Is(err, errFlood):
+		return &Failure{Kind: ErrFlood, Command: command, Cap: e.opts.MaxReply}
+	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
+		return e.crashFailure(command)
+	}
+	return &Failure{Kind: ErrCrash, Command: command, Err: err}
+}
+
+// crashFailure waits a little for the process to end, and describes its
+// end with the last line of its standard error.
+func (e *Engine) crashFailure(command string) *Failure {
+	f := &Failure{Kind: ErrCrash, Command: command}
+	select {
+	case <-e.exited:
+		f.Err = e.waitErr
+		if f.Err == nil {
+			f.Err = errors.New("exit status 0")
+		}
+	case <-time.After(e.opts.Grace):
+		f.Err = errors.New("its output closed")
+	}
+	select { // what it wrote last, unless a child holds its standard error
+	case <-e.stderrDone:
+	case <-time.After(100 * time.Millisecond):
+	}
+	if last := e.stderr.lastLine(); last != "" {
+		f.Detail = "stderr: " + quote(last)
+	}
+	return f
+}
+
+// Close stops the engine: quit, then a kill if it has not exited within
+// the grace period; it waits for the process, so none is left behind.
+// It returns nil (Err says how an engine failed); calling it again does
+// nothing.
+func (e *Engine) Close() error {
+	e.closeOnce.Do(func() {
+		e.mu.Lock()
+		polite := e.failure == nil && !e.busy
+		e.greeted = true // quit gets the grace period, not the start timeout
+		e.mu.Unlock()
+		if polite {
+			e.Command(context.Background(), "quit", e.opts.Grace)
+		} else {
+			e.kill()
+		}
+		e.stdin.Close()
+		select {
+		case <-e.exited:
+		case <-time.After(e.opts.Grace):
+			e.kill()
+			<-e.exited
+		}
+		e.kill() // children of the engine, if any are left in its group
+		close(e.done)
+		e.stdout.Close()
+		e.errPipe.Close()
+	})
+	return nil
+}
+
+// NewGame implements Player: the first time it checks that the engine
+// speaks the protocol (protocol_version, and name for Name), then it
+// sends game SPEC, position TEXT if start is not the game's usual start,
+// and movetime SECONDS if moveTime is set (an engine may refuse
+// movetime: it is optional).
+func (e *Engine) NewGame(ctx context.Context, start rules.Dynamic, moveTime time.Duration) error {
+	e.mu.Lock()
+	first := !e.greeted
+	e.moveTime = moveTime
+	e.mu.Unlock()
+	if first {
+		if err := e.must(ctx, "protocol_version", 0); err != nil {
+			return err
+		}
+		name, err := e.Command(ctx, "name", 0)
+		if _, refused := err.(*Refusal); err != nil && !refused {
+			return err
+		}
+		if name = strings.TrimSpace(name); name != "" && !strings.ContainsAny(name, "\n") {
+			e.mu.Lock()
+			e.name = printable(name)
+			e.mu.Unlock()
+		}
+	}
+	if err := e.must(ctx, "game "+start.Spec(), 0); err != nil {
+		return err
+	}
+	if usual, err := rules.Open(start.Spec()); err != nil || usual.String() != start.String() {
+		if err := e.must(ctx, "position "+start.String(), 0); err != nil {
+			return err
+		}
+	}
+	if moveTime > 0 {
+		_, err := e.Command(ctx, "movetime "+strconv.FormatFloat(moveTime.Seconds(), 'f', -1, 64), 0)
+		if _, refused := err.(*Refusal); err != nil && !refused {
+			return err
+		}
+	}
+	return nil
+}
+
+// must sends a command that must succeed: a refusal is a *Failure of
+// kind ErrRefused.
+func (e *Engine) must(ctx context.Context, command string, timeout time.Duration) error {
+	_, err := e.Command(ctx, command, timeout)
+	if r, ok := err.(*Refusal); ok {
+		return &Failure{Kind: ErrRefused, Command: command, Detail: quote(r.Reason)}
+	}
+	return err
+}
+
+// Play implements Player: play COLOR MOVE at a decision (COLOR as Color
+// gives it), play MOVE at a chance node.
+func (e *Engine) Play(ctx context.Context, pos rules.Dynamic, move string) error {
+	if pos.ToMove() == rules.Chance {
+		return e.must(ctx, "play "+move, 0)
+	}
+	return e.must(ctx, "play "+Color(pos)+" "+move, 0)
+}
+
+// GenMove implements Player: genmove COLOR, awaited for the move time
+// plus EngineOptions.Margin (EngineOptions.NoTimeLimit without a move
+// time). The reply must be one word: a move, which the caller judges,
+// or "resign" (a *Failure of kind ErrResigned).
+func (e *Engine) GenMove(ctx context.Context, pos rules.Dynamic) (string, error) {
+	e.mu.Lock()
+	timeout := e.opts.NoTimeLimit
+	if e.moveTime > 0 {
+		timeout = e.moveTime + e.opts.Margin
+	}
+	e.mu.Unlock()
+	command := "genmove " + Color(pos)
+	text, err := e.Command(ctx, command, timeout)
+	if r, ok := err.(*Refusal); ok {
+		return "", &Failure{Kind: ErrRefused, Command: command, Detail: quote(r.Reason)}
+	}
+	if err != nil {
+		return "", err
+	}
+	words := strings.Fields(text)
+	switch {
+	case len(words) != 1:
+		return "", e.fail(&Failure{Kind: ErrMalformed, Command: command, Detail: "not one move: " + quote(text)})
+	case strings.EqualFold(words[0], "resign"):
+		return "", &Failure{Kind: ErrResigned, Command: command}
+	}
+	return words[0], nil
+}
+
+// lenient passes writes on and ignores their errors, so that a failing
+// Stderr never stops the draining of an engine's standard error.
+type lenient struct{ w io.Writer }
+
+func (l lenient) Write(p []byte) (int, error) {
+	l.w.Write(p)
+	return len(p), nil
+}
+
+// tail keeps the last max bytes written to it.
+type tail struct {
+	mu  sync.Mutex
+	max int
+	buf []byte
+}
+
+func (t *tail) Write(p []byte) (int, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	n := len(p)
+	if len(p) > t.max {
+		p = p[len(p)-t.max:]
+	}
+	t.buf = append(t.buf, p...)
+	if len(t.buf) > t.max {
+		t.buf = append(t.buf[:0], t.buf[len(t.buf)-t.max:]...)
+	}
+	return n, nil
+}
+
+// lastLine returns the last line that is not blank.
+func (t *tail) lastLine() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	lines := strings.Split(strings.TrimRight(string(t.buf), " \t\r\n"), "\n")
+	return strings.TrimSpace(lines[len(lines)-1])
+}
+
+// SplitCommand splits a command line into its program and arguments:
+// words are separated by white space; single quotes keep everything up
+// to the next single quote, double quotes everything up to the next
+// double quote but a backslash escapes " and \ in them; outside quotes a
+// backslash escapes the next character. No other shell syntax applies
+// (no variables, globs or redirections).
+func SplitCommand(s string) ([]string, error) {
+	var argv []string
+	var word strings.Builder
+	inWord := false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
+			if inWord {
+				argv = append(argv, word.String())
+				word.Reset()
+				inWord = false
+			}
+		case c == '\\':
+			inWord = true
+			if i+1 < len(s) {
+				i++
+				word.WriteByte(s[i])
+			}
+		case c == '\'':
+			inWord = true
+			j := strings.IndexByte(s[i+1:], '\'')
+			if j < 0 {
+				return nil, fmt.Errorf("protocol: unterminated ' in command %s", quote(s))
+			}
+			word.WriteString(s[i+1 : i+1+j])
+			i += j + 1
+		case c == '"':
+			inWord = true
+			i++
+			for ; i < len(s) && s[i] != '"'; i++ {
+				if s[i] == '\\' && i+1 < len(s) && (s[i+1] == '"' || s[i+1] == '\\') {
+					i++
+				}
+				word.WriteByte(s[i])
+			}
+			if i >= len(s) {
+				return nil, fmt.Errorf("protocol: unterminated \" in command %s", quote(s))
+			}
+		default:
+			inWord = true
+			word.WriteByte(c)
+		}
+	}
+	if inWord {
+		argv = append(argv, word.String())
+	}
+	if len(argv) == 0 {
+		return nil, errors.New("protocol: empty engine command")
+	}
+	return argv, nil
+}

@@ -1,0 +1,7 @@
+//go:build !unix
+
+package protocol_test
+
+import "testing"
+
+func assertReaped(*testing.T, int) {}
