@@ -27,7 +27,9 @@
 // longer than MaxLine (64 KiB) gets "? line too long (more than 65536
 // bytes)" (with the id, if the line starts with one) and the engine reads
 // on. A reply never holds a control character: whatever of a request it
-// echoes is quoted.
+// echoes is quoted. LineReader and ParseRequest do this reading and
+// preprocessing, and Escape the quoting of control characters, for any
+// server (the htp tool's among them).
 //
 // # Commands
 //
@@ -168,4 +170,12 @@
 //	[Termination "forfeit: B sent an illegal move \"c3\": c3: illegal move: cell is occupied"]
 //
 //	c3
+//
+// The arena tool is this referee on the command line (go doc
+// ./examples/internal/cli Arena): it plays a match between two players,
+// games in parallel, from a file of openings, writes the records and
+// prints the score with its 95% interval and the forfeits by kind:
+//
+//	go run ./examples/arena -game 'hex(size=9)' -a 'exec:python3 my_engine.py' -b mcts \
+//		-games 20 -concurrency 2 -openings openings.txt -records games.txt
 package protocol

@@ -385,9 +385,10 @@ func (e *Engine) crashFailure(command string) *Failure {
 }
 
 // Close stops the engine: quit, then a kill if it has not exited within
-// the grace period; it waits for the process, so none is left behind.
-// It returns nil (Err says how an engine failed); calling it again does
-// nothing.
+// the grace period; it waits for the process, so none is left behind,
+// and for the copy of its standard error, so that nothing is written to
+// EngineOptions.Stderr after Close returns. It returns nil (Err says
+// how an engine failed); calling it again does nothing.
 func (e *Engine) Close() error {
 	e.closeOnce.Do(func() {
 		e.mu.Lock()
@@ -410,6 +411,7 @@ func (e *Engine) Close() error {
 		close(e.done)
 		e.stdout.Close()
 		e.errPipe.Close()
+		<-e.stderrDone // nothing is written to Stderr after Close
 	})
 	return nil
 }
@@ -434,7 +436,7 @@ func (e *Engine) NewGame(ctx context.Context, start rules.Dynamic, moveTime time
 		}
 		if name = strings.TrimSpace(name); name != "" && !strings.ContainsAny(name, "\n") {
 			e.mu.Lock()
-			e.name = printable(name)
+			e.name = Escape(name)
 			e.mu.Unlock()
 		}
 	}

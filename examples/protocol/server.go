@@ -86,14 +86,11 @@ func (s *Server) Serve(ctx context.Context, r io.Reader, w io.Writer) error {
 			return err
 		}
 	}
-	in := newLineReader(r)
+	in := NewLineReader(r)
 	for {
-		line, err := in.next()
-		if err == errLineTooLong {
-			id, _, _ := strings.Cut(strings.TrimLeft(clean(line), " "), " ")
-			if !isID(id) {
-				id = ""
-			}
+		line, err := in.Next()
+		if err == ErrLineTooLong {
+			id, _ := ParseRequest(line)
 			if err := reply(w, false, id, "line too long (more than "+strconv.Itoa(MaxLine)+" bytes)"); err != nil {
 				return err
 			}
@@ -105,19 +102,14 @@ func (s *Server) Serve(ctx context.Context, r io.Reader, w io.Writer) error {
 		if err != nil {
 			return err
 		}
-		fields := strings.Fields(clean(line))
+		id, fields := ParseRequest(line)
 		if len(fields) == 0 {
-			continue
-		}
-		id := ""
-		if isID(fields[0]) {
-			id, fields = fields[0], fields[1:]
-			if len(fields) == 0 {
+			if id != "" {
 				if err := reply(w, false, id, "missing command"); err != nil {
 					return err
 				}
-				continue
 			}
+			continue
 		}
 		text, err := ss.do(fields[0], fields[1:])
 		if err != nil {

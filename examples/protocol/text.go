@@ -23,32 +23,42 @@ const MaxReply = 64 << 10
 // argument that an error message quotes.
 const maxShown = 60
 
-// errLineTooLong is returned by lineReader.next for a line longer than
+// ErrLineTooLong is returned by LineReader.Next for a line longer than
 // MaxLine, with the line's first bytes.
-var errLineTooLong = errors.New("line too long")
+var ErrLineTooLong = errors.New("line too long")
 
-// lineReader reads request lines of at most MaxLine bytes.
-type lineReader struct{ br *bufio.Reader }
+// lineHead is how many bytes of a line longer than MaxLine
+// LineReader.Next returns: enough for an id and a command name.
+const lineHead = 40
 
-func newLineReader(r io.Reader) *lineReader {
-	return &lineReader{br: bufio.NewReaderSize(r, MaxLine)}
+// LineReader reads request lines of at most MaxLine bytes, line breaks
+// included, in memory bounded by MaxLine whatever the input: the reader
+// of a server, or of any program that reads lines from a stranger.
+type LineReader struct{ br *bufio.Reader }
+
+// NewLineReader returns a LineReader that reads from r.
+func NewLineReader(r io.Reader) *LineReader {
+	return &LineReader{br: bufio.NewReaderSize(r, MaxLine)}
 }
 
-// next returns the next line without its line break. A line longer than
-// MaxLine gives its first bytes and errLineTooLong, and the rest of it is
-// skipped; at the end of the input the error is io.EOF.
-func (l *lineReader) next() (string, error) {
+// Next returns the next line without its line break ("\n"; a "\r"
+// before it is left to ParseRequest, which removes it with the other
+// control characters). A line longer than MaxLine gives its first bytes
+// and ErrLineTooLong, and the rest of it is skipped, so that the next
+// call reads the line after it; at the end of the input the error is
+// io.EOF (a last line without a line break is returned first).
+func (l *LineReader) Next() (string, error) {
 	b, err := l.br.ReadSlice('\n')
 	switch {
 	case err == bufio.ErrBufferFull:
-		head := string(b[:32])
+		head := string(b[:lineHead])
 		for err == bufio.ErrBufferFull {
 			_, err = l.br.ReadSlice('\n')
 		}
 		if err != nil && err != io.EOF {
 			return "", err
 		}
-		return head, errLineTooLong
+		return head, ErrLineTooLong
 	case err == io.EOF && len(b) > 0:
 		err = nil
 	case err != nil:
@@ -57,10 +67,24 @@ func (l *lineReader) next() (string, error) {
 	return strings.TrimSuffix(string(b), "\n"), nil
 }
 
-// clean applies GTP's preprocessing to a request line: control
-// characters other than tabs are removed, tabs become spaces, and a "#"
-// starts a comment that runs to the end of the line.
-func clean(line string) string {
+// ParseRequest applies GTP's preprocessing to a request line (see
+// Clean) and splits it into its id ("" if it has none) and its words,
+// the command and its arguments. A line left empty gives "" and no
+// words; an id alone, the id and no words (the reply is "? missing
+// command"). For the first bytes of a line too long to read
+// (ErrLineTooLong), the id is that of the whole line.
+func ParseRequest(line string) (id string, words []string) {
+	words = strings.Fields(Clean(line))
+	if len(words) > 0 && IsID(words[0]) {
+		return words[0], words[1:]
+	}
+	return "", words
+}
+
+// Clean applies GTP's preprocessing to a request line: a "#" starts a
+// comment that runs to the end of the line, control characters other
+// than tabs are removed, and tabs become spaces.
+func Clean(line string) string {
 	if i := strings.IndexByte(line, '#'); i >= 0 {
 		line = line[:i]
 	}
@@ -75,8 +99,8 @@ func clean(line string) string {
 	}, line)
 }
 
-// isID reports whether s is a command id: decimal digits, at most nine.
-func isID(s string) bool {
+// IsID reports whether s is a request id: decimal digits, at most nine.
+func IsID(s string) bool {
 	if s == "" || len(s) > 9 {
 		return false
 	}
@@ -106,12 +130,15 @@ func quote(s string) string {
 // escaped.
 func oneLine(s string) string {
 	s = strings.ReplaceAll(strings.ReplaceAll(s, "\r\n", " "), "\n", " ")
-	return printable(s)
+	return Escape(s)
 }
 
-// printable escapes every character that is not printable, as a Go
-// string literal would, and leaves the rest alone.
-func printable(s string) string {
+// Escape escapes every character of s that is not printable (control
+// characters, C1 controls, bidirectional overrides, invalid UTF-8) as a
+// Go string literal would ("\x1b", "\n", "\u202e") and leaves the rest
+// alone: text from a stranger made safe to write to a terminal, a reply
+// or a log. It cuts nothing.
+func Escape(s string) string {
 	clean := true
 	for _, r := range s {
 		if r == utf8.RuneError || !strconv.IsPrint(r) {
@@ -146,7 +173,7 @@ func body(s string) string {
 	lines := strings.Split(strings.ReplaceAll(s, "\r\n", "\n"), "\n")
 	out := lines[:0]
 	for i, l := range lines {
-		l = printable(strings.TrimRight(l, " "))
+		l = Escape(strings.TrimRight(l, " "))
 		if l == "" && i > 0 {
 			continue
 		}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/tabletop-go/rules"
 	"github.com/tabletop-go/rules/examples/bot"
+	"github.com/tabletop-go/rules/examples/protocol"
 	"github.com/tabletop-go/rules/hex"
 	"github.com/tabletop-go/rules/notation"
 )
@@ -51,35 +52,23 @@ func HTP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	e := &engine{cfg: cfg, pos: cfg.Start(), think: think,
 		bot: bot.NewMCTS[hex.Position, hex.Move](think.options(*seed))}
-	in := newLineReader(stdin)
+	in := protocol.NewLineReader(stdin)
 	for {
-		line, err := in.next()
-		if err == errLineTooLong {
-			id, _, _ := strings.Cut(gtpClean(line), " ")
-			if !isID(id) {
-				id = ""
-			}
+		line, err := in.Next()
+		if err == protocol.ErrLineTooLong {
+			id, _ := protocol.ParseRequest(line)
 			fmt.Fprintf(stdout, "?%s line too long (more than %d bytes)\n\n", id, maxInputLine)
 			continue
 		}
 		if err != nil {
 			return ExitOK // the end of the input, or an error reading it: the session is over
 		}
-		line = gtpClean(line)
-		if i := strings.IndexByte(line, '#'); i >= 0 {
-			line = line[:i]
-		}
-		fields := strings.Fields(line)
+		id, fields := protocol.ParseRequest(line)
 		if len(fields) == 0 {
-			continue
-		}
-		id := ""
-		if isID(fields[0]) {
-			id, fields = fields[0], fields[1:]
-			if len(fields) == 0 {
+			if id != "" {
 				fmt.Fprintf(stdout, "?%s missing command\n\n", id)
-				continue
 			}
+			continue
 		}
 		reply, err := e.do(fields[0], fields[1:])
 		if err != nil {
@@ -94,33 +83,6 @@ func HTP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return ExitOK
 		}
 	}
-}
-
-// gtpClean removes the control characters but tabs, which become
-// spaces, as GTP's preprocessing does.
-func gtpClean(line string) string {
-	return strings.Map(func(r rune) rune {
-		switch {
-		case r == '\t':
-			return ' '
-		case r < ' ' || r == 0x7f:
-			return -1
-		}
-		return r
-	}, line)
-}
-
-// isID reports whether s is a command id: decimal digits, at most nine.
-func isID(s string) bool {
-	if s == "" || len(s) > 9 {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
-	}
-	return true
 }
 
 type engine struct {

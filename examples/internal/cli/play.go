@@ -9,6 +9,7 @@ import (
 
 	"github.com/tabletop-go/rules"
 	"github.com/tabletop-go/rules/examples/bot"
+	"github.com/tabletop-go/rules/examples/protocol"
 	"github.com/tabletop-go/rules/notation"
 )
 
@@ -67,7 +68,7 @@ func Play(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		chance: rand.New(rand.NewPCG(*seed, 0xd1ce)), colored: useColor(*color, stdout), pieces: pieceLetters[rules.SpecName(*spec)],
 		history: []rules.Dynamic{start},
 	}
-	return s.run(newLineReader(stdin))
+	return s.run(protocol.NewLineReader(stdin))
 }
 
 type session struct {
@@ -90,7 +91,7 @@ func (s *session) push(move string, next rules.Dynamic) {
 	s.history = append(s.history, next)
 }
 
-func (s *session) run(in *lineReader) int {
+func (s *session) run(in *protocol.LineReader) int {
 	fmt.Fprintf(s.out, "You play seat %v against %s. Type a move, ? for the legal moves, undo, save FILE or quit.\n", s.human, s.botName)
 	s.show()
 	for {
@@ -106,9 +107,9 @@ func (s *session) run(in *lineReader) int {
 			return ExitOK
 		}
 		fmt.Fprintf(s.out, "%v to move> ", s.human)
-		line, err := in.next()
-		if err == errLineTooLong {
-			fmt.Fprintf(s.out, "not played: %v\n", err)
+		line, err := in.Next()
+		if err == protocol.ErrLineTooLong {
+			fmt.Fprintf(s.out, "not played: the line is longer than %d bytes\n", maxInputLine)
 			continue
 		}
 		if err != nil {

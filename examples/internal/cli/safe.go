@@ -1,9 +1,7 @@
 package cli
 
 import (
-	"bufio"
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -13,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/tabletop-go/rules/examples/bot"
+	"github.com/tabletop-go/rules/examples/protocol"
 	"github.com/tabletop-go/rules/hex"
 )
 
@@ -30,7 +29,7 @@ const maxShownBytes = 300
 // escaped as in a Go string literal ("\x1b", "\n", "\u202e"), cut to
 // maxShownBytes with "..." after.
 func printable(s string) string {
-	e := escapeAll(s)
+	e := protocol.Escape(s)
 	if len(e) <= maxShownBytes {
 		return e
 	}
@@ -39,35 +38,6 @@ func printable(s string) string {
 		cut--
 	}
 	return e[:cut] + "..."
-}
-
-// escapeAll escapes what printable escapes, cutting nothing.
-func escapeAll(s string) string {
-	clean := true
-	for _, r := range s {
-		if r == utf8.RuneError || !strconv.IsPrint(r) {
-			clean = false
-			break
-		}
-	}
-	if clean {
-		return s
-	}
-	var b strings.Builder
-	for i := 0; i < len(s); {
-		r, size := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == utf8.RuneError && size == 1:
-			fmt.Fprintf(&b, `\x%02x`, s[i])
-		case !strconv.IsPrint(r):
-			q := strconv.QuoteRune(r)
-			b.WriteString(q[1 : len(q)-1])
-		default:
-			b.WriteString(s[i : i+size])
-		}
-		i += size
-	}
-	return b.String()
 }
 
 // maxTokenBytes bounds a move token echoed in an output line.
@@ -102,7 +72,7 @@ func (s safeWriter) Write(p []byte) (int, error) {
 	for _, line := range strings.SplitAfter(string(p), "\n") {
 		body := strings.TrimSuffix(line, "\n")
 		for _, part := range strings.SplitAfter(body, "\t") {
-			b.WriteString(escapeAll(strings.TrimSuffix(part, "\t")))
+			b.WriteString(protocol.Escape(strings.TrimSuffix(part, "\t")))
 			if strings.HasSuffix(part, "\t") {
 				b.WriteByte('\t')
 			}
@@ -126,43 +96,9 @@ func newFlagSet(tool string, stderr io.Writer) *flag.FlagSet {
 }
 
 // maxInputLine is the longest line, its line break included, that play
-// and htp read; bufio.Scanner's limit (64 KiB) used to end them silently.
-const maxInputLine = 64 << 10
-
-// lineReader reads lines of at most maxInputLine bytes from a person or
-// a protocol controller.
-type lineReader struct{ br *bufio.Reader }
-
-func newLineReader(r io.Reader) *lineReader {
-	return &lineReader{br: bufio.NewReaderSize(r, maxInputLine)}
-}
-
-// errLineTooLong is reported, with the line's first bytes, for a line
-// longer than maxInputLine, whose rest is skipped.
-var errLineTooLong = errors.New("the line is longer than " + strconv.Itoa(maxInputLine) + " bytes")
-
-// next returns the next line without its line break. A line longer than
-// maxInputLine gives its first maxTokenBytes and errLineTooLong; at the
-// end of the input the error is io.EOF.
-func (l *lineReader) next() (string, error) {
-	b, err := l.br.ReadSlice('\n')
-	switch {
-	case err == bufio.ErrBufferFull:
-		start := string(b[:maxTokenBytes])
-		for err == bufio.ErrBufferFull {
-			_, err = l.br.ReadSlice('\n')
-		}
-		if err != nil && err != io.EOF {
-			return "", err
-		}
-		return start, errLineTooLong
-	case err == io.EOF && len(b) > 0:
-		err = nil
-	case err != nil:
-		return "", err
-	}
-	return strings.TrimSuffix(strings.TrimSuffix(string(b), "\n"), "\r"), nil
-}
+// and htp read (protocol.LineReader's limit); bufio.Scanner's limit (64
+// KiB) used to end them silently.
+const maxInputLine = protocol.MaxLine
 
 // thinking holds the flags of a tool whose bot searches: the MCTS
 // iterations, the time per move and the node budget.
