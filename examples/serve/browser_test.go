@@ -1,0 +1,361 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/tabletop-go/rules"
+)
+
+// chromium finds the browser: $CHROMIUM, or Debian's chromium on the PATH.
+func chromium() string {
+	for _, name := range []string{os.Getenv("CHROMIUM"), "chromium", "chromium-browser", "google-chrome", "headless-shell"} {
+		if name == "" {
+			continue
+		}
+		if path, err := exec.LookPath(name); err == nil {
+			return path
+		}
+	}
+	return ""
+}
+
+// pageState is what the browser test reads of the page's own state.
+type pageState struct {
+	Ply     int      `json:"ply"`
+	Over    bool     `json:"over"`
+	Mine    bool     `json:"mine"`
+	Seat    string   `json:"seat"`
+	Legal   []string `json:"legal"`
+	Message string   `json:"message"`
+	Status  string   `json:"status"`
+	Last    string   `json:"last"`
+}
+
+const pageStateJS = `JSON.stringify(view.state ? {ply: view.state.ply, over: view.state.outcome.result !== '*',
+	mine: !!myTurn(), seat: view.seat || '', legal: view.state.legal, last: view.state.lastMove,
+	message: document.querySelector('#message').hidden ? '' : document.querySelector('#message').textContent,
+	status: document.querySelector('#status').textContent} : {})`
+
+// TestBrowser drives headless Chromium through the site: the lobby, a game
+// of Hex 5×5 against the bot played to the end by clicking (with an illegal
+// click and its reason on the way), a two-person Focus game joined from a
+// second browser context through the invite link, with a split move made by
+// clicks, and the pages in a phone-sized window. It takes screenshots in
+// its temporary directory (or in $SERVE_SCREENSHOTS).
+func TestBrowser(t *testing.T) {
+	path := chromium()
+	if path == "" {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("CI=true and no Chromium found (install Debian's chromium, or set CHROMIUM)")
+		}
+		t.Skip("no Chromium: install Debian's chromium (or set CHROMIUM) to run the browser test")
+	}
+	shots := os.Getenv("SERVE_SCREENSHOTS")
+	if shots == "" {
+		shots = t.TempDir()
+	} else if err := os.MkdirAll(shots, 0o755); err != nil {
+		t.Fatal(err)
+	}
+
+	srv, err := newServer(config{Dir: t.TempDir(), Logf: t.Logf})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs := httptest.NewServer(srv)
+	defer hs.Close()
+	defer srv.close()
+	base := hs.URL
+
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(path),
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.WindowSize(1280, 900),
+	)
+	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	defer cancelAlloc()
+	ctx, cancel := chromedp.NewContext(allocCtx)
+	defer cancel()
+	if err := chromedp.Do(ctx); err != nil { // starts the browser
+		t.Fatalf("starting %s: %v", path, err)
+	}
+	deadline := time.AfterFunc(90*time.Second, cancelAlloc) // a bound on the whole test
+	defer deadline.Stop()
+
+	var mu sync.Mutex
+	var problems []string
+	watch := func(ctx context.Context, who string) {
+		msgs := chromedp.Console(ctx)
+		go func() {
+			for m, err := range msgs {
+				if err != nil {
+					return
+				}
+				refused := strings.Contains(m.Text, "status of 422") || strings.Contains(m.Text, "status of 409")
+				if (m.Type == chromedp.ConsoleError || m.Type == chromedp.ConsoleException) && !refused {
+					mu.Lock()
+					problems = append(problems, fmt.Sprintf("%s: %s", who, m.Text))
+					mu.Unlock()
+				}
+			}
+		}()
+	}
+	watch(ctx, "first browser")
+
+	do := func(ctx context.Context, what string, steps ...chromedp.Action[chromedp.Void]) {
+		t.Helper()
+		c, cancel := context.WithTimeout(ctx, 20*time.Second)
+		defer cancel()
+		if err := chromedp.Do(c, steps...); err != nil {
+			t.Fatalf("%s: %v", what, err)
+		}
+	}
+	read := func(ctx context.Context) pageState {
+		t.Helper()
+		text, err := chromedp.Run(ctx, chromedp.Evaluate[string](pageStateJS))
+		if err != nil {
+			t.Fatalf("reading the page: %v", err)
+		}
+		var s pageState
+		json.Unmarshal([]byte(text), &s)
+		return s
+	}
+	// waitPage waits until the page's state satisfies cond (a JS
+	// expression over view and the DOM).
+	waitPage := func(ctx context.Context, what, cond string) {
+		t.Helper()
+		c, cancel := context.WithTimeout(ctx, 20*time.Second)
+		defer cancel()
+		if _, err := chromedp.Run(c, chromedp.Poll[chromedp.Void](cond, chromedp.WithPollingInterval(20*time.Millisecond))); err != nil {
+			t.Fatalf("waiting for %s (%s): %v; page %+v", what, cond, err, read(ctx))
+		}
+	}
+	shot := func(ctx context.Context, name string) {
+		t.Helper()
+		png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+		if err != nil {
+			t.Fatalf("screenshot %s: %v", name, err)
+		}
+		file := filepath.Join(shots, name+".png")
+		if err := os.WriteFile(file, png, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("screenshot %s", file)
+	}
+	click := func(ctx context.Context, sel string) {
+		t.Helper()
+		do(ctx, "click "+sel, chromedp.Click(chromedp.CSS(sel)))
+	}
+	square := func(sq string) string { return `#board .square[data-square="` + sq + `"]` }
+
+	// The lobby.
+	do(ctx, "open the lobby", chromedp.Navigate(base+"/"), chromedp.WaitVisible(chromedp.CSS(`.card[data-game="hex"] button.start`)))
+	waitPage(ctx, "the pictures", `[...document.querySelectorAll('.card img')].every(i => i.complete && i.naturalWidth > 0)`)
+	cards, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll('.card')].map(c => c.dataset.game)`))
+	if slices.Sort(cards); err != nil || !slices.Equal(cards, rules.Games()) {
+		t.Fatalf("lobby cards %v %v", cards, err)
+	}
+	shot(ctx, "1-lobby")
+
+	// Hex 5×5 against the bot, played to the end by clicking.
+	do(ctx, "start Hex 5×5",
+		chromedp.SetValue(chromedp.CSS(`.card[data-game="hex"] select[name=variant]`), "0"),
+		chromedp.SetValue(chromedp.CSS(`.card[data-game="hex"] select[name=level]`), "easy"),
+		chromedp.Click(chromedp.CSS(`.card[data-game="hex"] button.start`)),
+		chromedp.WaitVisible(chromedp.CSS(`#board svg[data-game="hex"]`)),
+	)
+	waitPage(ctx, "my seat", `view.seat === 'A' && myTurn()`)
+	if s := read(ctx); !strings.Contains(s.Status, "Your move") {
+		t.Errorf("status %q", s.Status)
+	}
+	triedIllegal := false
+	for plies := 0; ; plies++ {
+		if plies > 40 {
+			t.Fatal("the Hex game does not end")
+		}
+		waitPage(ctx, "my turn or the end", `view.state && (myTurn() || view.state.outcome.result !== '*') && !view.busy`)
+		s := read(ctx)
+		if s.Over {
+			break
+		}
+		if !triedIllegal && s.Ply > 0 {
+			// Click a stone: the library says why that is no move.
+			occupied, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector('#board .piece').dataset.square`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			click(ctx, square(occupied))
+			waitPage(ctx, "the reason", `!document.querySelector('#message').hidden`)
+			if s2 := read(ctx); !strings.Contains(s2.Message, "cell is occupied") || s2.Ply != s.Ply {
+				t.Fatalf("an illegal click shows %q at ply %d", s2.Message, s2.Ply)
+			}
+			shot(ctx, "2-hex-illegal")
+			triedIllegal = true
+		}
+		// A cell near the middle, for a game that looks like one.
+		move := ""
+		for _, m := range []string{"c3", "b4", "d2", "c2", "c4", "b3", "d3", "a5", "e1"} {
+			for _, l := range s.Legal {
+				if l == m && move == "" {
+					move = m
+				}
+			}
+		}
+		if move == "" {
+			move = s.Legal[len(s.Legal)/2]
+		}
+		if move == "swap" {
+			move = s.Legal[0]
+		}
+		click(ctx, square(move))
+		waitPage(ctx, "the move", fmt.Sprintf(`view.state.ply > %d`, s.Ply))
+	}
+	if !triedIllegal {
+		t.Error("the game ended before an illegal move could be tried")
+	}
+	s := read(ctx)
+	if !strings.Contains(s.Status, "You win · connection") && !strings.Contains(s.Status, "You lose · ") {
+		t.Errorf("final status %q", s.Status)
+	}
+	shot(ctx, "3-hex-over")
+	record, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector('#download').getAttribute('href')`))
+	if err != nil || !strings.HasSuffix(record, "/record?download") {
+		t.Errorf("download link %q %v", record, err)
+	}
+
+	// Focus against a friend, who joins from another browser context.
+	do(ctx, "start Focus vs a friend",
+		chromedp.Navigate(base+"/"),
+		chromedp.WaitVisible(chromedp.CSS(`.card[data-game="focus"] button.start`)),
+		chromedp.SetValue(chromedp.CSS(`.card[data-game="focus"] select[name=opponent]`), "human"),
+		chromedp.Click(chromedp.CSS(`.card[data-game="focus"] button.start`)),
+		chromedp.WaitVisible(chromedp.CSS(`#board svg[data-game="focus"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`#links input`)),
+	)
+	link, err := chromedp.Run(ctx, chromedp.Value(chromedp.CSS(`#links input`)))
+	if err != nil || !strings.Contains(link, "#key=") {
+		t.Fatalf("invite link %q %v", link, err)
+	}
+	friend, cancelFriend := chromedp.NewContext(ctx, chromedp.WithNewBrowserContext())
+	defer cancelFriend()
+	watch(friend, "second browser")
+	do(friend, "join", chromedp.Navigate(link), chromedp.WaitVisible(chromedp.CSS(`#board svg[data-game="focus"]`)))
+	waitPage(friend, "the friend's seat", `view.seat === 'B'`)
+	waitPage(ctx, "the friend online", `view.state.seats[1].online`)
+	if u, _ := chromedp.Run(friend, chromedp.Location()); strings.Contains(u, "key=") {
+		t.Errorf("the key stays in the address bar: %s", u)
+	}
+
+	// A: c3 onto c4 (a stack of two); B: e3 onto e2; A: split c4, moving
+	// its top piece one square to c5.
+	click(ctx, square("c3"))
+	waitPage(ctx, "c3's targets", `document.querySelectorAll('#board .square.hl-target').length === 4`)
+	click(ctx, square("c4"))
+	waitPage(friend, "A's move, live", `view.state.ply === 1 && myTurn()`)
+	click(friend, square("e3"))
+	click(friend, square("e2"))
+	waitPage(ctx, "B's move, live", `view.state.ply === 2 && myTurn()`)
+	if h, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector('#board .stack[data-square="c4"]').dataset.height`)); h != "2" {
+		t.Fatalf("c4 is %q high, want 2", h)
+	}
+	click(ctx, square("c4"))
+	// From a stack of two: one square (part of it) or two (all of it).
+	waitPage(ctx, "c4's targets", `['c5','c6','c3','c2','b4','a4','d4','e4'].every(s => document.querySelector('#board .square.hl-target[data-square="'+s+'"]'))`)
+	shot(ctx, "4-focus-selected")
+	click(ctx, square("c5"))
+	waitPage(friend, "the split, live", `view.state.ply === 3`)
+	s = read(friend)
+	if s.Last != "c4-c5" {
+		t.Errorf("last move %q, want c4-c5", s.Last)
+	}
+	heights, err := chromedp.Run(friend, chromedp.Evaluate[string](`['c4','c5'].map(s => document.querySelector('#board .stack[data-square="'+s+'"]').dataset.height).join(',')`))
+	if err != nil || heights != "1,2" {
+		t.Errorf("after the split c4,c5 are %q high, want 1,2 (%v)", heights, err)
+	}
+	shot(ctx, "5-focus-split")
+	shot(friend, "6-focus-friend")
+
+	// Domination by clicks: both steps of the turn, four squares; the
+	// server then draws the next domino.
+	api := newClient(t, base)
+	dom := api.create("domination", "human", "human")
+	do(ctx, "open Domination", chromedp.Navigate(base+dom.Seats[0].Link), chromedp.WaitVisible(chromedp.CSS(`#board svg[data-game="domination"]`)))
+	waitPage(ctx, "A to move", `view.seat === 'A' && myTurn()`)
+	turn := dom.State.Legal[len(dom.State.Legal)/2]
+	for _, sq := range regexp.MustCompile(`[a-h][1-8]`).FindAllString(turn, -1) {
+		click(ctx, square(sq))
+	}
+	waitPage(ctx, "the turn and the next draw", `view.state.ply === 3`)
+	if s := api.state(dom.ID); s.Moves[1].Move != turn || !s.Moves[2].Chance {
+		t.Errorf("Domination after clicking %s: %+v", turn, s.Moves)
+	}
+	shot(ctx, "9-domination")
+	// A Focus drop by clicks: the reserve, then a square.
+	drop := api.create("focus(setup=drop)", "human", "human")
+	do(ctx, "open Focus with the drop setup", chromedp.Navigate(base+drop.Seats[0].Link), chromedp.WaitVisible(chromedp.CSS(`#board svg[data-game="focus"]`)))
+	waitPage(ctx, "A to move", `view.seat === 'A' && myTurn()`)
+	click(ctx, `#board [data-reserve="A"]`)
+	waitPage(ctx, "the drop's targets", `document.querySelectorAll('#board .square.hl-target').length === 52`)
+	click(ctx, square("d4"))
+	waitPage(ctx, "the drop", `view.state.ply === 1`)
+	if s := read(ctx); s.Last != "*d4" {
+		t.Errorf("the drop played %q", s.Last)
+	}
+	shot(ctx, "9b-focus-drop")
+
+	// Explocus against the bot, one move by clicks.
+	exp := api.create("explocus(rows=6,cols=6)", "human", "bot")
+	do(ctx, "open Explocus", chromedp.Navigate(base+exp.Seats[0].Link), chromedp.WaitVisible(chromedp.CSS(`#board svg[data-game="explocus"]`)))
+	waitPage(ctx, "A to move", `view.seat === 'A' && myTurn()`)
+	for _, sq := range regexp.MustCompile(`[a-f][1-6]`).FindAllString(exp.State.Legal[len(exp.State.Legal)/2], -1) {
+		click(ctx, square(sq))
+	}
+	waitPage(ctx, "the bot's answer", `view.state.ply === 2 && myTurn()`)
+	// A typed move, in upper case: the server echoes it canonical.
+	typed := strings.ToUpper(read(ctx).Legal[0])
+	do(ctx, "type a move", chromedp.SendKeys(chromedp.CSS(`#moveinput`), typed+"\n"))
+	waitPage(ctx, "the typed move and the answer", `view.state.ply === 4 && myTurn()`)
+	if s := api.state(exp.ID); s.Moves[2].Move != strings.ToLower(typed) {
+		t.Errorf("typed %s, played %s", typed, s.Moves[2].Move)
+	}
+	shot(ctx, "10-explocus")
+
+	// A phone-sized window.
+	do(friend, "phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)))
+	waitPage(friend, "the layout", `document.querySelector('#board svg').getBoundingClientRect().width <= 390`)
+	shot(friend, "7-phone-game")
+	if w, _ := chromedp.Run(friend, chromedp.Evaluate[int](`document.documentElement.scrollWidth`)); w > 390 {
+		t.Errorf("the game page is %dpx wide in a 390px window", w)
+	}
+	do(friend, "phone lobby", chromedp.Navigate(base+"/"), chromedp.WaitVisible(chromedp.CSS(`.card[data-game="hex"]`)))
+	shot(friend, "8-phone-lobby")
+	if w, _ := chromedp.Run(friend, chromedp.Evaluate[int](`document.documentElement.scrollWidth`)); w > 390 {
+		t.Errorf("the lobby is %dpx wide in a 390px window", w)
+	}
+
+	// The lobby again, with this browser's games and the server's.
+	do(ctx, "lobby with games", chromedp.Navigate(base+"/"), chromedp.WaitVisible(chromedp.CSS(`#mine a`)))
+	waitPage(ctx, "the recent games", `document.querySelectorAll('#recent a').length >= 4`)
+	if png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100)); err == nil {
+		os.WriteFile(filepath.Join(shots, "11-lobby-full.png"), png, 0o644)
+	}
+
+	mu.Lock()
+	defer mu.Unlock()
+	for _, p := range problems {
+		t.Errorf("console: %s", p)
+	}
+}

@@ -1,0 +1,280 @@
+package main
+
+import (
+	"crypto/rand"
+	"crypto/subtle"
+	"encoding/base32"
+	"encoding/base64"
+	"encoding/binary"
+	"encoding/json"
+	"fmt"
+	mrand "math/rand/v2"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/tabletop-go/rules"
+	"github.com/tabletop-go/rules/notation"
+)
+
+// game is one game being played: its position, its moves and who may make
+// them. Its mutex orders everything that happens to it, so moves are
+// accepted one at a time, each appended to the record on disk before the
+// next is considered.
+type game struct {
+	meta  meta
+	title string
+
+	mu      sync.Mutex
+	pos     rules.Dynamic
+	moves   []string       // canonical, chance draws included
+	movers  []rules.Player // movers[i] made moves[i]: a seat, or Chance
+	rng     *mrand.Rand
+	online  []int     // per seat: event streams open with the seat's key
+	botBusy bool      // a bot is thinking for this game
+	updated time.Time // the last move (or the creation)
+	// state is the public state as JSON, rebuilt on every change; svg is
+	// the picture of the current position, rebuilt on every move.
+	state []byte
+	svg   string
+	// changed is closed and replaced on every change: event streams
+	// wait on it.
+	changed chan struct{}
+}
+
+// idLen is the length of a game ID: 10 base32 letters, 50 random bits.
+const idLen = 10
+
+var idEncoding = base32.NewEncoding("abcdefghijklmnopqrstuvwxyz234567").WithPadding(base32.NoPadding)
+
+func newID() string {
+	var b [8]byte
+	rand.Read(b[:])
+	return idEncoding.EncodeToString(b[:])[:idLen]
+}
+
+// newKey returns a seat's secret: 128 random bits.
+func newKey() string {
+	var b [16]byte
+	rand.Read(b[:])
+	return base64.RawURLEncoding.EncodeToString(b[:])
+}
+
+func newRand() *mrand.Rand {
+	var b [16]byte
+	rand.Read(b[:])
+	return mrand.New(mrand.NewPCG(binary.LittleEndian.Uint64(b[:8]), binary.LittleEndian.Uint64(b[8:])))
+}
+
+func newGame(m meta, pos rules.Dynamic) *game {
+	return &game{
+		meta:    m,
+		title:   gameTitle(m.Spec),
+		pos:     pos,
+		rng:     newRand(),
+		online:  make([]int, len(m.Seats)),
+		updated: m.Created,
+		changed: make(chan struct{}),
+	}
+}
+
+// seatOf returns the seat whose secret key is, or -1. Every seat's key is
+// compared in constant time.
+func (g *game) seatOf(key string) rules.Player {
+	seat := rules.Player(-1)
+	for i, st := range g.meta.Seats {
+		if st.Key != "" && subtle.ConstantTimeCompare([]byte(st.Key), []byte(key)) == 1 {
+			seat = rules.Player(i)
+		}
+	}
+	return seat
+}
+
+// drawChances plays chance outcomes from pos, drawn with their exact
+// probabilities, until a seat is to move or the game is over, and returns
+// the position reached and the draws.
+func (g *game) drawChances(pos rules.Dynamic) (rules.Dynamic, []string, error) {
+	var draws []string
+	for pos.Node() == rules.ChanceNode {
+		d := pos.RandomMove(g.rng)
+		next, err := pos.Play(d)
+		if err != nil {
+			return pos, draws, err
+		}
+		pos, draws = next, append(draws, d)
+	}
+	return pos, draws, nil
+}
+
+// play plays a move (already canonical and legal in g.pos, which next
+// follows from), draws any chance outcomes after it, appends them all to
+// the record on disk and syncs it, and only then takes the new position.
+// The caller holds g.mu.
+func (g *game) play(st *store, move string, next rules.Dynamic) error {
+	next, draws, err := g.drawChances(next)
+	if err != nil {
+		return err
+	}
+	plies := append([]string{move}, draws...)
+	if err := st.appendMoves(g.meta.ID, plies); err != nil {
+		return fmt.Errorf("storing the move: %w", err)
+	}
+	g.movers = append(g.movers, g.pos.ToMove())
+	for range draws {
+		g.movers = append(g.movers, rules.Chance)
+	}
+	g.pos = next
+	g.moves = append(g.moves, plies...)
+	g.updated = time.Now()
+	g.svg = ""
+	g.refresh()
+	return nil
+}
+
+// refresh rebuilds the cached state and wakes the event streams. The
+// caller holds g.mu.
+func (g *game) refresh() {
+	if g.svg == "" {
+		doc, _ := render(g.pos, svgOptions{Size: 640, Coordinates: true, LastMove: g.lastDecision()})
+		g.svg = string(doc)
+	}
+	data, err := json.Marshal(g.view())
+	if err != nil { // every field marshals; a failure is a bug
+		panic(err)
+	}
+	g.state = data
+	close(g.changed)
+	g.changed = make(chan struct{})
+}
+
+// lastDecision returns the last move that was not a chance draw, or "".
+func (g *game) lastDecision() string {
+	for i := len(g.moves) - 1; i >= 0; i-- {
+		if g.movers[i] != rules.Chance {
+			return g.moves[i]
+		}
+	}
+	return ""
+}
+
+// stateView is a game's public state: what every page shows and the API
+// returns. It holds no secret.
+type stateView struct {
+	ID       string         `json:"id"`
+	Game     string         `json:"game"`
+	Spec     string         `json:"spec"`
+	Title    string         `json:"title"`
+	Created  time.Time      `json:"created"`
+	Ply      int            `json:"ply"`
+	Node     rules.Node     `json:"node"`
+	ToMove   string         `json:"toMove"`
+	Status   string         `json:"status"`
+	Outcome  rules.Outcome  `json:"outcome"`
+	Seats    []seatState    `json:"seats"`
+	Moves    []historyEntry `json:"moves"`
+	LastMove string         `json:"lastMove"`
+	Legal    []string       `json:"legal"`
+	Position string         `json:"position"`
+	Notes    string         `json:"notes,omitempty"`
+	SVG      string         `json:"svg,omitempty"`
+	Diagram  string         `json:"diagram,omitempty"`
+}
+
+type seatState struct {
+	seatView
+	Player string `json:"player"`          // "human" or "bot"
+	Level  string `json:"level,omitempty"` // a bot's strength
+	Online bool   `json:"online"`          // a person's page is open
+	Score  string `json:"score,omitempty"` // once the game is over
+}
+
+type historyEntry struct {
+	Move   string `json:"move"`
+	Seat   string `json:"seat"` // the seat letter, or "chance"
+	Chance bool   `json:"chance,omitempty"`
+}
+
+func (g *game) view() stateView {
+	p := g.pos
+	v := stateView{
+		ID:       g.meta.ID,
+		Game:     rules.SpecName(g.meta.Spec),
+		Spec:     g.meta.Spec,
+		Title:    g.title,
+		Created:  g.meta.Created,
+		Ply:      len(g.moves),
+		Node:     p.Node(),
+		ToMove:   p.ToMove().String(),
+		Outcome:  p.Outcome(),
+		LastMove: g.lastDecision(),
+		Legal:    []string{},
+		Position: p.String(),
+		Notes:    gameNotes(p),
+		SVG:      g.svg,
+	}
+	if v.SVG == "" {
+		v.Diagram = p.Diagram()
+	}
+	if p.Node() == rules.DecisionNode {
+		v.Legal = p.Moves()
+	}
+	views := seatViews(p)
+	for i, st := range g.meta.Seats {
+		s := seatState{seatView: views[i], Player: st.Player, Level: st.Level, Online: g.online[i] > 0}
+		if v.Outcome.Over() {
+			s.Score = scoreText(v.Outcome.Score(rules.Player(i)))
+		}
+		v.Seats = append(v.Seats, s)
+	}
+	v.Status = statusText(p, views)
+	v.Moves = make([]historyEntry, len(g.moves))
+	for i, m := range g.moves {
+		v.Moves[i] = historyEntry{Move: m, Seat: g.movers[i].String(), Chance: g.movers[i] == rules.Chance}
+	}
+	return v
+}
+
+func scoreText(s float64) string {
+	switch s {
+	case 1:
+		return "1"
+	case 0.5:
+		return "½"
+	}
+	return "0"
+}
+
+// statusText says in words whose turn it is or how the game ended.
+func statusText(p rules.Dynamic, views []seatView) string {
+	o := p.Outcome()
+	switch {
+	case o.Over():
+		reason := strings.ReplaceAll(o.Reason.String(), "_", " ")
+		var winners []string
+		for i, v := range views {
+			if o.Score(rules.Player(i)) == 1 {
+				winners = append(winners, v.Name)
+			}
+		}
+		switch len(winners) {
+		case 0:
+			return "Draw · " + reason
+		case 1:
+			return winners[0] + " wins · " + reason
+		default:
+			return strings.Join(winners, " and ") + " win · " + reason
+		}
+	case p.Node() == rules.ChanceNode:
+		return "Drawing…"
+	}
+	return views[p.ToMove()].Name + " to move"
+}
+
+// record returns the game's record: its tags, the result so far and every
+// move, chance draws included.
+func (g *game) record() notation.Record {
+	rec := recordTags(g.meta)
+	rec.SetTag("Result", g.pos.Outcome().Result())
+	rec.Moves = append([]string(nil), g.moves...)
+	return rec
+}

@@ -1,0 +1,104 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"syscall"
+	"time"
+
+	_ "github.com/tabletop-go/rules/domination" // the games the site offers
+	_ "github.com/tabletop-go/rules/explocus"
+	_ "github.com/tabletop-go/rules/focus"
+	_ "github.com/tabletop-go/rules/hex"
+)
+
+func main() {
+	if err := run(os.Args[1:], os.Stdout, os.Stderr); err != nil {
+		fmt.Fprintln(os.Stderr, "serve:", err)
+		os.Exit(1)
+	}
+}
+
+// run is the command: it parses the flags, restores the stored games,
+// listens and serves until SIGINT or SIGTERM. Its first line of output is
+// "serving http://ADDR/ (games in DIR)".
+func run(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	addr := fs.String("addr", "127.0.0.1:8080", "the address to listen on (port 0: any free port)")
+	dir := fs.String("data", defaultDataDir(), "the directory of the stored games")
+	botDelay := fs.Duration("bot-delay", 400*time.Millisecond, "the least time a bot takes to answer")
+	quiet := fs.Bool("quiet", false, "log only problems, not the games created")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	}
+	logger := log.New(stderr, "serve: ", log.LstdFlags)
+	cfg := config{Dir: *dir, BotDelay: *botDelay, Logf: logger.Printf}
+	if *quiet {
+		cfg.Infof = func(string, ...any) {}
+	}
+	srv, err := newServer(cfg)
+	if err != nil {
+		return err
+	}
+	defer srv.close()
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		return err
+	}
+	hs := httpServer(srv, logger)
+	fmt.Fprintf(stdout, "serving http://%s/ (games in %s)\n", ln.Addr(), *dir)
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	errc := make(chan error, 1)
+	go func() { errc <- hs.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := hs.Shutdown(shutdown); err != nil && !errors.Is(err, context.DeadlineExceeded) {
+		return err
+	}
+	return nil
+}
+
+// defaultDataDir is where games are kept unless -data says otherwise: in
+// the user's cache directory, or ./serve-data without one.
+func defaultDataDir() string {
+	if d, err := os.UserCacheDir(); err == nil {
+		return filepath.Join(d, "tabletop-go", "serve")
+	}
+	return "serve-data"
+}
+
+// httpServer returns the HTTP server of the site, with timeouts for slow
+// clients. It has no WriteTimeout, which would end the event streams:
+// every other reply gets writeTimeout from the handler.
+func httpServer(srv *server, logger *log.Logger) *http.Server {
+	hs := &http.Server{
+		Handler:           srv,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		IdleTimeout:       2 * time.Minute,
+		MaxHeaderBytes:    16 << 10,
+		ErrorLog:          logger,
+	}
+	hs.RegisterOnShutdown(srv.cancel) // ends the event streams
+	return hs
+}
