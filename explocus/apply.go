@@ -19,15 +19,14 @@ func (p Position) Legal(m Move) error {
 	}
 	ff, fr := m.From()
 	tf, tr := m.To()
-	rows, cols := int(p.rows), int(p.cols)
 	switch {
-	case ff >= cols || fr >= rows || tf >= cols || tr >= rows:
+	case !p.onBoard(fr, ff) || !p.onBoard(tr, tf):
 		return p.illegal(m, ErrOffBoard)
 	case p.height[fr][ff] == 0:
 		return p.illegal(m, ErrEmptySquare)
 	case p.colorAt(fr, ff) != p.turn:
 		return p.illegal(m, ErrNotYourColor)
-	case m.Count() == 0:
+	case m.Count() == 0 || p.side == 0 && ff != tf && fr != tr:
 		return p.illegal(m, ErrNotALine)
 	case m.Count() > int(p.height[fr][ff]):
 		return p.illegal(m, ErrTooFar)
@@ -56,12 +55,11 @@ func (p Position) PlayUnchecked(m Move) Position {
 func (p *Position) apply(m Move) {
 	ff, fr := m.From()
 	tf, tr := m.To()
-	rows, cols := int(p.rows), int(p.cols)
 	mover := p.turn & 1
 	p.turn = 1 - mover
 	p.hash ^= zTurn
 	p.ply++
-	if ff >= cols || fr >= rows || tf >= cols || tr >= rows {
+	if !p.onBoard(fr, ff) || !p.onBoard(tr, tf) {
 		return
 	}
 	k := uint8(min(m.Count(), int(p.height[fr][ff])))
@@ -106,7 +104,9 @@ func (p *Position) apply(m Move) {
 const maxFirings = 1 << 24
 
 // explode resolves the cascade that starts with a column of total men of
-// the mover's colour at (rank, file), at or above capacity.
+// the mover's colour at (rank, file), at or above capacity. It serves both
+// boards: the board's directions give the neighbours, and a cell's
+// capacity is its number of neighbours.
 //
 // A column at or above capacity c fires: it sends one man to each of its
 // c neighbours, which become the mover's. Firing is done q = h/c times at
@@ -119,6 +119,7 @@ const maxFirings = 1 << 24
 // briefly hold more men than a byte.
 func (p *Position) explode(rank, file int, total uint16, mover uint8) {
 	rows, cols := int(p.rows), int(p.cols)
+	dirs := p.directions()
 	var h [MaxSize][MaxSize]uint16
 	for r := range rows {
 		for f := range cols {
@@ -143,9 +144,9 @@ func (p *Position) explode(rank, file int, total uint16, mover uint8) {
 		}
 		q := h[r][f] / capacity
 		h[r][f] -= q * capacity
-		for _, n := range [4][2]int{{r - 1, f}, {r + 1, f}, {r, f - 1}, {r, f + 1}} {
-			nr, nf := n[0], n[1]
-			if nr < 0 || nr >= rows || nf < 0 || nf >= cols {
+		for _, d := range dirs {
+			nr, nf := r+d.dr, f+d.df
+			if !p.onBoard(nr, nf) {
 				continue
 			}
 			h[nr][nf] += q

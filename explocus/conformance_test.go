@@ -2,6 +2,7 @@ package explocus
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"pgregory.net/rapid"
@@ -19,13 +20,42 @@ func drawPosition(t *rapid.T) Position {
 	if rapid.Bool().Draw(t, "start") {
 		return c.Start()
 	}
-	p := Position{rows: uint8(c.Rows), cols: uint8(c.Cols), plyLimit: uint32(c.PlyLimit)}
+	return drawSetup(t, c)
+}
+
+// drawHexPosition draws a Hexplocus position of side 3, 4, 6 or 13: the
+// start, or a random stable setup as drawPosition makes them.
+func drawHexPosition(t *rapid.T) Position {
+	c := Config{Side: rapid.SampledFrom([]int{3, 4, 6, 13}).Draw(t, "side")}
+	c.PlyLimit = rapid.SampledFrom([]int{0, 0, 3, 50}).Draw(t, "plylimit")
+	if rapid.Bool().Draw(t, "start") {
+		return c.Start()
+	}
+	return drawSetup(t, c)
+}
+
+// drawAnyPosition draws a position of either board.
+func drawAnyPosition(t *rapid.T) Position {
+	if rapid.Bool().Draw(t, "hexagon") {
+		return drawHexPosition(t)
+	}
+	return drawPosition(t)
+}
+
+// drawSetup drops men on random cells of c's board, never at capacity,
+// fewer in all than half the board's adjacencies (R-E3), both colours
+// present (or returns the start), and draws the seat to move.
+func drawSetup(t *rapid.T, c Config) Position {
+	p := c.empty()
 	men := rapid.IntRange(2, c.Adjacencies()/2).Draw(t, "men")
 	for i := range men {
 		color := uint8(i % 2)
 		for tries := 0; tries < 50; tries++ {
-			r := rapid.IntRange(0, c.Rows-1).Draw(t, "rank")
-			f := rapid.IntRange(0, c.Cols-1).Draw(t, "file")
+			r := rapid.IntRange(0, int(p.rows)-1).Draw(t, "rank")
+			f := rapid.IntRange(0, int(p.cols)-1).Draw(t, "file")
+			if !p.onBoard(r, f) {
+				continue
+			}
 			h := p.height[r][f]
 			if h > 0 && p.colorAt(r, f) != color || uint16(h)+1 >= p.capacity(r, f) {
 				continue
@@ -47,41 +77,62 @@ func drawPosition(t *rapid.T) Position {
 
 func TestContract(t *testing.T) {
 	conformance.Run(t, conformance.Game[Position, Move]{
-		Start:    drawPosition,
-		Parse:    func(p Position, text string) (Position, error) { return p.Config().ParsePosition(text) },
-		MaxPlies: 120,
-		MaxMoves: MaxMoves,
-		Candidates: func(p Position) []Move {
-			var out []Move
-			cols, rows := p.Size()
-			for r := range rows {
-				for f := range cols {
-					if p.height[r][f] == 0 {
-						continue
-					}
-					for k := 1; k <= 4; k++ {
-						out = append(out, NewMove(f, r, f+k, r), NewMove(f, r, f, r+k), NewMove(f, r, f+k, r+k))
-						if f >= k {
-							out = append(out, NewMove(f, r, f-k, r))
-						}
-						if r >= k {
-							out = append(out, NewMove(f, r, f, r-k))
-						}
-					}
-				}
-			}
-			return out
-		},
+		Start:      drawPosition,
+		Parse:      func(p Position, text string) (Position, error) { return p.Config().ParsePosition(text) },
+		MaxPlies:   120,
+		MaxMoves:   MaxMoves,
+		Candidates: candidates,
 		Invariants: checkInvariants,
 	})
 }
 
-// checkInvariants: men are conserved and counted right, every column is
-// below its capacity, each column has one colour (the colour masks are
-// disjoint and mark exactly the occupied squares), at most four per man of the mover
-// moves, and the naive reference finds as many moves.
-func checkInvariants(t *rapid.T, p Position) {
+// TestContractHexplocus runs the kit on Hexplocus: sides 3, 4, 6 and 13,
+// with and without a ply limit.
+func TestContractHexplocus(t *testing.T) {
+	conformance.Run(t, conformance.Game[Position, Move]{
+		Start:      drawHexPosition,
+		Parse:      func(p Position, text string) (Position, error) { return p.Config().ParsePosition(text) },
+		MaxPlies:   120,
+		MaxMoves:   MaxMoves,
+		Candidates: candidates,
+		Invariants: checkInvariants,
+	})
+}
+
+// candidates lists, from every column, the moves of 1 to 6 cells along
+// the six directions of the hexagon and along the other diagonal, on the
+// board or off it.
+func candidates(p Position) []Move {
+	var out []Move
 	cols, rows := p.Size()
+	for r := range rows {
+		for f := range cols {
+			if p.height[r][f] == 0 {
+				continue
+			}
+			for k := 1; k <= 6; k++ {
+				out = append(out, NewMove(f, r, f+k, r), NewMove(f, r, f, r+k), NewMove(f, r, f+k, r+k))
+				if f >= k {
+					out = append(out, NewMove(f, r, f-k, r), NewMove(f, r, f-k, r+k))
+				}
+				if r >= k {
+					out = append(out, NewMove(f, r, f, r-k), NewMove(f, r, f+k, r-k))
+				}
+				if f >= k && r >= k {
+					out = append(out, NewMove(f, r, f-k, r-k))
+				}
+			}
+		}
+	}
+	return out
+}
+
+// checkInvariants: men are conserved and counted right, every column is
+// on the board and below its capacity, each column has one colour (the
+// colour masks are disjoint and mark exactly the occupied cells), at most
+// four (square) or six (hexagon) moves per man of the mover, and the
+// naive reference finds the same moves.
+func checkInvariants(t *rapid.T, p Position) {
 	var men [2]int
 	for r := range MaxSize {
 		if p.own[0][r]&p.own[1][r] != 0 {
@@ -90,7 +141,7 @@ func checkInvariants(t *rapid.T, p Position) {
 		for f := range MaxSize {
 			h := int(p.height[r][f])
 			marked := (p.own[0][r]|p.own[1][r])>>f&1 != 0
-			if (h > 0) != marked || (h > 0 && (r >= rows || f >= cols)) {
+			if (h > 0) != marked || (h > 0 && !p.OnBoard(f, r)) {
 				t.Fatalf("square %d,%d: height %d, marked %v", f, r, h, marked)
 			}
 			if h > 0 {
@@ -106,11 +157,27 @@ func checkInvariants(t *rapid.T, p Position) {
 	}
 	if p.ToMove() != rules.Terminal {
 		moves := p.AppendMoves(nil)
-		if len(moves) > 4*p.Men(p.ToMove()) {
-			t.Fatalf("%d moves, bound %d", len(moves), 4*p.Men(p.ToMove()))
+		perMan := 4
+		var ref []refMove
+		if p.Config().IsHex() {
+			perMan = 6
+			ref = hexRefFrom(p).moves()
+		} else {
+			ref = refFrom(p).moves()
+			slices.SortFunc(ref, func(a, b refMove) int {
+				return slices.Compare([]int{a.fr, a.ff, a.tr, a.tf}, []int{b.fr, b.ff, b.tr, b.tf})
+			})
 		}
-		if want := len(refFrom(p).moves()); len(moves) != want {
-			t.Fatalf("%d moves, the reference finds %d: %s", len(moves), want, p)
+		if len(moves) > perMan*p.Men(p.ToMove()) {
+			t.Fatalf("%d moves, bound %d", len(moves), perMan*p.Men(p.ToMove()))
+		}
+		if len(moves) != len(ref) {
+			t.Fatalf("%d moves, the reference finds %d: %s", len(moves), len(ref), p)
+		}
+		for i, m := range ref {
+			if want := NewMove(m.ff, m.fr, m.tf, m.tr); moves[i] != want {
+				t.Fatalf("move %d is %v, the reference's %v: %s", i, moves[i], want, p)
+			}
 		}
 	}
 }
@@ -119,7 +186,7 @@ func checkInvariants(t *rapid.T, p Position) {
 // total never changes.
 func TestMenAreConservedOverWholeGames(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		p := drawPosition(t)
+		p := drawAnyPosition(t)
 		total := p.Men(0) + p.Men(1)
 		for i := 0; i < 200 && p.ToMove() != rules.Terminal; i++ {
 			p = p.PlayUnchecked(rapid.SampledFrom(p.AppendMoves(nil)).Draw(t, "move"))
@@ -134,21 +201,37 @@ func TestMenAreConservedOverWholeGames(t *testing.T) {
 // in random positions one firing at a time in a random order, and checks
 // the package's result is the same every time.
 func TestRE2_CascadeOrderDoesNotMatter(t *testing.T) {
+	checkCascadeOrder(t, drawPosition, func(p Position, m refMove, rng *rand.Rand) string {
+		return refFrom(p).play(m, rng).text()
+	})
+}
+
+// TestRE4_CascadeOrderDoesNotMatterOnTheHexagon is R-E2's property test
+// on the hexagon (sides 3, 4, 6 and 13), against the plain Hexplocus.
+func TestRE4_CascadeOrderDoesNotMatterOnTheHexagon(t *testing.T) {
+	checkCascadeOrder(t, drawHexPosition, func(p Position, m refMove, rng *rand.Rand) string {
+		return hexRefFrom(p).play(m, rng).text()
+	})
+}
+
+// checkCascadeOrder plays random moves from positions draw makes, and
+// compares the board after each with the one the reference play gives,
+// its cascade resolved in four random orders.
+func checkCascadeOrder(t *testing.T, draw func(*rapid.T) Position, play func(Position, refMove, *rand.Rand) string) {
 	explosions := 0
 	rapid.Check(t, func(t *rapid.T) {
-		p := drawPosition(t)
+		p := draw(t)
 		for i := 0; i < 30 && p.ToMove() != rules.Terminal; i++ {
 			m := rapid.SampledFrom(p.AppendMoves(nil)).Draw(t, "move")
 			next := p.PlayUnchecked(m)
 			ff, fr := m.From()
 			tf, tr := m.To()
-			g := refFrom(p)
 			if _, h := p.At(tf, tr); h+m.Count() >= p.Capacity(tf, tr) {
 				explosions++
 			}
 			for seed := range uint64(4) {
 				rng := rand.New(rand.NewPCG(rapid.Uint64().Draw(t, "seed"), seed))
-				got := g.play(refMove{fr, ff, tr, tf}, rng).text()
+				got := play(p, refMove{fr, ff, tr, tf}, rng)
 				if want := board(next); got != want {
 					t.Fatalf("%v from %s: order %d gives %s, the package %s", m, p, seed, got, want)
 				}

@@ -1,6 +1,10 @@
 // Package explocus implements Explocus (Martin Medema): Focus movement with
 // exploding columns, exactly and fast, following the rules as published by
-// MindSports, with three rulings where they are silent or leave a choice.
+// MindSports, with three rulings where they are silent or leave a choice;
+// and Hexplocus, the hexagonal version of the game, whose board, start and
+// directions a fourth ruling (R-E4) fixes. Both games share one Position
+// and Move type, one cascade and one notation; the game spec says which
+// board a game is played on ("explocus" or "hexplocus").
 //
 // # Rules
 //
@@ -45,6 +49,70 @@
 //     draw after N plies, a library convenience that is not part of the
 //     rules and is off by default.
 //
+// # Hexplocus
+//
+// Hexplocus is Explocus on a hexagon of hexagonal cells, with six
+// directions instead of four. Everything not said here is as in Explocus:
+// the men, the columns of one colour, moves of the top k men exactly k
+// cells jumping over anything, merging and taking over, explosions and
+// their cascades (R-E2), R-E3, the win, no passing, and the optional ply
+// limit.
+//
+//   - The board is the hexagon of side N, 6 by default (91 cells) and 3 to
+//     13 through the spec (3N(N−1)+1 cells). Its cells are the (f, r) with
+//     0 ≤ f, r ≤ 2N−2 and |f − r| ≤ N−1; f is the file, written as a letter
+//     (a = 0), and r the rank, written as the number r+1. a1 is (0, 0), a
+//     corner, and the centre is (N−1, N−1): f6 on side 6.
+//   - The neighbours of (f, r) are the cells on the board among (f+1, r),
+//     (f−1, r), (f, r+1), (f, r−1), (f+1, r+1) and (f−1, r−1): the six
+//     directions. A move of k men goes exactly k cells along one of them
+//     (c3-c5, c3-e3 and c3-e5 are lines; c3-d2 is not). The hexagon is
+//     convex, so every cell a move jumps over is on the board too.
+//   - The capacity of a cell is its number of neighbours: 3 on the six
+//     corners, 4 on the other edge cells, 6 inside. A column explodes at
+//     or above its cell's capacity, sending one man to each neighbour, as
+//     in Explocus; so once a move is over no column is higher than 5 (2 on
+//     a corner, 3 on an edge).
+//   - Start: one man on every cell at distance 1 to min(3, N−1) from the
+//     centre: 36 men from side 4 on, 18 on side 3, where the two rings are
+//     every cell but the centre. The distance is the number of steps
+//     between two cells; (f, r) is max(|f′|, |r′|) from the centre when
+//     f′ = f−(N−1) and r′ = r−(N−1) have the same sign and |f′| + |r′|
+//     otherwise. Ring d is split into six segments of d cells, segment j
+//     being the cells centre + d·u_j + t·(u_{j+1} − u_j) for t = 0..d−1,
+//     with the (file, rank) offsets u_0..u_5 = (1,0), (1,1), (0,1),
+//     (−1,0), (−1,−1), (0,−1) (u_6 = u_0). Segments 0, 2 and 4 are White's
+//     (A, seat 0, who moves first), 1, 3 and 5 Black's. The start is
+//     point-symmetric about the centre with the colours swapped, and the
+//     first player has 108 moves.
+//   - R-E3 counts the hexagon's adjacencies: 3(3N−2)(N−1), 240 on side 6.
+//
+// The cells of side 3, drawn as Diagram draws them: each rank is a row,
+// shifted half a cell from the next, and files run diagonally.
+//
+//	    c5  d5  e5
+//	  b4  c4  d4  e4
+//	a3  b3  c3  d3  e3
+//	  a2  b2  c2  d2
+//	    a1  b1  c1
+//
+// The neighbours of the centre c3 are b3 and d3 on its rank, c4 (same
+// file, up-left) and d4 (up-right), b2 (down-left) and c2 (same file,
+// down-right). The corners are a1, c1, e3, e5, c5 and a3. The start of
+// side 6, White's cells marked A and Black's B:
+//
+//	     . . . . . .            rank 11
+//	    . . . . . . .
+//	   . . A B B B . .
+//	  . . A A B B A . .
+//	 . . A A A B A A . .
+//	. . B B B . A A A . .       rank 6: f6 (the centre) is empty,
+//	 . . B B A B B B . .                g6 (u_0) is White's
+//	  . . B A A B B . .
+//	   . . A A A B . .
+//	    . . . . . . .
+//	     . . . . . .            rank 1: a1 to f1
+//
 // # Rulings
 //
 // Where the published rules are silent or leave a choice, these rulings
@@ -63,43 +131,87 @@
 // colours and the number of times each square fires are the same in every
 // order), so the library resolves cascades automatically, documents why
 // (see Rules), and a property test confirms order independence on random
-// positions.
+// positions, of both boards.
 //
 // R-E3: a setup with at least as many men as the board has orthogonal
-// adjacencies (Config.Adjacencies) is rejected, which guarantees that
-// every cascade ends.
+// adjacencies (Config.Adjacencies; on the hexagon, pairs of neighbouring
+// cells) is rejected, which guarantees that every cascade ends (a
+// chip-firing game with fewer chips than the graph has edges is finite).
+//
+// R-E4 (Hexplocus; its published diagram is lost too): what the sources
+// agree on is six directions, columns of one colour up to 5 high, and
+// capacity = number of neighbours (3 on the six corners, 4 on the other
+// edge cells, 6 inside), everything else as Explocus, on a board bigger
+// than the square one. The rulings:
+//
+//   - Board: a hexagon of side N, 6 by default (91 cells), 3 ≤ N ≤ 13.
+//     Cells are (f, r) with 0 ≤ f, r ≤ 2N−2 and |f − r| ≤ N−1, named file
+//     letter + rank number (a1 = (0, 0); f6 the centre of side 6).
+//     Neighbours of (f, r): (f±1, r), (f, r±1), (f+1, r+1), (f−1, r−1);
+//     a move of k men goes exactly k cells along one of these six
+//     directions.
+//   - Start: one man on every cell at distance 1 to min(3, N−1) from the
+//     centre (36 men from N = 4 on; 18 on the smallest board). Ring d is
+//     split into six segments d·u_j + t·(u_{j+1} − u_j), t = 0..d−1, with
+//     u_0..u_5 = (1,0), (1,1), (0,1), (−1,0), (−1,−1), (0,−1) as offsets
+//     from the centre; segments 0, 2, 4 are White's (A, seat 0, moves
+//     first), 1, 3, 5 Black's. The start is point-symmetric with colours
+//     swapped. The first player has 108 moves.
+//   - R-E2 and R-E3 apply unchanged (explosions resolved automatically;
+//     setups with men ≥ adjacencies rejected); the optional ply limit too.
+//
+// Reading R-E4, the library also settles: a move's destination must be a
+// cell of the hexagon (a move naming a cell off it is not a move of the
+// game: a syntax error from ParseMove, ErrOffBoard from Legal); "up to 5
+// high" is not a separate rule but what the capacities give (a column of
+// 5 is possible only inside; one that reaches its capacity explodes at
+// once); on side 3 the start's two rings are the whole board but its
+// centre; and the spec option for N is size.
 //
 // # Game spec
 //
 //	explocus                              8×8, no ply limit
 //	explocus(rows=5,cols=7,plylimit=500)  rows and cols from 3 to 26
+//	hexplocus                             the hexagon of side 6, no ply limit
+//	hexplocus(size=8,plylimit=500)        size (the side) from 3 to 13
 //
-// The canonical spec always writes rows and cols, and plylimit when it is
-// set: "explocus(rows=8,cols=8)".
+// The canonical spec always writes the board's size (rows and cols; size
+// for the hexagon), and plylimit when it is set:
+// "explocus(rows=8,cols=8)", "hexplocus(size=6)",
+// "hexplocus(size=6,plylimit=500)".
 //
 // # Package shape
 //
 // Explocus has the shape every game package of the library shares (hex,
 // focus, domination, explocus):
 //
-//   - Config is the variant: the board size (Rows, Cols) and the ply limit
+//   - Config is the variant: the board, either the square board's size
+//     (Rows, Cols) or the hexagon's side (Side, which selects Hexplocus;
+//     Rows and Cols are then 0; Config.IsHex tells), and the ply limit
 //     (PlyLimit). Default is the configuration of a bare "explocus" spec,
-//     8×8 with no ply limit.
+//     8×8 with no ply limit; HexDefault that of a bare "hexplocus" spec,
+//     side 6.
 //   - ParseSpec(string) (Config, error) reads a spec text and
-//     FromSpec(notation.Spec) (Config, error) an already parsed spec;
-//     Config.Spec and Config.String give the canonical spec, and
-//     Config.Validate reports a configuration the package cannot play.
-//   - Config.Start returns the start of a configuration (R-E1); New() is
-//     Default.Start(), the standard 8×8 start.
+//     FromSpec(notation.Spec) (Config, error) an already parsed spec, of
+//     either game; Config.Spec and Config.String give the canonical spec,
+//     and Config.Validate reports a configuration the package cannot play.
+//   - Config.Start returns the start of a configuration (R-E1, R-E4);
+//     New() is Default.Start(), the standard 8×8 start, and
+//     HexDefault.Start() the standard Hexplocus start.
 //   - Config.ParsePosition and ParsePosition read position texts (see
 //     Position text). Position.Config returns a position's configuration,
 //     and Position.Size() returns its (files, ranks), that is (cols, rows):
-//     columns then rows, the same order in every game.
+//     columns then rows, the same order in every game. The hexagon of
+//     side N lies on a grid of (2N−1, 2N−1); OnBoard says which cells of
+//     the grid are the board's, and At and Capacity give 0 for the others.
 //   - The constant MaxMoves is a buffer size that serves every
-//     configuration; the method Position.MaxMoves() is that position's own
-//     bound, four moves per man on the board (at most MaxMoves), which
-//     holds for the rest of the game too, since men are only ever
-//     converted, never created or removed.
+//     configuration of both games; the method Position.MaxMoves() is that
+//     position's own bound, one move per man on the board and direction
+//     (four per man on the square board, six on the hexagon: a column of
+//     height h has at most one move per direction and distance 1..h),
+//     which holds for the rest of the game too, since men are only ever
+//     converted, never created or removed: 144 on the standard square
+//     board, 216 on the standard hexagon.
 //   - Evaluate(seat) (value float64, ok bool), part of the root contract,
 //     estimates the position for seat in [-1, 1] without playing on, so
 //     that search can cut short random games that rarely end. Explocus
@@ -108,22 +220,26 @@
 //     finished game gives its return.
 //   - CanEnd(outcome) reports whether a game of the configuration can end
 //     with the outcome's scores: a win for either seat, or a draw only
-//     with a ply limit (the rules have none).
-//   - Importing the package registers the game with rules.Register, so
-//     rules.Open("explocus(rows=6,cols=7)") works.
+//     with a ply limit (the rules of neither game have one).
+//   - Importing the package registers both games with rules.Register, so
+//     rules.Open("explocus(rows=6,cols=7)") and
+//     rules.Open("hexplocus(size=8)") work.
 //
 // # Move notation
 //
 // A move is its origin and destination, "c3-c5"; the number of men moved
-// is the distance. Moves sort by origin, then destination, squares in the
-// order a1, b1, ..., a2, ...; AppendMoves lists them in that order.
+// is the distance. On the hexagon the cells are named the same way, in
+// the (file, rank) coordinates of R-E4, and "c3-e5" is a move along the
+// diagonal. Moves sort by origin, then destination, cells in the order
+// a1, b1, ..., a2, ...; AppendMoves lists them in that order.
 //
 // ParseMove returns only *rules.SyntaxError values: text that is not a
-// move of this notation, or names a square off the position's board, is
-// a syntax error. Whether a well-formed move is legal is Legal's job,
-// which gives a *rules.MoveError (see Errors). Moves implement
-// encoding.TextMarshaler and encoding.TextUnmarshaler: they marshal as
-// their notation text and unmarshal from it.
+// move of this notation, or names a cell off the position's board (on the
+// hexagon: off the hexagon, such as a7 on side 6), is a syntax error.
+// Whether a well-formed move is legal is Legal's job, which gives a
+// *rules.MoveError (see Errors). Moves implement encoding.TextMarshaler
+// and encoding.TextUnmarshaler: they marshal as their notation text and
+// unmarshal from it.
 //
 // # Position text
 //
@@ -132,23 +248,33 @@
 //
 //	text     = [ spec " " ] position     ; spec: the canonical game spec
 //	position = board " " seat " " ply
-//	board    = rank *( "/" rank )        ; the top rank first, every square listed
-//	rank     = 1*( "." / column )        ; "." is an empty square
-//	column   = ( "A" / "B" ) [ "2" / "3" ] ; owner and height (1 when not written)
+//	board    = rank *( "/" rank )        ; the top rank first, every cell listed
+//	rank     = 1*( "." / column )        ; "." is an empty cell
+//	column   = ( "A" / "B" ) [ "2" / "3" / "4" / "5" ] ; owner and height (1 when not written)
 //	seat     = "A" / "B"                 ; the seat to move
 //	ply      = 1*DIGIT                   ; plies played
 //
-// The start is
+// On the square board every rank lists every square, files a.. from the
+// left. On the hexagon of side N each rank lists only its cells, from its
+// first file to its last: rank r+1 (0 ≤ r ≤ 2N−2) lists files
+// max(0, r−N+1) to min(2N−2, r+N−1), so the ranks have N, N+1, ...,
+// 2N−1, ..., N cells from the top. The Explocus start is
 //
 //	......../.AABBAA./.BBAABB./.AABBAA./.BBAABB./.AABBAA./.BBAABB./........ A 0
 //
-// The board's size follows from the text. A position text is refused,
-// with a *rules.SyntaxError at the offset of the problem, unless every
-// rank has the board's width, each column is below its square's capacity
-// (a move ends only when every cascade has), R-E3 holds, the seat that
-// moved last has men, the seat to move is the one the ply says (A at even
-// plies: the seats alternate, White first, and nobody passes), and the ply
-// is not past the ply limit, which ends the game.
+// and the Hexplocus start (the top rank lists f11 to k11, the bottom a1
+// to f1)
+//
+//	hexplocus(size=6) ....../......./..ABBB../..AABBA../..AAABAA../..BBB.AAA../..BBABBB../..BAABB../..AAAB../......./...... A 0
+//
+// A position text is refused, with a *rules.SyntaxError at the offset of
+// the problem, unless every rank has the board's width (on the hexagon,
+// its rank's number of cells), each column is below its cell's capacity (a
+// move ends only when every cascade has: at most 3 high on the square
+// board, 5 on the hexagon), R-E3 holds, the seat that moved last has
+// men, the seat to move is the one the ply says (A at even plies: the
+// seats alternate, White first, and nobody passes), and the ply is not
+// past the ply limit, which ends the game.
 //
 // Ruling: the number of men is not checked against the configuration's
 // start. The rules conserve the men in all (a move or an explosion only
@@ -156,21 +282,29 @@
 // any other start can be given as a position text (R-E1), so a text
 // cannot tell which start its game had.
 //
-// A text without a spec (a bare text) implies its configuration: the
-// board size counted from the text, and no ply limit. A position writes
-// the spec exactly when the rest of its text would not determine its
-// configuration, and the rest is then read in that configuration; so a
-// position writes the spec when its game has a ply limit:
+// A text without a spec (a bare text) implies its configuration: an
+// Explocus board of the size counted from the text, and no ply limit. A
+// position writes the spec exactly when the rest of its text would not
+// determine its configuration, and the rest is then read in that
+// configuration; so a position writes the spec when its game has a ply
+// limit, and a Hexplocus position always writes it:
 //
 //	explocus(rows=8,cols=8,plylimit=500) ......../.AABBAA./.BBAABB./.AABBAA./.BBAABB./.AABBAA./.BBAABB./........ A 0
 //
-// Config.ParsePosition reads a bare text in its own configuration, and
-// refuses a text whose spec names another configuration. The package-level
+// Config.ParsePosition reads a bare text in its own configuration (so
+// HexDefault.ParsePosition reads a bare Hexplocus board), and refuses a
+// text whose spec names another configuration. The package-level
 // ParsePosition reads the spec when there is one, and otherwise the
 // configuration a bare text implies. Positions implement
 // encoding.TextMarshaler and, with a pointer receiver,
 // encoding.TextUnmarshaler (reading as ParsePosition does), so a struct
 // holding a position round-trips through encoding/json.
+//
+// # Diagram
+//
+// Position.Diagram draws the board for people: the square board as a
+// grid, the hexagon as a hexagon, each rank shifted half a cell from the
+// next (see Diagram for an example).
 //
 // # Errors
 //
@@ -181,10 +315,14 @@
 //
 // # Speed
 //
-// A position is a value of about 900 bytes: a byte of height per square
-// and a bitmask per rank of each colour's columns. A cascade keeps its
-// work list (a bitmask per rank of squares that may be unstable) and its
+// A position is a value of about 900 bytes: a byte of height per cell of a
+// 26×26 grid and a bitmask per rank of each colour's columns; the board's
+// shape is three bytes (rows, cols, and the hexagon's side), and the
+// hexagon's cells are the grid's cells within a diagonal band. One
+// cascade serves both boards, walking the board's directions: it keeps its
+// work list (a bitmask per rank of cells that may be unstable) and its
 // heights on the stack, and fires a column as many times as its height
-// allows at once. Move generation into a buffer with room for MaxMoves
-// (or the position's own MaxMoves()), and both applies, allocate nothing.
+// allows at once. Each board has its own move generator. Move generation
+// into a buffer with room for MaxMoves (or the position's own
+// MaxMoves()), and both applies, allocate nothing.
 package explocus

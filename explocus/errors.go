@@ -2,12 +2,12 @@ package explocus
 
 import "errors"
 
-// Reasons an Explocus move is illegal; a *rules.MoveError carries one, and
+// Reasons an Explocus or Hexplocus move is illegal; a *rules.MoveError carries one, and
 // errors.Is finds it.
 var (
-	ErrOffBoard     = errors.New("square is off the board")
-	ErrEmptySquare  = errors.New("there is no column on that square")
+	ErrOffBoard     = errors.New("cell is off the board")
+	ErrEmptySquare  = errors.New("there is no column on that cell")
 	ErrNotYourColor = errors.New("the column is the other player's")
-	ErrNotALine     = errors.New("columns move along a rank or file")
+	ErrNotALine     = errors.New("columns move along a rank or file (on the hexagon also along the diagonal a1-b2-c3)")
 	ErrTooFar       = errors.New("k men move exactly k squares: the column is not that tall")
 )

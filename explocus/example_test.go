@@ -26,3 +26,38 @@ func Example() {
 	// 1   .  W1 .  .
 	// game over, 1-0 (elimination); White 3 men, Black 0 men
 }
+
+// Hexplocus: two of the five men on the centre of a side-3 hexagon move
+// two cells up-right onto White's man on the corner e5, which holds two
+// at most: it fires into d5, e4 and d4, taking Black's last man over.
+func Example_hexplocus() {
+	c, _ := explocus.ParseSpec("hexplocus(size=3)")
+	p, err := c.ParsePosition("..A/..B./..A5../..../... A 0")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(p)
+	fmt.Println(p.Diagram())
+	m, _ := p.ParseMove("c3-e5")
+	p, _ = p.Play(m)
+	fmt.Println(p)
+	fmt.Println(p.Diagram())
+	// Output:
+	// hexplocus(size=3) ..A/..B./..A5../..../... A 0
+	//      5 .   .   W1
+	//    4 .   .   B1  .
+	//  3 .   .   W5  .   .
+	//    2 .   .   .   .   e
+	//      1 .   .   .   d
+	//          a   b   c
+	// White (A) to move; White 6 men, Black 1 men
+	// hexplocus(size=3) .A./..A2A/..A3../..../... B 1
+	//      5 .   W1  .
+	//    4 .   .   W2  W1
+	//  3 .   .   W3  .   .
+	//    2 .   .   .   .   e
+	//      1 .   .   .   d
+	//          a   b   c
+	// game over, 1-0 (elimination); White 7 men, Black 0 men
+}

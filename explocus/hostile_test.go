@@ -60,3 +60,17 @@ func TestCanEndHoldsForEveryRandomGame(t *testing.T) {
 	}
 	assert.True(t, seen["1-0"] && seen["0-1"], "random games end both ways: %v", seen)
 }
+
+func TestCanEndHoldsForEveryRandomHexplocusGame(t *testing.T) {
+	seen := map[string]bool{}
+	for seed := range uint64(200) {
+		c := Config{Side: 3 + int(seed%3), PlyLimit: 300}
+		s := rules.Sampler[Position, Move]{Rand: rand.New(rand.NewPCG(seed, 17))}
+		end, _ := s.Playout(c.Start(), -1)
+		o := end.Outcome()
+		require.True(t, o.Over(), "%v seed %d", c, seed)
+		require.True(t, end.CanEnd(o), "%v seed %d: %v", c, seed, o)
+		seen[o.Result()] = true
+	}
+	assert.True(t, seen["1-0"] && seen["0-1"], "random games end both ways: %v", seen)
+}

@@ -7,7 +7,7 @@ import (
 	"github.com/tabletop-go/rules/notation"
 )
 
-// Move moves the top k men of a column k squares: it is packed
+// Move moves the top k men of a column k cells: it is packed
 // fromRank<<24 | fromFile<<16 | toRank<<8 | toFile (0-based; rank 0 is
 // rank 1, at the bottom), so the integer order is the canonical order:
 // by origin, then destination, squares in the order a1, b1, ..., a2, ...
@@ -24,18 +24,18 @@ func (m Move) From() (file, rank int) { return int(m >> 16 & 0xFF), int(m >> 24)
 // To returns the destination's file and rank (0-based).
 func (m Move) To() (file, rank int) { return int(m & 0xFF), int(m >> 8 & 0xFF) }
 
-// Count returns the number of men moved: the distance, or 0 if the move
-// is not along a rank or file.
+// Count returns the number of men moved: the distance along a rank, a
+// file or the diagonal on which file and rank change by the same amount
+// (one of the hexagon's six directions, e.g. c3-e5), or 0 for any other
+// move. On the square board a diagonal move is illegal (ErrNotALine).
 func (m Move) Count() int {
 	ff, fr := m.From()
 	tf, tr := m.To()
-	switch {
-	case ff == tf && fr != tr:
-		return max(fr-tr, tr-fr)
-	case fr == tr && ff != tf:
-		return max(ff-tf, tf-ff)
+	df, dr := tf-ff, tr-fr
+	if df != 0 && dr != 0 && df != dr {
+		return 0
 	}
-	return 0
+	return max(df, -df, dr, -dr)
 }
 
 // String returns the move in notation, e.g. "c3-c5".
@@ -54,9 +54,10 @@ func (m Move) String() string {
 func (m Move) MarshalText() ([]byte, error) { return []byte(m.String()), nil }
 
 // UnmarshalText implements encoding.TextUnmarshaler, reading the notation
-// as ParseMove does on the largest board.
+// as ParseMove does on the largest square board, whose cells include every
+// hexagon's.
 func (m *Move) UnmarshalText(text []byte) error {
-	mv, err := parseMove(string(text), MaxSize, MaxSize)
+	mv, err := parseMove(string(text), &Position{rows: MaxSize, cols: MaxSize})
 	if err != nil {
 		return err
 	}
@@ -65,25 +66,32 @@ func (m *Move) UnmarshalText(text []byte) error {
 }
 
 // ParseMove reads a move "c3-c5": origin, dash, destination; the number of
-// men moved is the distance. A square off this board is a
-// *rules.SyntaxError like any other text that is not a move; whether the
-// move is legal is Legal's job.
+// men moved is the distance. A cell off this board (on the hexagon: off
+// the hexagon) is a *rules.SyntaxError like any other text that is not a
+// move; whether the move is legal is Legal's job.
 func (p Position) ParseMove(s string) (Move, error) {
-	return parseMove(s, int(p.cols), int(p.rows))
+	return parseMove(s, &p)
 }
 
-func parseMove(s string, cols, rows int) (Move, error) {
+func parseMove(s string, p *Position) (Move, error) {
 	fail := func(at int, msg string) (Move, error) {
 		return 0, &rules.SyntaxError{What: "explocus move", Input: s, Offset: at, Msg: msg}
 	}
-	onBoard := func(file, rank int) bool { return file < cols && rank >= 1 && rank <= rows }
-	offBoard := "the board has files a to " + string(rune('a'+cols-1)) + " and ranks 1 to " + strconv.Itoa(rows)
+	onBoard := func(file, rank int) bool { return rank >= 1 && p.onBoard(rank-1, file) }
+	offBoard := func(file, rank int) string {
+		last := "the board has files a to " + notation.FileName(int(p.cols)-1) + " and ranks 1 to " + strconv.Itoa(int(p.rows))
+		if p.side == 0 || file >= int(p.cols) || rank < 1 || rank > int(p.rows) {
+			return last
+		}
+		return notation.FileName(file) + strconv.Itoa(rank) + " is off the hexagon: " + last +
+			", and a cell's file and rank are at most " + strconv.Itoa(int(p.side)-1) + " apart (a1 is file 1, rank 1)"
+	}
 	ff, fr, n, err := notation.ParseSquareName(s)
 	if err != nil {
 		return fail(0, "a move is from-to, e.g. c3-c5")
 	}
 	if !onBoard(ff, fr) {
-		return fail(0, offBoard)
+		return fail(0, offBoard(ff, fr))
 	}
 	if n >= len(s) || s[n] != '-' {
 		return fail(n, "expected \"-\" after the origin")
@@ -93,7 +101,7 @@ func parseMove(s string, cols, rows int) (Move, error) {
 		return fail(n+1, "expected the destination square")
 	}
 	if !onBoard(tf, tr) {
-		return fail(n+1, offBoard)
+		return fail(n+1, offBoard(tf, tr))
 	}
 	if n+1+m != len(s) {
 		return fail(n+1+m, "unexpected text after the move")

@@ -1,15 +1,31 @@
 package explocus
 
 import (
+	"flag"
 	"testing"
 
 	"github.com/tabletop-go/rules/internal/testkit"
 )
 
-// TestPerftFrozen checks testdata/perft.txt: the start and two mid-game
-// positions (8×8 and 5×7), to depth 4.
+// refDepth, if set, rechecks frozen counts up to that depth against the
+// naive references (slow: depth 4 takes minutes).
+var refDepth = flag.Int("explocus.refdepth", 0, "recheck frozen perft counts up to this depth against the naive references")
+
+// TestPerftFrozen checks testdata/perft.txt: the Explocus start and two
+// mid-game positions (8×8 and 5×7), to depth 4.
 func TestPerftFrozen(t *testing.T) {
 	testkit.CheckPerft(t, testkit.ReadPerft(t, "testdata/perft.txt"), 12, nil, ParsePosition)
+}
+
+// TestRE4_PerftFrozen checks testdata/hexperft.txt: from the Hexplocus
+// start of side 6, 108 moves and perft(2) = 11,484, then deeper counts and
+// other positions.
+func TestRE4_PerftFrozen(t *testing.T) {
+	cases := testkit.ReadPerft(t, "testdata/hexperft.txt")
+	if cases[0].Nodes != 108 || cases[1].Nodes != 11484 || cases[0].Rest != HexDefault.Start().String() {
+		t.Fatalf("hexperft.txt must begin with the start of hexplocus: 108, then 11484")
+	}
+	testkit.CheckPerft(t, cases, 20, nil, ParsePosition)
 }
 
 func TestPerftFrozenAgreesWithNaiveReference(t *testing.T) {
@@ -17,13 +33,25 @@ func TestPerftFrozenAgreesWithNaiveReference(t *testing.T) {
 	if testing.Short() {
 		maxDepth = 2
 	}
-	for _, c := range testkit.ReadPerft(t, "testdata/perft.txt") {
-		if c.Depth > maxDepth {
-			continue
-		}
-		p, _ := ParsePosition(c.Rest)
-		if got := refPerft(refFrom(p), c.Depth); got != c.Nodes {
-			t.Errorf("line %d: reference perft(%d) = %d, frozen %d", c.Line, c.Depth, got, c.Nodes)
+	maxDepth = max(maxDepth, *refDepth)
+	for _, file := range []string{"testdata/perft.txt", "testdata/hexperft.txt"} {
+		for _, c := range testkit.ReadPerft(t, file) {
+			if c.Depth > maxDepth {
+				continue
+			}
+			p, err := ParsePosition(c.Rest)
+			if err != nil {
+				t.Fatalf("%s:%d: %v", file, c.Line, err)
+			}
+			var got uint64
+			if p.Config().IsHex() {
+				got = hexRefPerft(hexRefFrom(p), c.Depth)
+			} else {
+				got = refPerft(refFrom(p), c.Depth)
+			}
+			if got != c.Nodes {
+				t.Errorf("%s:%d: reference perft(%d) = %d, frozen %d", file, c.Line, c.Depth, got, c.Nodes)
+			}
 		}
 	}
 }

@@ -7,11 +7,13 @@ import (
 	"github.com/tabletop-go/rules/internal/zobrist"
 )
 
-// Position is an Explocus position: an immutable value of about 900 bytes
-// with no pointers: one byte of height per square and, per colour, a
-// bitmask per rank of the squares whose column it owns.
+// Position is an Explocus or Hexplocus position: an immutable value of
+// about 900 bytes with no pointers: one byte of height per cell of a
+// MaxSize×MaxSize grid and, per colour, a bitmask per rank of the cells
+// whose column it owns. The board's shape (rows, cols, and side for the
+// hexagon) selects the cells of the grid that are on the board.
 type Position struct {
-	height   [MaxSize][MaxSize]uint8 // [rank][file]; at most 3 once a move is over
+	height   [MaxSize][MaxSize]uint8 // [rank][file]; at most 5 once a move is over
 	own      [2][MaxSize]uint32      // bit file of rank: columns of each colour
 	men      [2]uint16
 	hash     uint64
@@ -19,17 +21,28 @@ type Position struct {
 	plyLimit uint32
 	rows     uint8
 	cols     uint8
+	side     uint8 // 0: the square board; N: the hexagon of side N (rows = cols = 2N−1)
 	turn     uint8
 }
 
-// Start returns the start of configuration c (see the package doc): the
-// Focus pairs pattern of single men on the central min(rows, 6) ×
-// min(cols, 6) rectangle, White (seat 0, letter A) to move. An invalid c
-// is clamped to the nearest valid one, so Start never panics.
+// Start returns the start of configuration c (see the package doc): for
+// Explocus, the Focus pairs pattern of single men on the central
+// min(rows, 6) × min(cols, 6) rectangle (R-E1); for Hexplocus, the three
+// rings around the centre in six alternating segments (R-E4). White (seat
+// 0, letter A) is to move. An invalid c is clamped to the nearest valid
+// one, so Start never panics.
 func (c Config) Start() Position {
+	c.PlyLimit = min(max(c.PlyLimit, 0), MaxPlyLimit)
+	if c.Side != 0 {
+		c = Config{Side: min(max(c.Side, MinSide), MaxSide), PlyLimit: c.PlyLimit}
+		p := c.empty()
+		p.startHex()
+		p.hash = p.computeHash()
+		return p
+	}
 	c.Rows = min(max(c.Rows, MinSize), MaxSize)
 	c.Cols = min(max(c.Cols, MinSize), MaxSize)
-	p := Position{rows: uint8(c.Rows), cols: uint8(c.Cols), plyLimit: uint32(min(max(c.PlyLimit, 0), MaxPlyLimit))}
+	p := c.empty()
 	h, w := min(c.Rows, 6), min(c.Cols, 6)
 	top, left := (c.Rows-h)/2, (c.Cols-w)/2 // rows counted from the top
 	for i := range h {
@@ -40,6 +53,14 @@ func (c Config) Start() Position {
 	}
 	p.hash = p.computeHash()
 	return p
+}
+
+// empty returns an empty board of a valid configuration c.
+func (c Config) empty() Position {
+	if c.Side != 0 {
+		return Position{rows: uint8(2*c.Side - 1), cols: uint8(2*c.Side - 1), side: uint8(c.Side), plyLimit: uint32(c.PlyLimit)}
+	}
+	return Position{rows: uint8(c.Rows), cols: uint8(c.Cols), plyLimit: uint32(c.PlyLimit)}
 }
 
 // New returns the start of the standard 8×8 game with no ply limit.
@@ -54,6 +75,9 @@ func (p *Position) put(rank, file int, color, height uint8) {
 
 // Config returns the position's configuration.
 func (p Position) Config() Config {
+	if p.side != 0 {
+		return Config{Side: int(p.side), PlyLimit: int(p.plyLimit)}
+	}
 	return Config{Rows: int(p.rows), Cols: int(p.cols), PlyLimit: int(p.plyLimit)}
 }
 
@@ -63,13 +87,19 @@ func (p Position) Spec() string { return p.Config().String() }
 // Seats returns 2.
 func (p Position) Seats() int { return 2 }
 
-// Size returns the board's rows and columns.
+// Size returns the board's columns and rows: (cols, rows) for Explocus,
+// (2N−1, 2N−1) for the hexagon of side N, whose cells lie on that grid
+// (see At).
 func (p Position) Size() (cols, rows int) { return int(p.cols), int(p.rows) }
 
-// At returns the column on (file, rank): its owner and height, or height
-// 0 for an empty square or one off the board.
-func (p Position) At(file, rank int) (owner rules.Player, height int) {
-	if file < 0 || file >= int(p.cols) || rank < 0 || rank >= int(p.rows) {
+// At returns the column on (file, rank), 0-based: its owner and height,
+// or height 0 for an empty cell or one off the board (on the hexagon of
+// side N, the cells of the grid with |file − rank| > N−1 are off the
+// board; OnBoard tells).
+func (p Position) At(file, rank int) (owner rules.Player, height int) { return p.at(file, rank) }
+
+func (p *Position) at(file, rank int) (owner rules.Player, height int) {
+	if !p.onBoard(rank, file) {
 		return 0, 0
 	}
 	h := int(p.height[rank][file])
@@ -93,19 +123,20 @@ func (p Position) Men(seat rules.Player) int {
 // Ply returns the number of plies played.
 func (p Position) Ply() int { return int(p.ply) }
 
-// Capacity returns the capacity of (file, rank): its number of orthogonal
-// neighbours, 4 inside, 3 on an edge, 2 in a corner.
-func (p Position) Capacity(file, rank int) int { return int(p.capacity(rank, file)) }
+// OnBoard reports whether (file, rank), 0-based, is a cell of the board.
+func (p Position) OnBoard(file, rank int) bool { return p.onBoard(rank, file) }
 
-func (p *Position) capacity(rank, file int) uint16 {
-	c := uint16(4)
-	if rank == 0 || rank == int(p.rows)-1 {
-		c--
+// Capacity returns the capacity of (file, rank), 0-based: its number of
+// neighbours on the board. On the square board that is 4 inside, 3 on an
+// edge and 2 in a corner; on the hexagon 6 inside, 4 on an edge and 3 in
+// a corner. A cell off the board has capacity 0.
+func (p Position) Capacity(file, rank int) int { return p.capacityOf(file, rank) }
+
+func (p *Position) capacityOf(file, rank int) int {
+	if !p.onBoard(rank, file) {
+		return 0
 	}
-	if file == 0 || file == int(p.cols)-1 {
-		c--
-	}
-	return c
+	return int(p.capacity(rank, file))
 }
 
 func (p *Position) limitReached() bool { return p.plyLimit != 0 && p.ply >= p.plyLimit }
@@ -153,10 +184,13 @@ func (p Position) CanEnd(o rules.Outcome) bool {
 func (p Position) Hash() uint64 { return p.hash }
 
 // zColumn[color][height-1][rank*MaxSize+file]: columns are at most 3 high
-// once a move is over.
+// on the square board once a move is over; zTall[color][height-4][...]
+// keys the hexagon's columns of 4 and 5. zTall is drawn after the others,
+// so that square positions kept the hashes they had before the hexagon.
 var (
 	zColumn [2][3][MaxSize * MaxSize]uint64
 	zTurn   uint64
+	zTall   [2][2][MaxSize * MaxSize]uint64
 )
 
 func init() {
@@ -169,14 +203,24 @@ func init() {
 		}
 	}
 	zTurn = next()
+	for c := range zTall {
+		for h := range zTall[c] {
+			for i := range zTall[c][h] {
+				zTall[c][h][i] = next()
+			}
+		}
+	}
 }
 
-// columnKey returns the key of a column (0 for an empty square).
+// columnKey returns the key of a column (0 for an empty cell).
 func columnKey(color uint8, height uint8, rank, file int) uint64 {
-	if height == 0 || height > 3 {
-		return 0
+	if height-1 < 3 { // 1 to 3: an unsigned 0-1 wraps around
+		return zColumn[color&1][height-1][rank*MaxSize+file]
 	}
-	return zColumn[color&1][height-1][rank*MaxSize+file]
+	if height-4 < 2 {
+		return zTall[color&1][height-4][rank*MaxSize+file]
+	}
+	return 0
 }
 
 func (p *Position) colorAt(rank, file int) uint8 {

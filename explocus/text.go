@@ -25,15 +25,18 @@ func (p *Position) UnmarshalText(text []byte) error {
 }
 
 // AppendText appends the position text to dst: the spec first when the
-// game has a ply limit (the board alone gives the size), then the board,
-// the seat to move and the ply.
+// rest does not determine the configuration (a Hexplocus game always, an
+// Explocus game with a ply limit: a bare text is an Explocus board of the
+// size it shows), then the board (on the hexagon only its cells, each
+// rank from its first cell to its last), the seat to move and the ply.
 func (p Position) AppendText(dst []byte) []byte {
-	if p.plyLimit != 0 {
+	if p.plyLimit != 0 || p.side != 0 {
 		dst = append(dst, p.Config().String()...)
 		dst = append(dst, ' ')
 	}
 	for r := int(p.rows) - 1; r >= 0; r-- {
-		for f := range int(p.cols) {
+		lo, hi := p.fileRange(r)
+		for f := lo; f <= hi; f++ {
 			h := p.height[r][f]
 			if h == 0 {
 				dst = append(dst, '.')
@@ -53,12 +56,13 @@ func (p Position) AppendText(dst []byte) []byte {
 }
 
 // ParsePosition reads a position text for configuration c (see the package
-// doc for the grammar); a text that begins with a spec must name c. The
-// board must have c's size; every column must be below its square's
-// capacity; the setup must have fewer men than the board has adjacencies
-// (R-E3); the seat that moved last must have men; the seat to move must be
-// the one the ply says (A at even plies); and the ply must not be past
-// c's ply limit.
+// doc for the grammar); a text that begins with a spec must name c, and a
+// text without one is read in c (a Hexplocus text too). The board must
+// have c's shape (on the hexagon each rank lists only its cells); every
+// column must be below its cell's capacity; the setup must have fewer men
+// than the board has adjacencies (R-E3); the seat that moved last must
+// have men; the seat to move must be the one the ply says (A at even
+// plies); and the ply must not be past c's ply limit.
 func (c Config) ParsePosition(text string) (Position, error) {
 	return notation.ReadPosition(text, &c, ParseSpec, inferConfig, Config.parseBody)
 }
@@ -74,24 +78,30 @@ func (c Config) parseBody(text string) (Position, error) {
 	if len(fields) != 3 {
 		return fail(0, "want three fields separated by single spaces: board, seat to move, ply")
 	}
-	p := Position{rows: uint8(c.Rows), cols: uint8(c.Cols), plyLimit: uint32(c.PlyLimit)}
+	p := c.empty()
+	rows := int(p.rows)
 	board := fields[0]
-	r, f := c.Rows-1, 0
+	r := rows - 1
+	lo, hi := p.fileRange(r)
+	f := lo
+	width := func() string { return strconv.Itoa(hi - lo + 1) }
 	for i := 0; i < len(board); {
 		ch := board[i]
 		switch {
 		case ch == '/':
-			if f != c.Cols {
-				return fail(i, "rank "+strconv.Itoa(r+1)+" has "+strconv.Itoa(f)+" squares, want "+strconv.Itoa(c.Cols))
+			if f != hi+1 {
+				return fail(i, "rank "+strconv.Itoa(r+1)+" has "+strconv.Itoa(f-lo)+" cells, want "+width())
 			}
 			if r == 0 {
-				return fail(i, "more than "+strconv.Itoa(c.Rows)+" ranks")
+				return fail(i, "more than "+strconv.Itoa(rows)+" ranks")
 			}
-			r, f = r-1, 0
+			r--
+			lo, hi = p.fileRange(r)
+			f = lo
 			i++
 			continue
-		case f >= c.Cols:
-			return fail(i, "rank "+strconv.Itoa(r+1)+" has more than "+strconv.Itoa(c.Cols)+" squares")
+		case f > hi:
+			return fail(i, "rank "+strconv.Itoa(r+1)+" has more than "+width()+" cells")
 		case ch == '.':
 			i++
 		case ch == 'A' || ch == 'B':
@@ -102,21 +112,25 @@ func (c Config) parseBody(text string) (Position, error) {
 				h = int(board[i] - '0')
 				i++
 				if h < 2 {
-					return fail(i-1, "a column's height is written only when it is 2 or 3")
+					return fail(i-1, "a column's height is written only when it is 2 or more")
 				}
 			}
 			capacity := int(p.capacity(r, f))
 			if h >= capacity {
 				return fail(start, "a column of "+strconv.Itoa(h)+" on "+notation.FileName(f)+strconv.Itoa(r+1)+
-					" reaches the square's capacity "+strconv.Itoa(capacity)+" and would have exploded")
+					" reaches the cell's capacity "+strconv.Itoa(capacity)+" and would have exploded")
 			}
 			p.put(r, f, ch-'A', uint8(h))
 		default:
-			return fail(i, "unexpected "+strconv.Quote(string(ch))+" on the board (want ., A, B, a height 2 or 3, or /)")
+			return fail(i, "unexpected "+strconv.Quote(string(ch))+" on the board (want ., A, B, a height from 2, or /)")
 		}
 		f++
 	}
-	if r != 0 || f != c.Cols {
+	if r != 0 || f != hi+1 {
+		if p.side != 0 {
+			return fail(len(board), "the hexagon of side "+strconv.Itoa(int(p.side))+" has "+strconv.Itoa(rows)+
+				" ranks of "+strconv.Itoa(int(p.side))+" to "+strconv.Itoa(rows)+" cells, top rank first")
+		}
 		return fail(len(board), "the board must list "+strconv.Itoa(c.Rows)+" ranks of "+strconv.Itoa(c.Cols)+" squares, top rank first")
 	}
 	if total, adj := int(p.men[0])+int(p.men[1]), c.Adjacencies(); total >= adj {
@@ -152,8 +166,9 @@ func (c Config) parseBody(text string) (Position, error) {
 }
 
 // ParsePosition reads a position text in the configuration it names:
-// the spec it begins with, or else the board size counted from the text
-// and no ply limit.
+// the spec it begins with, or else an Explocus board of the size counted
+// from the text, with no ply limit (a Hexplocus text names its game with
+// its spec).
 func ParsePosition(text string) (Position, error) {
 	return notation.ReadPosition(text, nil, ParseSpec, inferConfig, Config.parseBody)
 }
@@ -162,12 +177,20 @@ func ParsePosition(text string) (Position, error) {
 func inferConfig(text string) (Config, error) {
 	board, _, _ := strings.Cut(text, " ")
 	rows := strings.Count(board, "/") + 1
-	first, _, _ := strings.Cut(board, "/")
-	cols := 0
-	for i := 0; i < len(first); i++ {
-		if c := first[i]; c == '.' || c == 'A' || c == 'B' {
-			cols++
+	count := func(rank string) int {
+		n := 0
+		for i := 0; i < len(rank); i++ {
+			if c := rank[i]; c == '.' || c == 'A' || c == 'B' {
+				n++
+			}
 		}
+		return n
+	}
+	first, others, _ := strings.Cut(board, "/")
+	cols := count(first)
+	if second, _, _ := strings.Cut(others, "/"); rows > 1 && count(second) == cols+1 {
+		return Config{}, &rules.SyntaxError{What: "explocus position", Input: text, Offset: 0,
+			Msg: "the second rank is longer than the first: a Hexplocus text begins with its spec, e.g. \"hexplocus(size=6) \""}
 	}
 	c := Config{Rows: rows, Cols: cols}
 	if c.Validate() != nil {
@@ -185,7 +208,26 @@ func inferConfig(text string) (Config, error) {
 //	7   .  W1 W1 B1 B1 W1 W1 .
 //	...
 //	White (A) to move; White 18 men, Black 18 men
+//
+// The hexagon is drawn with flat top and bottom: ranks are rows, the top
+// rank first, each shifted half a cell from the next, so that a cell's six
+// neighbours surround it (the next and previous files on its row, the same
+// file up-left and down-right, the next file up-right and the previous one
+// down-left). Files run diagonally, up and to the left from their label;
+// the labels sit below the bottom row and along the lower right edge. The
+// start of side 3:
+//
+//	     5 W1  B1  B1
+//	   4 W1  W1  B1  W1
+//	 3 B1  B1  .   W1  W1
+//	   2 B1  W1  B1  B1  e
+//	     1 W1  W1  B1  d
+//	         a   b   c
+//	White (A) to move; White 9 men, Black 9 men
 func (p Position) Diagram() string {
+	if p.side != 0 {
+		return p.hexDiagram()
+	}
 	var b strings.Builder
 	b.WriteString("  ")
 	for f := range int(p.cols) {
@@ -208,11 +250,60 @@ func (p Position) Diagram() string {
 		}
 		b.WriteString("\n")
 	}
+	p.writeStatus(&b)
+	return b.String()
+}
+
+// writeStatus writes the diagram's last line: who is to move or the
+// result, and the men.
+func (p *Position) writeStatus(b *strings.Builder) {
 	if o := p.Outcome(); o.Over() {
 		b.WriteString("game over, " + o.String())
 	} else {
 		b.WriteString([]string{"White (A)", "Black (B)"}[p.turn&1] + " to move")
 	}
 	b.WriteString("; White " + strconv.Itoa(int(p.men[0])) + " men, Black " + strconv.Itoa(int(p.men[1])) + " men")
+}
+
+// hexDiagram draws the hexagon (see Diagram): cells 4 characters apart,
+// each rank indented by half a cell (2 characters) per rank away from the
+// middle one.
+func (p *Position) hexDiagram() string {
+	var b strings.Builder
+	l := int(p.side) - 1
+	cell := func(r, f int) string {
+		if h := p.height[r][f]; h > 0 {
+			return string("WB"[p.colorAt(r, f)]) + strconv.Itoa(int(h))
+		}
+		return "."
+	}
+	for r := 2 * l; r >= 0; r-- {
+		b.WriteString(strings.Repeat(" ", 2*max(r-l, l-r)))
+		num := strconv.Itoa(r + 1)
+		b.WriteString(strings.Repeat(" ", 2-len(num)) + num + " ")
+		lo, hi := p.fileRange(r)
+		for f := lo; f <= hi; f++ {
+			c := cell(r, f)
+			if f < hi {
+				c += strings.Repeat(" ", 4-len(c))
+			}
+			b.WriteString(c)
+		}
+		if r < l {
+			// The label of file hi+1, whose lowest cell is up-right.
+			b.WriteString(strings.Repeat(" ", 4-len(cell(r, hi))) + notation.FileName(hi+1))
+		}
+		b.WriteString("\n")
+	}
+	b.WriteString(strings.Repeat(" ", 2*l+5))
+	for f := range l + 1 {
+		name := notation.FileName(f)
+		if f < l {
+			name += strings.Repeat(" ", 4-len(name))
+		}
+		b.WriteString(name)
+	}
+	b.WriteString("\n")
+	p.writeStatus(&b)
 	return b.String()
 }
