@@ -26,5 +26,6 @@ var pieceLetters = map[string][2]byte{
 	"hex":        {'B', 'W'},
 	"focus":      {'A', 'B'},
 	"explocus":   {'W', 'B'},
+	"hexplocus":  {'W', 'B'},
 	"domination": {'X', 'O'},
 }
