@@ -1,8 +1,8 @@
 // Command pictures draws the start of every game as an SVG picture, with
 // the game's svg package, and writes them to docs/pictures: hex.svg,
-// focus.svg, domination.svg and explocus.svg. The README shows them; a
-// test fails when the committed pictures are stale. Run it from the
-// module's root:
+// focus.svg, domination.svg, explocus.svg and hexplocus.svg. The README
+// shows them; a test fails when the committed pictures are stale. Run it
+// from the module's root:
 //
 //	go run ./examples/pictures              # writes docs/pictures/*.svg
 //	go run ./examples/pictures -dir /tmp/x  # somewhere else
@@ -34,14 +34,16 @@ type picture struct {
 }
 
 // pictures draws the start of every game with coordinates: Hex on the
-// standard 11×11 board, the standard two-player Focus, Domination and
-// Explocus on its standard 8×8 board.
+// standard 11×11 board, the standard two-player Focus, Domination,
+// Explocus on its standard 8×8 board and Hexplocus on its standard
+// hexagon of side 6.
 func pictures() []picture {
 	return []picture{
 		{"hex.svg", hexsvg.Render(hex.New(), hexsvg.Options{Size: size, Coordinates: true})},
 		{"focus.svg", focussvg.Render(focus.New(), focussvg.Options{Size: size, Coordinates: true})},
 		{"domination.svg", dominationsvg.Render(domination.New(), dominationsvg.Options{Size: size, Coordinates: true})},
 		{"explocus.svg", explocussvg.Render(explocus.New(), explocussvg.Options{Size: size, Coordinates: true})},
+		{"hexplocus.svg", explocussvg.Render(explocus.HexDefault.Start(), explocussvg.Options{Size: size, Coordinates: true})},
 	}
 }
 

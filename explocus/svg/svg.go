@@ -44,7 +44,8 @@ const (
 	manRX, manRY, manT = 36.0, 14.0, 11.0
 )
 
-// Render returns p drawn as a standalone SVG document: the board, every
+// Render returns p drawn as a standalone SVG document: the board (the
+// rectangle of squares, or for Hexplocus the hexagon of cells), every
 // column as a pile of its owner's men (White for seat A, Black for seat B)
 // with its height written beside piles of two or more, and under the
 // board each seat's men in all, the seat to move ringed and a winner
@@ -100,6 +101,9 @@ var (
 
 func (d *drawing) draw() []byte {
 	p := d.p
+	if p.Config().IsHex() {
+		return d.drawHex()
+	}
 	d.cols, d.rows = p.Size()
 	d.marks()
 	d.left, d.top = margin+frame, margin+frame
@@ -154,24 +158,8 @@ func (d *drawing) draw() []byte {
 	w.Open("g", "class", "pieces")
 	for r := range d.rows {
 		for f := range d.cols {
-			owner, h := p.At(f, r)
-			if h == 0 {
-				continue
-			}
 			x, y := d.cell(f, r)
-			name := squareName(f, r)
-			w.Open("g", "class", "piece", "data-square", name, "data-owner", owner.String(),
-				"data-height", svgkit.Itoa(h), "transform", "translate("+svgkit.Num(x+sq/2)+","+svgkit.Num(y+sq/2)+")")
-			for i := range h {
-				w.Disc(0, svgkit.PileTop(0, manRY, manT, h, i), manRX, manRY, manT, manFill[owner&1], manEdge[owner&1],
-					"class", "man")
-			}
-			if h > 1 {
-				w.Leaf("circle", "cx", "36", "cy", "-36", "r", "13", "fill", svgkit.ColIvory,
-					"stroke", svgkit.ColInkSoft, "stroke-width", "1.5", "pointer-events", "none")
-				w.Label(36, -36, 20, svgkit.ColInk, "700", svgkit.Itoa(h))
-			}
-			w.Close("g")
+			d.column(w, f, r, x+sq/2, y+sq/2, 36, -36)
 		}
 	}
 	w.Close("g")
@@ -206,22 +194,44 @@ func (d *drawing) draw() []byte {
 		w.Close("g")
 	}
 
-	d.drawStrip(w, stripTop, scale)
+	d.drawStrip(w, stripTop, scale, d.left, d.left+float64(d.cols)*sq)
 	return w.Finish()
 }
 
+// column draws the column on (file, rank), if any, centred on (cx, cy):
+// its owner's men piled up, and when it has two or more its height in a
+// badge at (hx, hy) from the centre.
+func (d *drawing) column(w *svgkit.Writer, file, rank int, cx, cy, hx, hy float64) {
+	owner, h := d.p.At(file, rank)
+	if h == 0 {
+		return
+	}
+	w.Open("g", "class", "piece", "data-square", squareName(file, rank), "data-owner", owner.String(),
+		"data-height", svgkit.Itoa(h), "transform", "translate("+svgkit.Num(cx)+","+svgkit.Num(cy)+")")
+	for i := range h {
+		w.Disc(0, svgkit.PileTop(0, manRY, manT, h, i), manRX, manRY, manT, manFill[owner&1], manEdge[owner&1],
+			"class", "man")
+	}
+	if h > 1 {
+		w.Leaf("circle", "cx", svgkit.Num(hx), "cy", svgkit.Num(hy), "r", "13", "fill", svgkit.ColIvory,
+			"stroke", svgkit.ColInkSoft, "stroke-width", "1.5", "pointer-events", "none")
+		w.Label(hx, hy, 20, svgkit.ColInk, "700", svgkit.Itoa(h))
+	}
+	w.Close("g")
+}
+
 // drawStrip draws, under the board, each seat's badge and its men in all:
-// White at the left, Black at the right.
-func (d *drawing) drawStrip(w *svgkit.Writer, top, scale float64) {
+// White at the left, Black at the right, the board spanning left to right.
+func (d *drawing) drawStrip(w *svgkit.Writer, top, scale, left, right float64) {
 	p := d.p
 	out := p.Outcome()
 	cy := top + stripH*scale/2
 	w.Open("g", "class", "panel")
 	for i := range 2 {
 		seat := rules.Player(i)
-		cx := d.left + 50*scale
+		cx := left + 50*scale
 		if i == 1 {
-			cx = d.left + float64(d.cols)*sq - 150*scale
+			cx = right - 150*scale
 		}
 		w.Open("g", "class", "badge", "data-seat", seat.String(), "data-men", svgkit.Itoa(p.Men(seat)),
 			"transform", "translate("+svgkit.Num(cx)+","+svgkit.Num(cy)+") scale("+svgkit.Num(scale)+")")

@@ -2,7 +2,9 @@ package svg
 
 import (
 	"bytes"
+	"math"
 	"math/rand/v2"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -15,7 +17,13 @@ import (
 var specs = []string{
 	"explocus", "explocus(rows=3,cols=3)", "explocus(rows=3,cols=5)", "explocus(rows=7,cols=4)",
 	"explocus(rows=10,cols=12)", "explocus(rows=26,cols=26)", "explocus(rows=5,cols=26,plylimit=40)",
+	"hexplocus(size=3)", "hexplocus(size=4,plylimit=60)", "hexplocus", "hexplocus(size=6,plylimit=30)",
+	"hexplocus(size=13,plylimit=200)",
 }
+
+// big are the specs of the largest boards, of which TestRandomPositions
+// plays one game only.
+var big = map[string]bool{"explocus(rows=26,cols=26)": true, "hexplocus(size=13,plylimit=200)": true}
 
 func config(t testing.TB, spec string) explocus.Config {
 	t.Helper()
@@ -35,18 +43,28 @@ func check(t testing.TB, p explocus.Position, opts Options, doc []byte) {
 	if want := svgkit.Itoa(svgkit.Width(opts)); root.Attrs["width"] != want {
 		t.Errorf("width %s, want %s", root.Attrs["width"], want)
 	}
-	if root.Attrs["data-game"] != "explocus" || root.Attrs["data-spec"] != p.Spec() ||
+	game, title := "explocus", "Explocus: "
+	if p.Config().IsHex() {
+		game, title = "hexplocus", "Hexplocus: "
+	}
+	if root.Attrs["data-game"] != game || root.Attrs["data-spec"] != p.Spec() ||
 		root.Attrs["data-to-move"] != p.ToMove().String() || root.Attrs["data-result"] != p.Outcome().Result() {
 		t.Errorf("root attributes %v do not describe %s", root.Attrs, p)
 	}
-	if title := root.Child("title"); title == nil || !strings.Contains(title.Text, p.String()) {
+	if n := root.Child("title"); n == nil || !strings.HasPrefix(n.Text, title+p.String()+"; ") {
 		t.Errorf("the title does not hold the position text %q", p.String())
 	}
 	sqs := svgtest.Squares(t, root)
 	cols, rows := p.Size()
-	if len(sqs) != cols*rows {
-		t.Errorf("%d squares drawn, the board has %d", len(sqs), cols*rows)
+	cells := cols * rows
+	if p.Config().IsHex() {
+		n := p.Config().Side
+		cells = 3*n*(n-1) + 1
 	}
+	if len(sqs) != cells {
+		t.Errorf("%d squares drawn, the board has %d", len(sqs), cells)
+	}
+	adjacent(t, p, sqs)
 	columns := map[string]*svgtest.Node{}
 	for _, n := range root.ByClass("piece") {
 		name := n.Attrs["data-square"]
@@ -61,6 +79,15 @@ func check(t testing.TB, p explocus.Position, opts Options, doc []byte) {
 	for r := range rows {
 		for f := range cols {
 			name := squareName(f, r)
+			if !p.OnBoard(f, r) {
+				if sqs[name] != nil {
+					t.Fatalf("%s, off the board, is drawn", name)
+				}
+				if _, h := p.At(f, r); h != 0 {
+					t.Fatalf("%d men off the board, on %s", h, name)
+				}
+				continue
+			}
 			if sqs[name] == nil {
 				t.Fatalf("square %s is not drawn", name)
 			}
@@ -102,6 +129,82 @@ func check(t testing.TB, p explocus.Position, opts Options, doc []byte) {
 	}
 }
 
+// adjacent checks the squares' geometry: the centres of neighbouring
+// squares are one square's width apart, in the direction their names say
+// (a file step to the right; a rank step straight up on the square board,
+// up and half a cell left on the hexagon), and no two squares are closer.
+func adjacent(t testing.TB, p explocus.Position, sqs map[string]*svgtest.Node) {
+	t.Helper()
+	cols, rows := p.Size()
+	width := sq
+	type step struct{ df, dr, dx, dy float64 }
+	steps := []step{{1, 0, 1, 0}, {0, 1, 0, -1}}
+	if p.Config().IsHex() {
+		width = hexW
+		steps = []step{{1, 0, 1, 0}, {0, 1, -0.5, -sin60}, {1, 1, 0.5, -sin60}}
+	}
+	centers := map[[2]int][2]float64{}
+	for r := range rows {
+		for f := range cols {
+			if n := sqs[squareName(f, r)]; n != nil {
+				x, y := centerOf(t, n)
+				centers[[2]int{f, r}] = [2]float64{x, y}
+			}
+		}
+	}
+	for c, a := range centers {
+		for _, s := range steps {
+			b, ok := centers[[2]int{c[0] + int(s.df), c[1] + int(s.dr)}]
+			if !ok {
+				continue
+			}
+			if dx, dy := b[0]-a[0]-s.dx*width, b[1]-a[1]-s.dy*width; math.Hypot(dx, dy) > 0.5 {
+				t.Fatalf("the neighbour of %s at (%v, %v) is drawn off by (%v, %v)", squareName(c[0], c[1]), s.df, s.dr, dx, dy)
+			}
+		}
+	}
+	if len(centers) > 200 {
+		return // the pairs of a big board take long; its steps were checked
+	}
+	for c, a := range centers {
+		for e, b := range centers {
+			if c != e && math.Hypot(b[0]-a[0], b[1]-a[1]) < width-0.5 {
+				t.Fatalf("%s and %s overlap", squareName(c[0], c[1]), squareName(e[0], e[1]))
+			}
+		}
+	}
+}
+
+// centerOf returns the centre of a square drawn as a rect, or as a
+// polygon (the mean of its corners).
+func centerOf(t testing.TB, n *svgtest.Node) (float64, float64) {
+	t.Helper()
+	num := func(s string) float64 {
+		v, err := strconv.ParseFloat(s, 64)
+		if err != nil {
+			t.Fatalf("%s of square %s: %v", n.Name, n.Attrs["data-square"], err)
+		}
+		return v
+	}
+	switch n.Name {
+	case "rect":
+		return num(n.Attrs["x"]) + num(n.Attrs["width"])/2, num(n.Attrs["y"]) + num(n.Attrs["height"])/2
+	case "polygon":
+		pts := strings.Fields(n.Attrs["points"])
+		if len(pts) != 6 {
+			t.Fatalf("square %s is a polygon of %d corners, not a hexagon", n.Attrs["data-square"], len(pts))
+		}
+		var x, y float64
+		for _, q := range pts {
+			xs, ys, _ := strings.Cut(q, ",")
+			x, y = x+num(xs), y+num(ys)
+		}
+		return x / 6, y / 6
+	}
+	t.Fatalf("square %s is drawn as a %s", n.Attrs["data-square"], n.Name)
+	return 0, 0
+}
+
 // randomOptions returns options for p after last: random size and
 // coordinates, the last move, and as highlights the targets of some legal
 // moves, junk and a name in upper case.
@@ -124,7 +227,7 @@ func TestRandomPositions(t *testing.T) {
 	r := rand.New(rand.NewPCG(15, 5))
 	for _, spec := range specs {
 		games := 5
-		if spec == "explocus(rows=26,cols=26)" {
+		if big[spec] {
 			games = 1
 		}
 		for range games {
@@ -151,7 +254,8 @@ func TestRandomPositions(t *testing.T) {
 func TestEndings(t *testing.T) {
 	r := rand.New(rand.NewPCG(15, 6))
 	ended := 0
-	for _, spec := range []string{"explocus(rows=3,cols=3)", "explocus(rows=3,cols=4)", "explocus(rows=4,cols=4,plylimit=20)"} {
+	for _, spec := range []string{"explocus(rows=3,cols=3)", "explocus(rows=3,cols=4)", "explocus(rows=4,cols=4,plylimit=20)",
+		"hexplocus(size=3)", "hexplocus(size=4,plylimit=40)"} {
 		for range 10 {
 			s := rules.Sampler[explocus.Position, explocus.Move]{Rand: r}
 			p, _ := s.Playout(config(t, spec).Start(), 5000)
@@ -176,7 +280,8 @@ func TestEndings(t *testing.T) {
 }
 
 func TestGolden(t *testing.T) {
-	for _, spec := range []string{"explocus", "explocus(rows=3,cols=3)", "explocus(rows=3,cols=5)", "explocus(rows=10,cols=12)", "explocus(rows=26,cols=26)"} {
+	for _, spec := range []string{"explocus", "explocus(rows=3,cols=3)", "explocus(rows=3,cols=5)", "explocus(rows=10,cols=12)", "explocus(rows=26,cols=26)",
+		"hexplocus"} {
 		p := config(t, spec).Start()
 		opts := Options{Coordinates: true}
 		doc := Render(p, opts)
@@ -185,28 +290,33 @@ func TestGolden(t *testing.T) {
 		svgtest.Golden(t, name, doc)
 	}
 
-	// A game in progress with every mark: the targets of the first column
+	// Games in progress with every mark: the targets of the first column
 	// that can move highlighted.
-	p := explocus.New()
-	s := rules.Sampler[explocus.Position, explocus.Move]{Rand: rand.New(rand.NewPCG(12, 12))}
-	last := ""
-	for range 24 {
-		m, _ := s.Move(p)
-		p, last = p.PlayUnchecked(m), m.String()
-	}
-	moves := p.AppendMoves(nil)
-	f0, r0 := moves[0].From()
-	targets := []string{squareName(f0, r0)}
-	for _, m := range moves {
-		if f, r := m.From(); f == f0 && r == r0 {
-			tf, tr := m.To()
-			targets = append(targets, squareName(tf, tr))
+	for _, g := range []struct {
+		spec, name string
+		plies      int
+	}{{"explocus", "explocus-marks", 24}, {"hexplocus", "hexplocus-marks", 60}} {
+		p := config(t, g.spec).Start()
+		s := rules.Sampler[explocus.Position, explocus.Move]{Rand: rand.New(rand.NewPCG(12, 12))}
+		last := ""
+		for range g.plies {
+			m, _ := s.Move(p)
+			p, last = p.PlayUnchecked(m), m.String()
 		}
+		moves := p.AppendMoves(nil)
+		f0, r0 := moves[0].From()
+		targets := []string{squareName(f0, r0)}
+		for _, m := range moves {
+			if f, r := m.From(); f == f0 && r == r0 {
+				tf, tr := m.To()
+				targets = append(targets, squareName(tf, tr))
+			}
+		}
+		opts := Options{Size: 360, Coordinates: true, LastMove: last, Highlight: targets}
+		doc := Render(p, opts)
+		check(t, p, opts, doc)
+		svgtest.Golden(t, g.name, doc)
 	}
-	opts := Options{Size: 360, Coordinates: true, LastMove: last, Highlight: targets}
-	doc := Render(p, opts)
-	check(t, p, opts, doc)
-	svgtest.Golden(t, "explocus-marks", doc)
 }
 
 func TestJunkMovesMarkNothing(t *testing.T) {
@@ -220,6 +330,25 @@ func TestJunkMovesMarkNothing(t *testing.T) {
 		if !bytes.Equal(Render(p, Options{LastMove: junk}), Render(p, Options{})) {
 			t.Errorf("the unreadable move %q changes the picture", junk)
 		}
+	}
+}
+
+func TestHexJunkMovesMarkNothing(t *testing.T) {
+	p := explocus.HexDefault.Start()
+	d := &drawing{p: p, opts: Options{LastMove: "c3-e5"}}
+	d.marks()
+	if !d.from[[2]int{2, 2}] || !d.to[[2]int{4, 4}] || len(d.from)+len(d.to) != 2 {
+		t.Errorf("c3-e5 marks %v to %v", d.from, d.to)
+	}
+	// a9, k1 and a12 are off the hexagon.
+	for _, junk := range []string{"", "c3", "a9-a10", "k1-k2", "a1-a12", "<&>"} {
+		if !bytes.Equal(Render(p, Options{LastMove: junk}), Render(p, Options{})) {
+			t.Errorf("the unreadable move %q changes the picture", junk)
+		}
+	}
+	// Off-board names mark nothing either.
+	if !bytes.Equal(Render(p, Options{Highlight: []string{"a9", "k1", "f12"}}), Render(p, Options{})) {
+		t.Error("highlighting cells off the hexagon changes the picture")
 	}
 }
 
