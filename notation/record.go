@@ -129,9 +129,12 @@ func (r Record) writable() error {
 // String returns the record text, as MarshalText writes it.
 func (r Record) String() string { return string(r.AppendText(nil)) }
 
-// AppendText appends the record text to dst. A line break in a tag value,
-// which the text cannot hold, is written as a space (MarshalText refuses
-// such a record instead), so the text always reads back.
+// AppendText appends the record text to dst. A record that MarshalText
+// accepts reads back equal. Others are written as well as the text
+// allows: a line break in a tag value is written as a space; a move or
+// tag name that the grammar cannot hold (white space in a move, a tag
+// name that is not letters, digits and "_") is written as it is and will
+// not read back the same. MarshalText refuses such records instead.
 func (r Record) AppendText(dst []byte) []byte {
 	for _, t := range r.Tags {
 		dst = append(dst, '[')
@@ -192,17 +195,20 @@ func ParseRecord(s string) (Record, error) {
 
 // Limits on what a record stream may hold, so that reading a stream from
 // a stranger takes memory proportional to one record, not to the stream:
-// a longer line, or a record with more moves or more text, is a syntax
-// error (after which reading resumes at the next blank line).
+// a longer line, or a record with more moves, tags or text, is a syntax
+// error (after which reading resumes at the next record).
 const (
 	// MaxLineBytes is the longest line a stream may hold, its line break
 	// included.
 	MaxLineBytes = 1 << 20
 	// MaxRecordMoves is the most move tokens one record may hold.
 	MaxRecordMoves = 1 << 20
-	// MaxRecordBytes is the most text (tags and move tokens, without
-	// white space and comments) one record may hold.
-	MaxRecordBytes = 16 << 20
+	// MaxRecordTags is the most tags one record may hold.
+	MaxRecordTags = 1 << 10
+	// MaxRecordBytes is the most memory one record may take: the text of
+	// its tags and move tokens (without white space and comments), plus
+	// 16 bytes per move and 32 per tag for the strings that hold them.
+	MaxRecordBytes = 32 << 20
 )
 
 // ReadRecords reads every record of a stream. It stops at the first
@@ -275,6 +281,11 @@ func RecordsFrom(r io.Reader) iter.Seq2[Record, error] {
 	})
 }
 
+// bom is the UTF-8 byte-order mark, which the reader takes for white space
+// (files written by some editors start with one; concatenated, they hold
+// several).
+var bom = []byte("\ufeff")
+
 // scan iterates over the records of the lines that nextLine returns. A
 // UTF-8 byte-order mark at the start of the stream is skipped.
 func scan(nextLine func() (line []byte, tooLong bool, err error)) iter.Seq2[Record, error] {
@@ -283,7 +294,7 @@ func scan(nextLine func() (line []byte, tooLong bool, err error)) iter.Seq2[Reco
 		line, tooLong, err := nextLine()
 		if first {
 			first = false
-			line = bytes.TrimPrefix(line, []byte("\ufeff"))
+			line = bytes.TrimPrefix(line, bom)
 		}
 		return line, tooLong, err
 	}
@@ -364,6 +375,11 @@ func (s *recordScanner) skipSpace() (blank bool) {
 			s.pos++
 		case ' ', '\t', '\r', '\f', '\v':
 			s.pos++
+		case 0xEF: // a byte-order mark, as concatenated files hold
+			if !bytes.HasPrefix(s.data[s.pos:], bom) {
+				return blank
+			}
+			s.pos += len(bom)
 		case '#':
 			newlines = 0
 			for s.inLine() && s.data[s.pos] != '\n' {
@@ -376,10 +392,13 @@ func (s *recordScanner) skipSpace() (blank bool) {
 	return blank
 }
 
-// recover skips to just after the next blank line.
+// recover skips the rest of a bad record: it stops at the next tag that
+// follows a blank line, where the next record starts. (Stopping at the
+// first blank line would read the bad record's moves, which follow its
+// tags after a blank line, as a record of their own.)
 func (s *recordScanner) recover() {
 	for s.more() {
-		if s.skipSpace() {
+		if s.skipSpace() && s.more() && s.data[s.pos] == '[' {
 			return
 		}
 		for s.inLine() && s.data[s.pos] != '\n' {
@@ -427,8 +446,11 @@ func (s *recordScanner) next() (Record, error, bool) {
 			if err != nil {
 				return s.fail(err)
 			}
-			if s.size += len(tag.Name) + len(tag.Value); s.size > MaxRecordBytes {
-				return s.fail(s.errorAt(start, "the record holds more than "+strconv.Itoa(MaxRecordBytes)+" bytes of text"))
+			if len(rec.Tags) == MaxRecordTags {
+				return s.fail(s.errorAt(start, "the record holds more than "+strconv.Itoa(MaxRecordTags)+" tags"))
+			}
+			if s.size += len(tag.Name) + len(tag.Value) + 32; s.size > MaxRecordBytes {
+				return s.fail(s.errorAt(start, "the record takes more than "+strconv.Itoa(MaxRecordBytes)+" bytes"))
 			}
 			rec.Tags = append(rec.Tags, tag)
 			continue
@@ -447,8 +469,8 @@ func (s *recordScanner) next() (Record, error, bool) {
 		if len(rec.Moves) == MaxRecordMoves {
 			return s.fail(s.errorAt(start, "the record holds more than "+strconv.Itoa(MaxRecordMoves)+" moves"))
 		}
-		if s.size += len(tok); s.size > MaxRecordBytes {
-			return s.fail(s.errorAt(start, "the record holds more than "+strconv.Itoa(MaxRecordBytes)+" bytes of text"))
+		if s.size += len(tok) + 16; s.size > MaxRecordBytes {
+			return s.fail(s.errorAt(start, "the record takes more than "+strconv.Itoa(MaxRecordBytes)+" bytes"))
 		}
 		rec.Moves = append(rec.Moves, tok)
 	}

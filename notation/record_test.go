@@ -231,7 +231,7 @@ func TestRecordsRefuseMoreThanMaxRecordBytes(t *testing.T) {
 		}
 		got = append(got, strings.Join(rec.Moves, " "))
 	}
-	assert.Equal(t, []string{"the record holds more than 16777216 bytes of text", "b2"}, got)
+	assert.Equal(t, []string{"the record takes more than 33554432 bytes", "b2"}, got)
 }
 
 type failingReader struct{ after string }
@@ -285,4 +285,43 @@ func TestRecordsOfBytesCanBeIteratedTwice(t *testing.T) {
 		}
 		assert.Equal(t, 1, n)
 	}
+}
+
+func TestRecordsRefuseMoreThanMaxRecordTags(t *testing.T) {
+	stream := io.MultiReader(strings.NewReader("[Game \"hex\"]\n"), &lines{line: []byte("[E \"\"]\n"), n: 6_000_000},
+		strings.NewReader("\na1\n\n[Game \"hex\"]\n\nb2\n"))
+	var got []string
+	for rec, err := range RecordsFrom(stream) {
+		if err != nil {
+			got = append(got, err.(*rules.SyntaxError).Msg)
+			continue
+		}
+		got = append(got, strings.Join(rec.Moves, " "))
+	}
+	assert.Equal(t, []string{"the record holds more than 1024 tags", "b2"}, got)
+}
+
+func TestRecordsResumeAtTheNextRecordAfterABadTag(t *testing.T) {
+	// The bad record's moves, after the blank line that ends its tags,
+	// are skipped with it rather than read as a record of their own.
+	const text = "[Game \"hex(size=3)\"]\n[Bad\n\na1\n\n[Game \"hex\"]\n\nb2\n"
+	var got []string
+	for rec, err := range Records([]byte(text)) {
+		if err != nil {
+			got = append(got, "error")
+			continue
+		}
+		got = append(got, strings.Join(rec.Moves, " "))
+	}
+	assert.Equal(t, []string{"error", "b2"}, got)
+}
+
+func TestRecordsTakeAByteOrderMarkInTheStreamForWhiteSpace(t *testing.T) {
+	const one = "\ufeff[Game \"hex\"]\n\na1\n\n"
+	n := 0
+	for _, err := range Records([]byte(one + one + one)) {
+		require.NoError(t, err)
+		n++
+	}
+	assert.Equal(t, 3, n)
 }

@@ -47,8 +47,8 @@ func (r Replay) Final() rules.Dynamic {
 // resign or lose on time), and "*" claims nothing.
 //
 // On failure Replay returns what it replayed so far with a *ReplayError:
-// Ply 0 for the record's tags (no [Game] tag, a bad spec, position or
-// result), the ply of the first move that could not be played (with every
+// Ply 0 for the record's tags (no [Game] tag, two [Game], [Position] or
+// [Result] tags, a bad spec, position or result), the ply of the first move that could not be played (with every
 // position up to it in the Replay), or one past the last ply for a
 // [Result] tag the rules contradict (with the whole game in the Replay,
 // and a *ResultError inside).
@@ -81,6 +81,11 @@ func (rec Record) Replay() (Replay, error) {
 func (rec Record) Walk(visit func(ply int, pos rules.Dynamic)) (rules.Dynamic, error) {
 	fail := func(ply int, move string, err error) error {
 		return &ReplayError{Line: rec.Line, Ply: ply, Move: move, Err: err}
+	}
+	for _, name := range [...]string{"Game", "Position", "Result"} {
+		if n := rec.tagCount(name); n > 1 {
+			return nil, fail(0, "", errors.New("the record has "+strconv.Itoa(n)+" ["+name+"] tags; which one holds is anybody's guess"))
+		}
 	}
 	spec, ok := rec.Tag("Game")
 	if !ok {
@@ -119,6 +124,17 @@ func (rec Record) Walk(visit func(ply int, pos rules.Dynamic)) (rules.Dynamic, e
 		return pos, fail(len(rec.Moves)+1, "", &ResultError{Tagged: tagged, Game: pos.Spec(), Seats: pos.Seats(), Outcome: outcome})
 	}
 	return pos, nil
+}
+
+// tagCount returns how many tags are called name.
+func (rec Record) tagCount(name string) int {
+	n := 0
+	for _, t := range rec.Tags {
+		if t.Name == name {
+			n++
+		}
+	}
+	return n
 }
 
 // ReplayError reports where a record failed to replay.

@@ -269,3 +269,16 @@ func TestReplayRefusesAResultTheGameCannotHave(t *testing.T) {
 		}
 	}
 }
+
+func TestReplayRefusesTwoTagsOfTheSameRuling(t *testing.T) {
+	for _, text := range []string{
+		"[Game \"hex(size=2,swap=none)\"]\n[Result \"1-0\"]\n[Result \"0-1\"]\n\na1 b1 a2\n",
+		"[Game \"hex(size=3)\"]\n[Game \"focus\"]\n\na1\n",
+		"[Game \"hex(size=3,swap=none)\"]\n[Position \"3/1B1/3 w -\"]\n[Position \"3/3/3 b -\"]\n\nc1\n",
+	} {
+		_, err := record(t, text).Replay()
+		re := replayError(t, err)
+		assert.Equal(t, 0, re.Ply, text)
+		assert.Contains(t, err.Error(), "tags; it may have one")
+	}
+}
