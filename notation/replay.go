@@ -84,7 +84,7 @@ func (rec Record) Walk(visit func(ply int, pos rules.Dynamic)) (rules.Dynamic, e
 	}
 	for _, name := range [...]string{"Game", "Position", "Result"} {
 		if n := rec.tagCount(name); n > 1 {
-			return nil, fail(0, "", errors.New("the record has "+strconv.Itoa(n)+" ["+name+"] tags; which one holds is anybody's guess"))
+			return nil, fail(0, "", errors.New("the record has "+strconv.Itoa(n)+" ["+name+"] tags; it may have one"))
 		}
 	}
 	spec, ok := rec.Tag("Game")
