@@ -8,8 +8,10 @@
 // Flags: -addr (default 127.0.0.1:8080; port 0 picks a free one), -data
 // (the directory of the stored games, default tabletop-go/serve in the
 // user's cache directory, e.g. ~/.cache/tabletop-go/serve), -bot-delay (the
-// least time a bot takes to answer, default 400ms) and -quiet (no log of
-// games created). The first line of output is "serving http://ADDR/
+// least time a bot takes to answer, default 400ms), -quiet (no log of
+// games created), and the limits (see Limits): -maxgames (default 5000),
+// -create-rate (default 30 a minute; 0: no limit) and -bots (default one
+// per CPU). The first line of output is "serving http://ADDR/
 // (games in DIR)".
 //
 // # The site
@@ -52,7 +54,10 @@
 //	    "seats": [{"seat": "A", "player": "human", "key": "SECRET",
 //	    "link": "/g/ID#key=SECRET"}, {"seat": "B", "player": "bot"}],
 //	    "state": STATE}. The key of a seat is the only way to move for
-//	    it; the link is what a friend opens to play it.
+//	    it; the link is what a friend opens to play it. 429 (with
+//	    Retry-After) when the client's address has created too many
+//	    games lately; 503 when the server holds -maxgames games (see
+//	    Limits).
 //
 //	GET  /api/games[?limit=N]
 //	    {"games": [{"id", "title", "spec", "ply", "status", "result",
@@ -108,16 +113,48 @@
 // record: tag pairs, then one move per line. A move is appended and the
 // file synced before the reply, so a move that was acknowledged survives a
 // crash. On start every record is replayed through the library
-// (notation.Record.Replay); a last line without its line break (a write
-// the crash cut short, never acknowledged) is dropped, and the bots whose
-// turn it is start thinking again.
+// (notation.Record.Replay), the -maxgames written last if there are more;
+// a last line without its line break (a write the crash cut short, never
+// acknowledged) is dropped. A bot whose turn it is starts thinking again
+// when its game is first asked for (its page, state, events or record),
+// not at once: a restart on many abandoned games searches nothing.
 //
 // # Concurrency
 //
 // A game's mutex orders its moves: the move is checked against the
 // current position, stored, and only then becomes the position, so one
 // move per turn is accepted however many clients race. Bots search outside
-// the lock, at most one per CPU at a time, with a bounded tree (16 MiB) and
-// a time limit per strength, and their move is dropped if the game moved
-// on meanwhile.
+// the lock, in a fixed pool of -bots workers, with a bounded tree (16 MiB)
+// and a time limit per strength, and their move is dropped if the game
+// moved on meanwhile.
+//
+// # Limits
+//
+// What a client can make the server hold or do is bounded:
+//
+//   - Games: at most -maxgames (default 5000) are stored; POST /api/games
+//     beyond replies 503 ("the server holds as many games as it may").
+//     Nothing is deleted: the operator raises the cap or removes old
+//     games from DIR/games. A restart restores at most -maxgames games,
+//     those whose record was written last, and logs how many it left out
+//     (they stay on disk).
+//   - Creation rate: one client address (an IPv4 address, or an IPv6 /64
+//     network) creates at most -create-rate games a minute (default 30,
+//     all at once or spread out); beyond, 429 with Retry-After. Behind a
+//     reverse proxy every client has the proxy's address (X-Forwarded-For
+//     is not trusted). The server remembers 10,000 addresses at most.
+//     Requests refused for what they say (a bad spec, 422) do not count.
+//   - Bots: a game whose bot is to move waits in one queue, at most once
+//     (one pending search per game, so the queue holds at most -maxgames
+//     entries of a pointer each, and no goroutine or position per
+//     game); -bots workers (default one per CPU) take the games in turn,
+//     each searching one tree of at most 2^18 nodes (16 MiB), freed after
+//     the search. A move found before -bot-delay waits on a timer.
+//   - Memory per game: a game holds its position and moves; its public
+//     state (the JSON with the picture, up to some 150 KB for a large
+//     board) is built when asked for and cached within a budget of 32 MiB
+//     for all games, the least recently used dropped first.
+//   - Requests: bodies of at most 4 KiB (413); event streams at most 256
+//     per game and 4096 in all (503); slow clients time out (headers 10 s,
+//     a request 30 s, a reply 30 s, an idle connection 2 min).
 package main

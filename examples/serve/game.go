@@ -1,6 +1,7 @@
 package main
 
 import (
+	"container/list"
 	"crypto/rand"
 	"crypto/subtle"
 	"encoding/base32"
@@ -11,6 +12,7 @@ import (
 	mrand "math/rand/v2"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/tabletop-go/rules"
@@ -25,18 +27,24 @@ type game struct {
 	meta  meta
 	title string
 
-	mu      sync.Mutex
-	pos     rules.Dynamic
-	moves   []string       // canonical, chance draws included
-	movers  []rules.Player // movers[i] made moves[i]: a seat, or Chance
-	rng     *mrand.Rand
-	online  []int     // per seat: event streams open with the seat's key
-	botBusy bool      // a bot is thinking for this game
-	updated time.Time // the last move (or the creation)
-	// state is the public state as JSON, rebuilt on every change; svg is
-	// the picture of the current position, rebuilt on every move.
-	state []byte
-	svg   string
+	mu        sync.Mutex
+	pos       rules.Dynamic
+	moves     []string       // canonical, chance draws included
+	movers    []rules.Player // movers[i] made moves[i]: a seat, or Chance
+	rng       *mrand.Rand
+	online    []int     // per seat: event streams open with the seat's key
+	botQueued bool      // a bot move is queued or being searched for this game
+	updated   time.Time // the last move (or the creation)
+	// dormant is set for a game restored from disk until it is first
+	// asked for: its bot does not think before.
+	dormant atomic.Bool
+	// view is the cached public state (nil when dropped or stale),
+	// built on demand and kept in cache, which bounds the memory of all
+	// the games' views; lru is the game's place there (guarded by the
+	// cache's lock).
+	cache *stateCache
+	view  atomic.Pointer[cachedView]
+	lru   *list.Element
 	// changed is closed and replaced on every change: event streams
 	// wait on it.
 	changed chan struct{}
@@ -66,8 +74,9 @@ func newRand() *mrand.Rand {
 	return mrand.New(mrand.NewPCG(binary.LittleEndian.Uint64(b[:8]), binary.LittleEndian.Uint64(b[8:])))
 }
 
-func newGame(m meta, pos rules.Dynamic) *game {
+func newGame(m meta, pos rules.Dynamic, cache *stateCache) *game {
 	return &game{
+		cache:   cache,
 		meta:    m,
 		title:   gameTitle(m.Spec),
 		pos:     pos,
@@ -126,25 +135,45 @@ func (g *game) play(st *store, move string, next rules.Dynamic) error {
 	g.pos = next
 	g.moves = append(g.moves, plies...)
 	g.updated = time.Now()
-	g.svg = ""
-	g.refresh()
+	g.changedNow(false)
 	return nil
 }
 
-// refresh rebuilds the cached state and wakes the event streams. The
-// caller holds g.mu.
-func (g *game) refresh() {
-	if g.svg == "" {
-		doc, _ := render(g.pos, svgOptions{Size: 640, Coordinates: true, LastMove: g.lastDecision()})
-		g.svg = string(doc)
+// changedNow drops the cached state (and the picture, unless keepPicture)
+// and wakes the event streams. The caller holds g.mu.
+func (g *game) changedNow(keepPicture bool) {
+	old := g.view.Load()
+	if keepPicture && old != nil && old.drawn {
+		g.cache.put(g, &cachedView{svg: old.svg, drawn: true})
+	} else if old != nil {
+		g.cache.put(g, nil)
 	}
-	data, err := json.Marshal(g.view())
+	close(g.changed)
+	g.changed = make(chan struct{})
+}
+
+// state returns the public state as JSON, built if it is not cached. The
+// caller holds g.mu.
+func (g *game) state() []byte {
+	v := g.view.Load()
+	if v != nil && v.state != nil {
+		g.cache.touch(g)
+		return v.state
+	}
+	next := &cachedView{}
+	if v != nil && v.drawn {
+		next.svg, next.drawn = v.svg, true
+	} else {
+		doc, _ := render(g.pos, svgOptions{Size: 640, Coordinates: true, LastMove: g.lastDecision()})
+		next.svg, next.drawn = string(doc), true
+	}
+	data, err := json.Marshal(g.publicState(next.svg))
 	if err != nil { // every field marshals; a failure is a bug
 		panic(err)
 	}
-	g.state = data
-	close(g.changed)
-	g.changed = make(chan struct{})
+	next.state = data
+	g.cache.put(g, next)
+	return data
 }
 
 // lastDecision returns the last move that was not a chance draw, or "".
@@ -194,7 +223,9 @@ type historyEntry struct {
 	Chance bool   `json:"chance,omitempty"`
 }
 
-func (g *game) view() stateView {
+// publicState is the state, with svg the picture of the position ("" for
+// none: then the diagram).
+func (g *game) publicState(svg string) stateView {
 	p := g.pos
 	v := stateView{
 		ID:       g.meta.ID,
@@ -210,7 +241,7 @@ func (g *game) view() stateView {
 		Legal:    []string{},
 		Position: p.String(),
 		Notes:    gameNotes(p),
-		SVG:      g.svg,
+		SVG:      svg,
 	}
 	if v.SVG == "" {
 		v.Diagram = p.Diagram()

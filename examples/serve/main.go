@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime"
 	"syscall"
 	"time"
 
@@ -38,14 +39,29 @@ func run(args []string, stdout, stderr io.Writer) error {
 	dir := fs.String("data", defaultDataDir(), "the directory of the stored games")
 	botDelay := fs.Duration("bot-delay", 400*time.Millisecond, "the least time a bot takes to answer")
 	quiet := fs.Bool("quiet", false, "log only problems, not the games created")
+	maxGames := fs.Int("maxgames", defaultMaxGames, "the most games stored: new games beyond are refused")
+	createRate := fs.Int("create-rate", defaultCreatePerMinute, "the games one client address may create per minute (0: no limit)")
+	botWorkers := fs.Int("bots", runtime.NumCPU(), "the bots that search at once")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
 		return fmt.Errorf("unexpected argument %q", fs.Arg(0))
 	}
+	switch {
+	case *maxGames < 1:
+		return errors.New("-maxgames must be at least 1")
+	case *createRate < 0:
+		return errors.New("-create-rate must not be negative")
+	case *botWorkers < 1:
+		return errors.New("-bots must be at least 1")
+	}
+	if *createRate == 0 {
+		*createRate = -1 // no limit
+	}
 	logger := log.New(stderr, "serve: ", log.LstdFlags)
-	cfg := config{Dir: *dir, BotDelay: *botDelay, Logf: logger.Printf}
+	cfg := config{Dir: *dir, BotDelay: *botDelay, Logf: logger.Printf,
+		MaxGames: *maxGames, CreatePerMinute: *createRate, BotWorkers: *botWorkers}
 	if *quiet {
 		cfg.Infof = func(string, ...any) {}
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"container/list"
 	"context"
 	"embed"
 	"encoding/json"
@@ -14,6 +15,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/tabletop-go/rules"
@@ -55,8 +57,17 @@ type config struct {
 	// BotDelay is the least time a bot takes to answer, so that people
 	// see their own move before the reply.
 	BotDelay time.Duration
-	// MaxGames caps the games the server keeps (0: 100,000).
+	// MaxGames caps the games the server stores (0: 5,000): a new game
+	// beyond it is refused, and a restart restores the MaxGames most
+	// recently played.
 	MaxGames int
+	// CreatePerMinute is how many games one client address may create
+	// per minute, and at once (0: 30; negative: no limit).
+	CreatePerMinute int
+	// StateCacheBytes bounds the games' cached states (0: 32 MiB).
+	StateCacheBytes int
+	// BotWorkers is how many bots search at once (0: one per CPU).
+	BotWorkers int
 	// Logf logs problems (nil: the log package); Infof the routine (games
 	// created and restored; nil: Logf).
 	Logf, Infof func(format string, args ...any)
@@ -68,16 +79,28 @@ type server struct {
 	store *store
 	mux   *http.ServeMux
 
-	mu      sync.RWMutex
-	games   map[string]*game
-	streams int
+	mu       sync.RWMutex
+	games    map[string]*game
+	creating int // games being created, counted against MaxGames
+	streams  int
 
-	botSem chan struct{} // bots thinking at once
+	limiter *createLimiter
+	cache   *stateCache
+
 	ctx    context.Context
 	cancel context.CancelFunc
-	botMu  sync.Mutex // guards closed and the start of a bot
-	closed bool
-	bots   sync.WaitGroup
+	// The bots: games whose bot is to move wait in botQueue (at most once
+	// each: game.botQueued), and BotWorkers workers search them in turn.
+	// A move found before BotDelay is played by a timer in timers.
+	botMu    sync.Mutex // guards closed, botQueue and timers
+	botReady *sync.Cond // signalled when botQueue grows or closed is set
+	closed   bool
+	botQueue list.List // of *game
+	timers   map[*time.Timer]struct{}
+	bots     sync.WaitGroup // the workers and the timers
+	// searching counts the searches running now; searchPeak the most
+	// that ever ran at once.
+	searching, searchPeak atomic.Int64
 
 	previews sync.Map // spec -> []byte, the catalog's start pictures
 }
@@ -86,7 +109,16 @@ type server struct {
 // starts the bots whose turn it is.
 func newServer(cfg config) (*server, error) {
 	if cfg.MaxGames <= 0 {
-		cfg.MaxGames = 100000
+		cfg.MaxGames = defaultMaxGames
+	}
+	if cfg.CreatePerMinute == 0 {
+		cfg.CreatePerMinute = defaultCreatePerMinute
+	}
+	if cfg.StateCacheBytes <= 0 {
+		cfg.StateCacheBytes = defaultStateCacheBytes
+	}
+	if cfg.BotWorkers <= 0 {
+		cfg.BotWorkers = runtime.NumCPU()
 	}
 	if cfg.Logf == nil {
 		cfg.Logf = log.Printf
@@ -98,35 +130,44 @@ func newServer(cfg config) (*server, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &server{cfg: cfg, store: st, games: map[string]*game{}, botSem: make(chan struct{}, runtime.NumCPU())}
+	s := &server{cfg: cfg, store: st, games: map[string]*game{},
+		limiter: newCreateLimiter(cfg.CreatePerMinute), cache: &stateCache{limit: cfg.StateCacheBytes},
+		timers: map[*time.Timer]struct{}{}}
+	s.botReady = sync.NewCond(&s.botMu)
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.routes()
 	if err := s.restore(); err != nil {
 		return nil, err
 	}
+	for range cfg.BotWorkers {
+		s.bots.Add(1)
+		go s.botWorker()
+	}
 	return s, nil
 }
 
-// restore replays the stored games through the library.
+// restore replays the stored games through the library, the MaxGames
+// played most recently. Their state is built and their bots start
+// thinking only once they are asked for (game.dormant).
 func (s *server) restore() error {
-	loaded, errs := s.store.load()
-	for _, err := range errs {
-		s.cfg.Logf("restore: %v (left out)", err)
-	}
-	for _, l := range loaded {
+	loaded := 0
+	skipped, errs := s.store.load(s.cfg.MaxGames, func(l stored) {
+		loaded++
 		g, err := s.replay(l)
 		if err != nil {
 			s.cfg.Logf("restore: game %s: %v (left out)", l.meta.ID, err)
-			continue
+			return
 		}
+		g.dormant.Store(true)
 		s.games[g.meta.ID] = g
+	})
+	for _, err := range errs {
+		s.cfg.Logf("restore: %v (left out)", err)
 	}
-	for _, g := range s.games {
-		g.mu.Lock()
-		s.afterChange(g)
-		g.mu.Unlock()
+	if skipped > 0 {
+		s.cfg.Logf("restore: %d games left out, over the cap of %d games (-maxgames)", skipped, s.cfg.MaxGames)
 	}
-	if len(loaded) > 0 {
+	if loaded > 0 {
 		s.cfg.Infof("restored %d games from %s", len(s.games), s.cfg.Dir)
 	}
 	return nil
@@ -156,7 +197,7 @@ func (s *server) replay(l stored) (*game, error) {
 	if final.Spec() != l.meta.Spec || final.Seats() != len(l.meta.Seats) {
 		return nil, fmt.Errorf("the record's game %s does not match the metadata's %s", final.Spec(), l.meta.Spec)
 	}
-	g := newGame(l.meta, final)
+	g := newGame(l.meta, final, s.cache)
 	g.moves = r.Moves
 	g.movers = make([]rules.Player, len(r.Moves))
 	for i := range r.Moves {
@@ -179,7 +220,6 @@ func (s *server) replay(l stored) (*game, error) {
 		}
 		g.pos, g.moves = next, append(g.moves, draws...)
 	}
-	g.refresh()
 	return g, nil
 }
 
@@ -187,6 +227,13 @@ func (s *server) replay(l stored) (*game, error) {
 func (s *server) close() {
 	s.botMu.Lock()
 	s.closed = true
+	for t := range s.timers {
+		if t.Stop() {
+			s.bots.Done() // the timer's func will not run
+		}
+		delete(s.timers, t)
+	}
+	s.botReady.Broadcast()
 	s.botMu.Unlock()
 	s.cancel()
 	s.bots.Wait()
@@ -325,6 +372,7 @@ func (s *server) withGame(h func(http.ResponseWriter, *http.Request, *game)) htt
 			writeError(w, http.StatusNotFound, "no such game")
 			return
 		}
+		s.wake(g)
 		h(w, r, g)
 	}
 }
@@ -456,7 +504,13 @@ func (s *server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusUnprocessableEntity, "a game needs at least one person")
 		return
 	}
-	g := newGame(m, pos)
+	if ok, wait := s.limiter.allow(clientAddress(r), time.Now()); !ok {
+		secs := int(wait/time.Second) + 1
+		w.Header().Set("Retry-After", strconv.Itoa(secs))
+		writeError(w, http.StatusTooManyRequests, fmt.Sprintf("too many games created from your address: at most %d a minute; try again in %d s", s.cfg.CreatePerMinute, secs))
+		return
+	}
+	g := newGame(m, pos, s.cache)
 	next, draws, err := g.drawChances(pos)
 	if err != nil {
 		writeError(w, http.StatusInternalServerError, err.Error())
@@ -466,28 +520,34 @@ func (s *server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		g.movers = append(g.movers, rules.Chance)
 	}
 	g.pos, g.moves = next, draws
-	s.mu.RLock()
-	full := len(s.games) >= s.cfg.MaxGames
-	for s.games[g.meta.ID] != nil {
-		g.meta.ID = newID()
+	s.mu.Lock()
+	full := len(s.games)+s.creating >= s.cfg.MaxGames
+	if !full {
+		s.creating++
+		for s.games[g.meta.ID] != nil {
+			g.meta.ID = newID()
+		}
 	}
-	s.mu.RUnlock()
+	s.mu.Unlock()
 	if full {
-		writeError(w, http.StatusServiceUnavailable, "the server holds as many games as it may")
+		writeError(w, http.StatusServiceUnavailable, fmt.Sprintf("the server holds as many games as it may (%d): no new game can be created for now", s.cfg.MaxGames))
 		return
 	}
 	m = g.meta
-	if err := s.store.create(m, draws); err != nil {
+	err = s.store.create(m, draws)
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	s.mu.Lock()
+	s.creating--
+	if err == nil {
+		s.games[m.ID] = g
+	}
+	s.mu.Unlock()
+	if err != nil {
 		s.cfg.Logf("creating a game: %v", err)
 		writeError(w, http.StatusInternalServerError, "storing the game: "+err.Error())
 		return
 	}
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	g.refresh()
-	s.mu.Lock()
-	s.games[m.ID] = g
-	s.mu.Unlock()
 	s.afterChange(g)
 	var seats []seatCreated
 	for i, st := range g.meta.Seats {
@@ -502,12 +562,12 @@ func (s *server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		ID    string        `json:"id"`
 		Spec  string        `json:"spec"`
 		Seats []seatCreated `json:"seats"`
-	}{m.ID, m.Spec, seats}, g.state)
+	}{m.ID, m.Spec, seats}, g.state())
 }
 
 func (s *server) handleState(w http.ResponseWriter, r *http.Request, g *game) {
 	g.mu.Lock()
-	state := g.state
+	state := g.state()
 	g.mu.Unlock()
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Cache-Control", "no-store")
@@ -561,7 +621,7 @@ func (s *server) handleMove(w http.ResponseWriter, r *http.Request, g *game) {
 	writeWithState(w, http.StatusOK, struct {
 		Move string `json:"move"`
 		Ply  int    `json:"ply"`
-	}{canonical, len(g.moves)}, g.state)
+	}{canonical, len(g.moves)}, g.state())
 }
 
 // moveError turns the library's error for a refused move into the reply:
@@ -583,15 +643,27 @@ func moveError(err error) apiError {
 	return e
 }
 
-// afterChange starts the bot whose turn it is, if any. The caller holds
-// g.mu.
-func (s *server) afterChange(g *game) {
-	p := g.pos
-	if g.botBusy || p.Node() != rules.DecisionNode {
+// wake starts the bot of a game restored from disk, if it is to move,
+// the first time the game is asked for.
+func (s *server) wake(g *game) {
+	if !g.dormant.Load() {
 		return
 	}
-	st := g.meta.Seats[p.ToMove()]
-	if st.Player != "bot" {
+	g.mu.Lock()
+	if g.dormant.CompareAndSwap(true, false) {
+		s.afterChange(g)
+	}
+	g.mu.Unlock()
+}
+
+// afterChange queues the game for its bot, if a bot is to move and the
+// game is not queued already. The caller holds g.mu.
+func (s *server) afterChange(g *game) {
+	p := g.pos
+	if g.botQueued || g.dormant.Load() || p.Node() != rules.DecisionNode {
+		return
+	}
+	if g.meta.Seats[p.ToMove()].Player != "bot" {
 		return
 	}
 	s.botMu.Lock()
@@ -599,26 +671,53 @@ func (s *server) afterChange(g *game) {
 	if s.closed {
 		return
 	}
-	g.botBusy = true
-	s.bots.Add(1)
-	go s.runBot(g, len(g.moves), p, levels[st.Level], g.rng.Uint64())
+	g.botQueued = true
+	s.botQueue.PushBack(g)
+	s.botReady.Signal()
 }
 
-// runBot searches a move for the position at ply and plays it, if the game
-// is still there.
-func (s *server) runBot(g *game, ply int, pos rules.Dynamic, lv level, seed uint64) {
+// botQueueLen returns the number of games waiting for a bot worker.
+func (s *server) botQueueLen() int {
+	s.botMu.Lock()
+	defer s.botMu.Unlock()
+	return s.botQueue.Len()
+}
+
+// botWorker searches the moves of the queued games, one at a time, until
+// the server closes.
+func (s *server) botWorker() {
 	defer s.bots.Done()
-	start := time.Now()
-	done := func() {
-		g.mu.Lock()
-		g.botBusy = false
-		g.mu.Unlock()
+	for {
+		s.botMu.Lock()
+		for s.botQueue.Len() == 0 && !s.closed {
+			s.botReady.Wait()
+		}
+		if s.closed {
+			s.botMu.Unlock()
+			return
+		}
+		g := s.botQueue.Remove(s.botQueue.Front()).(*game)
+		s.botMu.Unlock()
+		s.think(g)
 	}
-	select {
-	case s.botSem <- struct{}{}:
-	case <-s.ctx.Done():
-		done()
+}
+
+// think searches a move for the game's bot and plays it, at once or
+// once BotDelay has passed since the search started.
+func (s *server) think(g *game) {
+	start := time.Now()
+	g.mu.Lock()
+	pos, ply := g.pos, len(g.moves)
+	if pos.Node() != rules.DecisionNode || g.meta.Seats[pos.ToMove()].Player != "bot" {
+		g.botQueued = false
+		g.mu.Unlock()
 		return
+	}
+	lv, seed := levels[g.meta.Seats[pos.ToMove()].Level], g.rng.Uint64()
+	g.mu.Unlock()
+
+	n := s.searching.Add(1)
+	for peak := s.searchPeak.Load(); n > peak && !s.searchPeak.CompareAndSwap(peak, n); peak = s.searchPeak.Load() {
 	}
 	b, err := bot.ForDynamic("mcts", pos, bot.Options{Iterations: lv.Iterations, MaxNodes: botMaxNodes, Seed: seed})
 	var move string
@@ -627,16 +726,38 @@ func (s *server) runBot(g *game, ply int, pos rules.Dynamic, lv level, seed uint
 		move, err = b.Choose(ctx, pos)
 		cancel()
 	}
-	<-s.botSem
+	s.searching.Add(-1) // the search tree is garbage from here
+
 	if wait := s.cfg.BotDelay - time.Since(start); wait > 0 && err == nil {
-		select {
-		case <-time.After(wait):
-		case <-s.ctx.Done():
+		s.botMu.Lock()
+		defer s.botMu.Unlock()
+		if s.closed {
+			return
 		}
+		s.bots.Add(1)
+		var t *time.Timer
+		t = time.AfterFunc(wait, func() {
+			defer s.bots.Done()
+			s.botMu.Lock()
+			_, mine := s.timers[t]
+			delete(s.timers, t)
+			s.botMu.Unlock()
+			if mine {
+				s.botMove(g, ply, move, nil)
+			}
+		})
+		s.timers[t] = struct{}{}
+		return
 	}
+	s.botMove(g, ply, move, err)
+}
+
+// botMove plays the move the bot found for the position at ply, if the
+// game is still there.
+func (s *server) botMove(g *game, ply int, move string, err error) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	g.botBusy = false
+	g.botQueued = false
 	if s.ctx.Err() != nil {
 		return
 	}
@@ -692,7 +813,7 @@ func (s *server) handleEvents(w http.ResponseWriter, r *http.Request, g *game) {
 	s.mu.Unlock()
 	if seat >= 0 {
 		g.online[seat]++
-		g.refresh()
+		g.changedNow(true)
 	}
 	g.mu.Unlock()
 	defer func() {
@@ -702,7 +823,7 @@ func (s *server) handleEvents(w http.ResponseWriter, r *http.Request, g *game) {
 		if seat >= 0 {
 			g.mu.Lock()
 			g.online[seat]--
-			g.refresh()
+			g.changedNow(true)
 			g.mu.Unlock()
 		}
 	}()
@@ -719,7 +840,7 @@ func (s *server) handleEvents(w http.ResponseWriter, r *http.Request, g *game) {
 	defer ping.Stop()
 	for {
 		g.mu.Lock()
-		state, changed := g.state, g.changed
+		state, changed := g.state(), g.changed
 		g.mu.Unlock()
 		msg := make([]byte, 0, len(state)+32)
 		msg = append(append(append(msg, "event: state\ndata: "...), state...), "\n\n"...)

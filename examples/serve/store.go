@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -185,26 +186,46 @@ type stored struct {
 	note string
 }
 
-// load reads every game of the store. A game whose files cannot be read
-// is reported in errs and left out; the others come back in any order.
-func (s *store) load() (games []stored, errs []error) {
+// load reads the games of the store one at a time, passing each to f, at
+// most limit of them: those whose record was written last. A game whose
+// files cannot be read is reported in errs and left out; skipped counts
+// the games over the limit, which stay on disk. The games come in any
+// order.
+func (s *store) load(limit int, f func(stored)) (skipped int, errs []error) {
 	entries, err := os.ReadDir(s.dir)
 	if err != nil {
-		return nil, []error{err}
+		return 0, []error{err}
 	}
+	type candidate struct {
+		id      string
+		written time.Time
+	}
+	var ids []candidate
 	for _, e := range entries {
 		id, ok := strings.CutSuffix(e.Name(), ".json")
 		if !ok || !validID(id) {
 			continue
 		}
-		g, err := s.loadOne(id)
+		c := candidate{id: id}
+		if fi, err := os.Stat(s.recordPath(id)); err == nil {
+			c.written = fi.ModTime()
+		}
+		ids = append(ids, c)
+	}
+	if len(ids) > limit {
+		slices.SortFunc(ids, func(a, b candidate) int { return b.written.Compare(a.written) })
+		skipped = len(ids) - limit
+		ids = ids[:limit]
+	}
+	for _, c := range ids {
+		g, err := s.loadOne(c.id)
 		if err != nil {
-			errs = append(errs, fmt.Errorf("game %s: %w", id, err))
+			errs = append(errs, fmt.Errorf("game %s: %w", c.id, err))
 			continue
 		}
-		games = append(games, g)
+		f(g)
 	}
-	return games, errs
+	return skipped, errs
 }
 
 func (s *store) loadOne(id string) (stored, error) {

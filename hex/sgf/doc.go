@@ -4,9 +4,22 @@
 // can replay them.
 //
 // Parse and Tree.String read and write any SGF collection, variations
-// included, so a file read and written back keeps them. ToRecord takes a
+// included, so a file read and written back keeps them. Tree.MarshalText
+// writes a tree only if Parse reads it back to an equal tree (property
+// identifiers of upper-case letters, every property with a value, no nil
+// or empty variation, within the limits below) and is otherwise an
+// error; String writes any tree as well as SGF allows, skipping what it
+// cannot write (see Tree.String).
+//
+// Property identifiers are upper-case letters, as SGF FF[4] has them.
+// FF[3] allowed lower-case letters inside, to be ignored ("GaMe" for GM);
+// Parse refuses any identifier with a lower-case letter rather than guess,
+// so "(;gm[11]sz[3];b[a1])" is a syntax error, not an empty game.
+//
+// ToRecord takes a
 // tree's main line to a record, resolving the two meanings the swap token
-// has had in the wild and checking the node colours (see ToRecord);
+// has had in the wild and checking the node colours and the result RE
+// against the moves (see ToRecord);
 // FromRecord writes a record back as HexGui does. ParseLittleGolem reads
 // one game of Little Golem's one-game-per-line export, with its inverted
 // node letters, two-letter coordinates and unescaped names.

@@ -29,14 +29,24 @@ var ErrNotHex = errors.New("sgf: not a Hex game (GM[11])")
 // default swap=sides (it replays the same whatever the rule). "resign"
 // (or "forfeit") ends the moves and adds a Termination tag. The root's SZ
 // ("11" or "9:11", 11 when absent), PB, PW, RE, DT, EV, RO, PC, AP and GC
-// become tags. RE ("B+", "W+Resign", ...) becomes the Result, its letter
-// naming the player, not the stone colour: B is PB, the first player
-// (seat 0), even after a swap-sides gave that player the White stones.
+// become tags. RE becomes the Result, its letter naming the player, not
+// the stone colour: B is PB, the first player (seat 0), even after a
+// swap-sides gave that player the White stones.
 // The Computer Olympiad's mw1.sgf (2009), the one game of the collection
 // with both a swap and a result, bears this out: the first player swapped
 // to White, connected with White, and the file says B+. Little Golem's
 // export follows the same rule. Node letters, by contrast, are stone
-// colours, so a resignation without RE is credited through the swap.
+// colours, so a resignation is credited through the swap.
+//
+// RE is read as the SGF specification (FF[4]) writes it: "B+" or "W+",
+// then nothing or a reason, "R" or "Resign", "T" or "Time", "F" or
+// "Forfeit" (which becomes the Termination tag); "", "?" (unknown) and
+// "Void" (no result) give no Result. Any other RE is an error, a draw
+// ("0", "Draw") and a score ("B+3.5") among them: Hex has neither. The
+// moves decide over RE: a resign (or forfeit) node makes the other player
+// the winner and the Termination a resignation (or forfeit), and RE
+// naming the player who resigned is an error, as is RE naming the loser
+// of a game that the moves finish with a connection.
 //
 // Node letters are checked, as the Hex SGF specification (GM[11]) and
 // HexGui have them: Black moves first and the colours alternate, except
@@ -54,9 +64,11 @@ var ErrNotHex = errors.New("sgf: not a Hex game (GM[11])")
 // is PL[W] without setup stones: the game starts with Black to move.
 //
 // Nothing that ToRecord does not understand is silently dropped from the
-// moves: every such case is an error that names the node (1 is the
-// root). Properties ToRecord does not read (comments, markup, timing,
-// variations off the main line) are ignored.
+// moves or the result: every such case is an error that names the node
+// (1 is the root). A property identifier must be upper-case letters, as
+// in SGF FF[4] (Parse refuses others; ToRecord refuses them in a tree
+// built by hand). Properties ToRecord does not read (comments, markup,
+// timing, variations off the main line) are ignored.
 func ToRecord(t *Tree) (notation.Record, error) {
 	if t == nil {
 		return notation.Record{}, errors.New("sgf: no game tree")
@@ -109,7 +121,7 @@ func ToRecord(t *Tree) (notation.Record, error) {
 		node        int
 	}
 	var moves []move
-	resigned, ending := "", ""
+	resigned, ending, resignNode := "", "", 0
 	for i, n := range nodes {
 		for _, prop := range n.Props {
 			if prop.ID != "B" && prop.ID != "W" {
@@ -121,7 +133,7 @@ func ToRecord(t *Tree) (notation.Record, error) {
 			v := strings.TrimSpace(prop.Values[0])
 			switch lower := strings.ToLower(v); lower {
 			case "resign", "forfeit":
-				resigned, ending = prop.ID, lower
+				resigned, ending, resignNode = prop.ID, lower, i+1
 				continue
 			case "pass", "":
 				return notation.Record{}, fmt.Errorf("sgf: node %d: a pass is not a Hex move", i+1)
@@ -174,11 +186,13 @@ func ToRecord(t *Tree) (notation.Record, error) {
 	}
 	cfg := hex.Config{Cols: cols, Rows: rows, Swap: mode}
 	rec.SetTag("Game", cfg.String())
+	begin := cfg.Start()
 	if setup.board != "" {
 		p, err := cfg.ParsePosition(setup.board)
 		if err != nil {
 			return notation.Record{}, fmt.Errorf("sgf: the setup stones (AB, AW, PL) are no position of the game: %w", err)
 		}
+		begin = p
 		rec.SetTag("Position", p.String())
 	}
 	for _, kv := range [...][2]string{{"PB", "Black"}, {"PW", "White"}, {"DT", "Date"}, {"EV", "Event"}, {"RO", "Round"}, {"PC", "Site"}, {"AP", "Application"}, {"GC", "Comment"}} {
@@ -187,36 +201,39 @@ func ToRecord(t *Tree) (notation.Record, error) {
 		}
 	}
 	sidesSwapped := mode == hex.SwapSides && containsSwap(rec.Moves)
-	re, hasRE := info["RE"]
-	winner := "" // "B" when PB (seat 0) won, "W" when PW did
-	if hasRE {
-		if len(re) >= 2 && (re[0] == 'B' || re[0] == 'W') && re[1] == '+' {
-			winner = re[:1]
-			if reason := strings.ToLower(re[2:]); strings.HasPrefix(reason, "r") {
-				rec.SetTag("Termination", "resignation")
-			} else if strings.HasPrefix(reason, "t") {
-				rec.SetTag("Termination", "time")
-			} else if strings.HasPrefix(reason, "f") {
-				rec.SetTag("Termination", "forfeit")
-			}
-		}
+	re := info["RE"]
+	winner, termination, err := readResult(re) // winner: "B" when PB (seat 0) won, "W" when PW did
+	if err != nil {
+		return notation.Record{}, err
 	}
+	if termination != "" {
+		rec.SetTag("Termination", termination)
+	}
+	verb := "resigned"
 	if resigned != "" {
 		if ending == "resign" {
 			rec.SetTag("Termination", "resignation")
 		} else {
 			rec.SetTag("Termination", "forfeit")
+			verb = "forfeited"
 		}
-		if winner == "" {
-			// The resigning node's letter is its stone colour: Black's
-			// player is PW once the sides are swapped.
-			blackResigned := resigned == "B"
-			if blackResigned != sidesSwapped {
-				winner = "W"
-			} else {
-				winner = "B"
-			}
+		// The resigning node's letter is its stone colour: Black's
+		// player is PW once the sides are swapped.
+		loser := "W"
+		if (resigned == "B") != sidesSwapped {
+			loser = "B"
 		}
+		if winner == loser {
+			return notation.Record{}, fmt.Errorf("sgf: node 1: RE[%s] names P%s the winner, but P%s %s (node %d, %s[%s])",
+				escaped(re), winner, loser, verb, resignNode, resigned, ending)
+		}
+		winner = other(loser)
+	}
+	if conn := connectionWinner(begin, rec.Moves); conn != "" && winner != "" && winner != conn {
+		if resigned != "" {
+			return notation.Record{}, fmt.Errorf("sgf: node %d: P%s %s after connecting", resignNode, conn, verb)
+		}
+		return notation.Record{}, fmt.Errorf("sgf: node 1: RE[%s] names P%s the winner, but P%s connected", escaped(re), winner, conn)
 	}
 	switch winner { // no Result tag when the file records none
 	case "B":
@@ -225,6 +242,52 @@ func ToRecord(t *Tree) (notation.Record, error) {
 		rec.SetTag("Result", "0-1")
 	}
 	return rec, nil
+}
+
+// readResult reads RE as the SGF specification (FF[4]) writes it, for a
+// game without draws or scores: the winning player ("B" for PB, "W" for
+// PW, "" when RE records none) and the Termination its reason gives.
+func readResult(re string) (winner, termination string, err error) {
+	switch {
+	case re == "" || re == "?" || strings.EqualFold(re, "void"):
+		return "", "", nil
+	case re == "0" || strings.EqualFold(re, "draw"):
+		return "", "", fmt.Errorf("sgf: node 1: RE[%s] is a draw, and Hex has no draws", escaped(re))
+	case len(re) < 2 || re[0] != 'B' && re[0] != 'W' || re[1] != '+':
+		return "", "", fmt.Errorf("sgf: node 1: RE[%s] is no Hex result (B+ or W+, then nothing, R, Resign, T, Time, F or Forfeit; ? or Void for none)", escaped(re))
+	}
+	switch strings.ToLower(re[2:]) {
+	case "":
+	case "r", "resign":
+		termination = "resignation"
+	case "t", "time":
+		termination = "time"
+	case "f", "forfeit":
+		termination = "forfeit"
+	default:
+		return "", "", fmt.Errorf("sgf: node 1: RE[%s]: after %s come nothing, R, Resign, T, Time, F or Forfeit (Hex has no score)", escaped(re), re[:2])
+	}
+	return re[:1], termination, nil
+}
+
+// connectionWinner replays moves from p and returns the player who
+// connected ("B" for PB, seat 0; "W" for PW), or "" when the moves do
+// not replay or end before a connection.
+func connectionWinner(p hex.Position, moves []string) string {
+	for _, s := range moves {
+		m, err := p.ParseMove(s)
+		if err == nil {
+			err = p.Legal(m)
+		}
+		if err != nil {
+			return ""
+		}
+		p = p.PlayUnchecked(m)
+	}
+	if w, ok := p.Outcome().Winner(); ok {
+		return "BW"[w : w+1]
+	}
+	return ""
 }
 
 func other(color string) string {
@@ -242,8 +305,8 @@ func isSwapToken(s string) bool {
 	return false
 }
 
-// checkNode refuses a property without a value, a property twice in a
-// node, two moves in a node, and setup and a move together.
+// checkNode refuses a property without a value, an identifier that is
+// not upper-case letters, a property twice in a node, two moves in a node, and setup and a move together.
 func checkNode(number int, n Node) error {
 	var seen map[string]bool
 	if len(n.Props) > 8 {
@@ -253,6 +316,9 @@ func checkNode(number int, n Node) error {
 	for i, p := range n.Props {
 		if len(p.Values) == 0 {
 			return fmt.Errorf("sgf: node %d: property %s has no value", number, escaped(p.ID))
+		}
+		if !isPropID(p.ID) {
+			return fmt.Errorf("sgf: node %d: property identifier \"%s\" is not upper-case letters", number, escaped(p.ID))
 		}
 		dup := false
 		if seen != nil {

@@ -357,3 +357,180 @@ func FuzzToRecord(f *testing.F) {
 func slicesEqual(a, b []string) bool {
 	return bytes.Equal([]byte(strings.Join(a, " ")), []byte(strings.Join(b, " ")))
 }
+
+// TestTreeStringNeverPanicsAndMarshalTextRefusesWhatWouldNotReadBack:
+// trees built by hand. String writes what it can, and what it writes for
+// a non-nil tree parses; MarshalText refuses what would not read back.
+func TestTreeStringNeverPanicsAndMarshalTextRefusesWhatWouldNotReadBack(t *testing.T) {
+	prop := func(id string, values ...string) Property { return Property{ID: id, Values: values} }
+	node := func(props ...Property) Node { return Node{Props: props} }
+	cyclic := &Tree{Nodes: []Node{node(prop("GM", "11"))}}
+	cyclic.Variations = []*Tree{cyclic}
+	// 2^60 paths through 60 shared trees: String stops at MaxTreeNodes.
+	shared := &Tree{Nodes: []Node{node(prop("C", "leaf"))}}
+	for range 60 {
+		shared = &Tree{Nodes: []Node{node(prop("C", "x"))}, Variations: []*Tree{shared, shared}}
+	}
+	for _, tc := range []struct {
+		name    string
+		tree    *Tree
+		str     string // String's output, if not empty
+		marshal string // MarshalText's error
+	}{
+		{"nil variation", &Tree{Nodes: []Node{node(prop("GM", "11"))}, Variations: []*Tree{nil}}, "(;GM[11])\n", "sgf: a variation after node 1 is nil"},
+		{"nil variation among others", &Tree{Nodes: []Node{node(prop("GM", "11"))}, Variations: []*Tree{nil, {Nodes: []Node{node(prop("B", "a1"))}}}},
+			"(;GM[11]\n(;B[a1]))\n", "sgf: a variation after node 1 is nil"},
+		{"no nodes", &Tree{}, "(;)\n", "sgf: the game tree has no node"},
+		{"a variation without nodes", &Tree{Nodes: []Node{node()}, Variations: []*Tree{{}}}, "(;\n(;))\n", "sgf: a variation after node 1 has no node"},
+		{"empty and odd ids", &Tree{Nodes: []Node{node(prop("", "x"), prop("Ca]b", "1"))}}, "(;)\n", `sgf: node 1: property identifier "" is not upper-case letters`},
+		{"odd id", &Tree{Nodes: []Node{node(prop("GM", "11")), node(prop("Ca]b", "1"), prop("B", "a1"))}}, "(;GM[11]\n;B[a1])\n", `sgf: node 2: property identifier "Ca]b" is not upper-case letters`},
+		{"lower-case id", &Tree{Nodes: []Node{node(prop("gm", "11"), prop("SZ", "3"))}}, "(;SZ[3])\n", `sgf: node 1: property identifier "gm" is not upper-case letters`},
+		{"control bytes in the id", &Tree{Nodes: []Node{node(prop("\x1b[2J", "11"))}}, "(;)\n", `sgf: node 1: property identifier "\x1b[2J" is not upper-case letters`},
+		{"no values", &Tree{Nodes: []Node{node(prop("B"), prop("C", "x"))}}, "(;C[x])\n", "sgf: node 1: property B has no value"},
+		{"cyclic", cyclic, "", "sgf: variations nested more than 1000 deep"},
+		{"shared", shared, "", "sgf: the game tree holds more than 65536 nodes"},
+		{"too long", &Tree{Nodes: []Node{node(prop("C", strings.Repeat("x", MaxTreeBytes)))}}, "", "sgf: the game tree is longer than 1048576 bytes"},
+	} {
+		var s string
+		require.NotPanics(t, func() { s = tc.tree.String() }, tc.name)
+		if tc.str != "" {
+			assert.Equal(t, tc.str, s, tc.name)
+		}
+		if tc.name != "too long" {
+			_, err := Parse(s)
+			assert.NoError(t, err, "%s: String writes SGF that parses", tc.name)
+		}
+		assert.NotContains(t, s, "\x1b", tc.name)
+		text, err := tc.tree.MarshalText()
+		assert.EqualError(t, err, tc.marshal, tc.name)
+		assert.Nil(t, text, tc.name)
+	}
+
+	var nilTree *Tree
+	assert.NotPanics(t, func() { assert.Equal(t, "", nilTree.String(), "a nil tree writes nothing") })
+	_, err := nilTree.MarshalText()
+	assert.EqualError(t, err, "sgf: no game tree")
+}
+
+func TestMarshalTextWritesWhatParseReadsBack(t *testing.T) {
+	tree := &Tree{
+		Nodes: []Node{
+			{Props: []Property{{ID: "GM", Values: []string{"11"}}, {ID: "C", Values: []string{"a ] bracket, a \\ backslash,\\\na line"}}, {ID: "AB", Values: []string{"a1", "b2"}}, {ID: "E", Values: []string{""}}}},
+			{Props: []Property{{ID: "W", Values: []string{"c3"}}}},
+		},
+		Variations: []*Tree{{Nodes: []Node{{Props: []Property{{ID: "B", Values: []string{"a3"}}}}}}, {Nodes: []Node{{}}}},
+	}
+	text, err := tree.MarshalText()
+	require.NoError(t, err)
+	assert.Equal(t, tree.String(), string(text))
+	trees, err := Parse(string(text))
+	require.NoError(t, err)
+	assert.Equal(t, []*Tree{tree}, trees)
+	var back Tree
+	require.NoError(t, back.UnmarshalText(text))
+	assert.Equal(t, tree, &back)
+	assert.EqualError(t, back.UnmarshalText([]byte("(;B[a1])(;B[a2])")), "sgf: the text holds 2 game trees, want one")
+	assert.ErrorIs(t, back.UnmarshalText([]byte("")), rules.ErrSyntax)
+
+	// The byte limit, exactly: "(;C[" and "])" around the comment.
+	long := &Tree{Nodes: []Node{{Props: []Property{{ID: "C", Values: []string{strings.Repeat("x", MaxTreeBytes-6)}}}}}}
+	text, err = long.MarshalText()
+	require.NoError(t, err)
+	assert.Len(t, text, MaxTreeBytes+1, "the tree and a line break")
+	_, err = Parse(string(text))
+	require.NoError(t, err, "a tree of MaxTreeBytes reads back")
+	long.Nodes[0].Props[0].Values[0] += "x"
+	_, err = long.MarshalText()
+	assert.EqualError(t, err, "sgf: the game tree is longer than 1048576 bytes")
+	_, err = Parse(long.String())
+	assert.ErrorContains(t, err, "the game tree is longer than 1048576 bytes", "Parse refuses what MarshalText refuses")
+
+	// Nesting, exactly.
+	deep := &Tree{Nodes: []Node{{}}}
+	for range MaxTreeDepth {
+		deep = &Tree{Nodes: []Node{{}}, Variations: []*Tree{deep}}
+	}
+	text, err = deep.MarshalText()
+	require.NoError(t, err)
+	_, err = Parse(string(text))
+	require.NoError(t, err)
+	deep = &Tree{Nodes: []Node{{}}, Variations: []*Tree{deep}}
+	_, err = deep.MarshalText()
+	assert.EqualError(t, err, "sgf: variations nested more than 1000 deep")
+}
+
+func TestParseRefusesLowerCasePropertyIdentifiers(t *testing.T) {
+	for _, tc := range []struct {
+		in     string
+		offset int
+		id     string
+	}{
+		{"(;gm[11]sz[3];b[a1])", 2, "gm"},
+		{"(;GM[11]SZ[3];b[a1])", 14, "b"},
+		{"(;GaMe[11])", 2, "GaMe"},
+		{"(;GM[11]\n;B[a1]Cx[y])", 15, "Cx"},
+	} {
+		_, err := Parse(tc.in)
+		var se *rules.SyntaxError
+		require.ErrorAs(t, err, &se, tc.in)
+		assert.Equal(t, tc.offset, se.Offset, tc.in)
+		assert.Equal(t, `property identifier "`+tc.id+`" holds lower-case letters: SGF identifiers are upper-case letters (FF[4]), e.g. GM, not gm or GaMe`, se.Msg, tc.in)
+		got := treesFrom(t, strings.NewReader(tc.in+"\n(;GM[11]SZ[3];B[a1])"))
+		require.Len(t, got, 2, tc.in)
+		assert.Contains(t, got[0], "holds lower-case letters", "TreesFrom too")
+		assert.Equal(t, "a1", got[1])
+	}
+	// A tree built by hand with a lower-case identifier is refused too.
+	_, err := ToRecord(&Tree{Nodes: []Node{{Props: []Property{{ID: "GM", Values: []string{"11"}}}}, {Props: []Property{{ID: "b", Values: []string{"a1"}}}}}})
+	assert.EqualError(t, err, `sgf: node 2: property identifier "b" is not upper-case letters`)
+}
+
+func TestToRecordRefusesAResultThatIsNoHexResult(t *testing.T) {
+	for _, tc := range []struct{ sgf, want string }{
+		{"(;GM[11]SZ[3]RE[Draw];B[a1])", "sgf: node 1: RE[Draw] is a draw, and Hex has no draws"},
+		{"(;GM[11]SZ[3]RE[0];B[a1])", "sgf: node 1: RE[0] is a draw, and Hex has no draws"},
+		{"(;GM[11]SZ[3]RE[garbage];B[a1])", "sgf: node 1: RE[garbage] is no Hex result (B+ or W+, then nothing, R, Resign, T, Time, F or Forfeit; ? or Void for none)"},
+		{"(;GM[11]SZ[3]RE[b+];B[a1])", "sgf: node 1: RE[b+] is no Hex result"},
+		{"(;GM[11]SZ[3]RE[B];B[a1])", "sgf: node 1: RE[B] is no Hex result"},
+		{"(;GM[11]SZ[3]RE[\x1b[2J];B[a1])", `sgf: node 1: RE[\x1b[2J] is no Hex result`},
+		{"(;GM[11]SZ[3]RE[B+3.5];B[a1])", "sgf: node 1: RE[B+3.5]: after B+ come nothing, R, Resign, T, Time, F or Forfeit (Hex has no score)"},
+		{"(;GM[11]SZ[3]RE[W+Rubbish];B[a1])", "sgf: node 1: RE[W+Rubbish]: after W+ come nothing"},
+		// The resignation decides: RE may not name the player who resigned.
+		{"(;GM[11]SZ[3]RE[W+];B[a1];W[resign])", "sgf: node 1: RE[W+] names PW the winner, but PW resigned (node 3, W[resign])"},
+		{"(;GM[11]SZ[3]RE[B+];B[resign])", "sgf: node 1: RE[B+] names PB the winner, but PB resigned (node 2, B[resign])"},
+		{"(;GM[11]SZ[3]RE[B+Resign];B[a1];W[b2];B[forfeit])", "sgf: node 1: RE[B+Resign] names PB the winner, but PB forfeited (node 4, B[forfeit])"},
+		// After swap-sides, the Black stones are PW's.
+		{"(;GM[11]SZ[5]RE[W+];B[c3];W[swap-sides];W[b2];B[resign])", "sgf: node 1: RE[W+] names PW the winner, but PW resigned (node 5, B[resign])"},
+		// A connection decides too.
+		{"(;GM[11]SZ[1]RE[W+];B[a1])", "sgf: node 1: RE[W+] names PW the winner, but PB connected"},
+		{"(;GM[11]SZ[1];B[a1];B[resign])", "sgf: node 3: PB resigned after connecting"},
+	} {
+		_, err := toRecordErr(t, tc.sgf)
+		if assert.Error(t, err, tc.sgf) {
+			assert.Contains(t, err.Error(), tc.want, tc.sgf)
+			assert.NotContains(t, err.Error(), "\x1b", tc.sgf)
+		}
+	}
+	for _, tc := range []struct{ sgf, result, termination string }{
+		{"(;GM[11]SZ[3]RE[?];B[a1])", "", ""},
+		{"(;GM[11]SZ[3]RE[];B[a1])", "", ""},
+		{"(;GM[11]SZ[3]RE[ Void ];B[a1])", "", ""},
+		{"(;GM[11]SZ[3]RE[B+];B[a1])", "1-0", ""},
+		{"(;GM[11]SZ[3]RE[W+R];B[a1])", "0-1", "resignation"},
+		{"(;GM[11]SZ[3]RE[W+time];B[a1])", "0-1", "time"},
+		{"(;GM[11]SZ[3]RE[B+F];B[a1])", "1-0", "forfeit"},
+		{"(;GM[11]SZ[3];B[a1];W[resign])", "1-0", "resignation"},
+		{"(;GM[11]SZ[3]RE[B+];B[a1];W[resign])", "1-0", "resignation"},
+		{"(;GM[11]SZ[3]RE[B+Time];B[a1];W[resign])", "1-0", "resignation"},
+		{"(;GM[11]SZ[5]RE[B+];B[c3];W[swap-sides];W[b2];B[resign])", "1-0", "resignation"},
+		{"(;GM[11]SZ[1]RE[B+];B[a1])", "1-0", ""},
+		{"(;GM[11]SZ[1];B[a1];W[resign])", "1-0", "resignation"},
+	} {
+		rec, err := toRecordErr(t, tc.sgf)
+		require.NoError(t, err, tc.sgf)
+		result, _ := rec.Tag("Result")
+		termination, _ := rec.Tag("Termination")
+		assert.Equal(t, tc.result, result, tc.sgf)
+		assert.Equal(t, tc.termination, termination, tc.sgf)
+	}
+}

@@ -178,6 +178,10 @@ func FuzzParse(f *testing.F) {
 		var b strings.Builder
 		for _, tr := range trees {
 			b.WriteString(tr.String())
+			text, err := tr.MarshalText()
+			if err != nil || string(text) != tr.String() {
+				t.Fatalf("a parsed tree is not marshalled as String writes it: %v", err)
+			}
 			_, _ = ToRecord(tr)
 		}
 		streamed := 0

@@ -1,6 +1,8 @@
 package sgf
 
 import (
+	"errors"
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -190,11 +192,17 @@ func (p *parser) node() (Node, error) {
 			return n, p.fail(p.start, tooLongMsg)
 		}
 		start := p.pos
+		lower := false
 		for p.pos < len(p.in) && isLetter(p.in[p.pos]) {
+			lower = lower || p.in[p.pos] >= 'a'
 			p.pos++
 		}
 		if p.pos == start {
 			return n, nil
+		}
+		if lower {
+			return n, p.fail(start, "property identifier "+"\""+escaped(p.in[start:p.pos])+"\""+
+				" holds lower-case letters: SGF identifiers are upper-case letters (FF[4]), e.g. GM, not gm or GaMe")
 		}
 		prop := Property{ID: p.in[start:p.pos]}
 		for {
@@ -258,41 +266,188 @@ func (p *parser) value() (string, error) {
 
 func isLetter(c byte) bool { return c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' }
 
-// String writes the tree in SGF, one node per line; Parse reads it back
-// to an equal tree.
+// String writes the tree in SGF, one node per line, ending with a line
+// break. A tree that MarshalText accepts is written as MarshalText writes
+// it, and Parse reads it back to an equal tree. Any other tree is written
+// as well as SGF allows, and String never panics or hangs: a nil tree
+// writes nothing (""), a nil variation is skipped, a tree or variation
+// with no nodes is written with one empty node (";"), a property whose
+// identifier is not upper-case letters or that has no value is left out,
+// variations nested more than MaxTreeDepth deep are left out, and at most
+// MaxTreeNodes nodes are written, so a tree built by hand that contains
+// itself ends. What String writes for a non-nil tree therefore always
+// reads back, as long as it is within MaxTreeBytes.
 func (t *Tree) String() string {
-	var b strings.Builder
-	t.write(&b)
-	b.WriteByte('\n')
-	return b.String()
+	if t == nil {
+		return ""
+	}
+	w := treeWriter{}
+	w.tree(t, 0)
+	w.b = append(w.b, '\n')
+	return string(w.b)
 }
 
-func (t *Tree) write(b *strings.Builder) {
-	b.WriteByte('(')
+// MarshalText writes the tree as String does, and refuses a tree that
+// would not read back with Parse to an equal tree: a nil tree, a nil
+// variation, a tree or variation with no nodes, a property identifier
+// that is not upper-case letters (SGF FF[4]), a property with no value,
+// and a tree over MaxTreeBytes, MaxTreeNodes or MaxTreeDepth (a tree
+// that contains itself is over MaxTreeDepth). Errors name the node by
+// its number in the written text, from 1.
+func (t *Tree) MarshalText() ([]byte, error) {
+	if t == nil {
+		return nil, errors.New("sgf: no game tree")
+	}
+	w := treeWriter{strict: true}
+	w.tree(t, 0)
+	if w.err != nil {
+		return nil, w.err
+	}
+	return append(w.b, '\n'), nil
+}
+
+// UnmarshalText reads exactly one game tree, as Parse does, and refuses
+// text that holds none or several.
+func (t *Tree) UnmarshalText(text []byte) error {
+	trees, err := Parse(string(text))
+	if err != nil {
+		return err
+	}
+	if len(trees) != 1 {
+		return fmt.Errorf("sgf: the text holds %d game trees, want one", len(trees))
+	}
+	*t = *trees[0]
+	return nil
+}
+
+// treeWriter writes a tree for String (best effort) and MarshalText
+// (strict: the first fault is err and writing stops).
+type treeWriter struct {
+	b      []byte
+	strict bool
+	nodes  int // nodes written
+	err    error
+}
+
+func (w *treeWriter) fail(format string, args ...any) {
+	if w.err == nil {
+		w.err = fmt.Errorf("sgf: "+format, args...)
+	}
+}
+
+// full reports whether no further node may be written.
+func (w *treeWriter) full() bool {
+	if w.nodes < MaxTreeNodes {
+		return false
+	}
+	if w.strict {
+		w.fail("the game tree holds more than %d nodes", MaxTreeNodes)
+	}
+	return true
+}
+
+func (w *treeWriter) tree(t *Tree, depth int) {
+	w.b = append(w.b, '(')
+	if len(t.Nodes) == 0 {
+		switch {
+		case w.strict && w.nodes == 0:
+			w.fail("the game tree has no node")
+		case w.strict:
+			w.fail("a variation after node %d has no node", w.nodes)
+		}
+		w.nodes++
+		w.b = append(w.b, ';')
+	}
 	for i, n := range t.Nodes {
+		if i > 0 && w.full() {
+			break
+		}
 		if i > 0 {
-			b.WriteByte('\n')
+			w.b = append(w.b, '\n')
 		}
-		b.WriteByte(';')
-		for _, prop := range n.Props {
-			b.WriteString(prop.ID)
-			for _, v := range prop.Values {
-				b.WriteByte('[')
-				for j := 0; j < len(v); j++ {
-					if v[j] == ']' || v[j] == '\\' {
-						b.WriteByte('\\')
-					}
-					b.WriteByte(v[j])
-				}
-				b.WriteByte(']')
-			}
+		w.node(n)
+		if w.err != nil {
+			return
 		}
+	}
+	if w.err != nil {
+		return
 	}
 	for _, v := range t.Variations {
-		b.WriteByte('\n')
-		v.write(b)
+		switch {
+		case v == nil:
+			if w.strict {
+				w.fail("a variation after node %d is nil", w.nodes)
+			}
+			continue
+		case depth+1 > MaxTreeDepth:
+			if w.strict {
+				w.fail("variations nested more than %d deep", MaxTreeDepth)
+			}
+			continue
+		case w.full():
+			continue
+		}
+		w.b = append(w.b, '\n')
+		w.tree(v, depth+1)
+		if w.err != nil {
+			return
+		}
 	}
-	b.WriteByte(')')
+	w.b = append(w.b, ')')
+	if w.strict && len(w.b) > MaxTreeBytes && w.err == nil {
+		w.fail("the game tree is longer than %d bytes", MaxTreeBytes)
+	}
+}
+
+func (w *treeWriter) node(n Node) {
+	w.nodes++
+	w.b = append(w.b, ';')
+	for _, prop := range n.Props {
+		switch {
+		case !isPropID(prop.ID):
+			if w.strict {
+				w.fail("node %d: property identifier \"%s\" is not upper-case letters", w.nodes, escaped(prop.ID))
+				return
+			}
+			continue
+		case len(prop.Values) == 0:
+			if w.strict {
+				w.fail("node %d: property %s has no value", w.nodes, prop.ID)
+				return
+			}
+			continue
+		}
+		w.b = append(w.b, prop.ID...)
+		for _, v := range prop.Values {
+			w.b = append(w.b, '[')
+			for j := 0; j < len(v); j++ {
+				if v[j] == ']' || v[j] == '\\' {
+					w.b = append(w.b, '\\')
+				}
+				w.b = append(w.b, v[j])
+			}
+			w.b = append(w.b, ']')
+		}
+		if w.strict && len(w.b) > MaxTreeBytes {
+			w.fail("the game tree is longer than %d bytes", MaxTreeBytes)
+			return
+		}
+	}
+}
+
+// isPropID reports whether id is an SGF FF[4] property identifier: one or
+// more upper-case letters.
+func isPropID(id string) bool {
+	if id == "" {
+		return false
+	}
+	for i := 0; i < len(id); i++ {
+		if id[i] < 'A' || id[i] > 'Z' {
+			return false
+		}
+	}
+	return true
 }
 
 // escaped returns s escaped as in a Go string literal but without the
