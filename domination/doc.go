@@ -104,7 +104,8 @@
 //
 // ParseMove returns only *rules.SyntaxError values: text that is not a
 // draw or a turn of this notation, or names a square off the board, is a
-// syntax error. Whether a well-formed move is legal is Legal's job, which
+// syntax error (a move holds no white space, and the notation has no
+// words: "pass" is named as an unknown move word). Whether a well-formed move is legal is Legal's job, which
 // gives a *rules.MoveError (see Errors). Moves implement
 // encoding.TextMarshaler and encoding.TextUnmarshaler: they marshal as
 // their notation text and unmarshal from it.

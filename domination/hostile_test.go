@@ -85,3 +85,29 @@ func TestCanEndHoldsForEveryRandomGame(t *testing.T) {
 	}
 	assert.True(t, seen["1-0"] && seen["0-1"], "random games end both ways: %v", seen)
 }
+
+// TestParseMoveNamesAWordThatIsNoMove: "pass" and "swap" used to say
+// "expected a square", and "d4-b4, e5-e8" "expected a square" after the
+// comma.
+func TestParseMoveNamesAWordThatIsNoMove(t *testing.T) {
+	p := New()
+	for _, tc := range []struct {
+		move   string
+		offset int
+		msg    string
+	}{
+		{"pass", 0, `unknown move word "pass": a turn is written like d4-b4,e5-e8 and a draw like 2-5`},
+		{"swap", 0, `unknown move word "swap"`},
+		{"draw", 0, `unknown move word "draw"`},
+		{"d4-b4, e5-e8", 6, "a move holds no white space"},
+		{"2-5 ", 3, "a move holds no white space"},
+		{"x", 0, "expected a square"},
+	} {
+		_, err := p.ParseMove(tc.move)
+		var se *rules.SyntaxError
+		require.True(t, errors.As(err, &se), "%q: %v", tc.move, err)
+		assert.Equal(t, "domination move", se.What)
+		assert.Equal(t, tc.offset, se.Offset, tc.move)
+		assert.Contains(t, se.Msg, tc.msg, tc.move)
+	}
+}

@@ -58,7 +58,7 @@ func (p *Position) apply(m Move) {
 	mover := p.turn & 1
 	p.turn = 1 - mover
 	p.hash ^= zTurn
-	p.ply++
+	p.countPly()
 	if !p.onBoard(fr, ff) || !p.onBoard(tr, tf) {
 		return
 	}

@@ -235,7 +235,10 @@
 //
 // ParseMove returns only *rules.SyntaxError values: text that is not a
 // move of this notation, or names a cell off the position's board (on the
-// hexagon: off the hexagon, such as a7 on side 6), is a syntax error.
+// hexagon: off the hexagon, such as a7 on side 6), is a syntax error (a
+// move holds no white space, and the notation has no words: "pass" is
+// named as an unknown move word). Errors of a Hexplocus position or move
+// say "hexplocus position" or "hexplocus move" in SyntaxError.What.
 // Whether a well-formed move is legal is Legal's job, which gives a
 // *rules.MoveError (see Errors). Moves implement encoding.TextMarshaler
 // and encoding.TextUnmarshaler: they marshal as their notation text and
@@ -252,7 +255,7 @@
 //	rank     = 1*( "." / column )        ; "." is an empty cell
 //	column   = ( "A" / "B" ) [ "2" / "3" / "4" / "5" ] ; owner and height (1 when not written)
 //	seat     = "A" / "B"                 ; the seat to move
-//	ply      = 1*DIGIT                   ; plies played
+//	ply      = 1*DIGIT                   ; plies played, at most MaxPly
 //
 // On the square board every rank lists every square, files a.. from the
 // left. On the hexagon of side N each rank lists only its cells, from its
@@ -272,9 +275,12 @@
 // its rank's number of cells), each column is below its cell's capacity (a
 // move ends only when every cascade has: at most 3 high on the square
 // board, 5 on the hexagon), R-E3 holds, the seat that moved last has
-// men, the seat to move is the one the ply says (A at even plies: the
-// seats alternate, White first, and nobody passes), and the ply is not
-// past the ply limit, which ends the game.
+// men (at ply 0, where nobody has moved, both seats have men: a game is
+// not decided before its first move), the seat to move is the one the
+// ply says (A at even plies: the seats alternate, White first, and
+// nobody passes), and the ply is at most MaxPly (2^31: a game would need
+// that many plies to pass it; the position's count of plies never
+// wraps) and not past the ply limit, which ends the game.
 //
 // Ruling: the number of men is not checked against the configuration's
 // start. The rules conserve the men in all (a move or an explosion only

@@ -2,7 +2,9 @@ package explocus
 
 import (
 	"errors"
+	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -73,4 +75,110 @@ func TestCanEndHoldsForEveryRandomHexplocusGame(t *testing.T) {
 		seen[o.Result()] = true
 	}
 	assert.True(t, seen["1-0"] && seen["0-1"], "random games end both ways: %v", seen)
+}
+
+// TestPositionTextRefusesAPlyBeyondMaxPly: a ply count the 32-bit counter
+// could wrap from used to be accepted, and play from it made Ply wrong.
+func TestPositionTextRefusesAPlyBeyondMaxPly(t *testing.T) {
+	for _, tc := range []struct{ spec, board string }{
+		{"explocus(rows=3,cols=3)", "A../.../..B"},
+		{"hexplocus(size=3)", "A../..../...../..../..B"},
+	} {
+		c, err := ParseSpec(tc.spec)
+		require.NoError(t, err)
+		prefix := tc.board + " A "
+		for _, ply := range []string{"4294967294", "4294967296", "2147483650", "99999999999999999999999"} {
+			_, err := c.ParsePosition(prefix + ply)
+			var se *rules.SyntaxError
+			require.True(t, errors.As(err, &se), "%s %s: %v", tc.spec, ply, err)
+			assert.Equal(t, len(prefix), se.Offset)
+			assert.Contains(t, se.Msg, "the ply count is above the maximum, MaxPly = 2147483648")
+		}
+		for _, ply := range []string{"-2", "+2", "2e3", ""} {
+			_, err := c.ParsePosition(prefix + ply)
+			var se *rules.SyntaxError
+			require.True(t, errors.As(err, &se), "%s %q: %v", tc.spec, ply, err)
+			assert.Contains(t, se.Msg, "the ply count is a whole number")
+		}
+		// MaxPly itself is accepted, and play from it counts on.
+		p, err := c.ParsePosition(prefix + "2147483648")
+		require.NoError(t, err, tc.spec)
+		p = p.PlayUnchecked(p.AppendMoves(nil)[0])
+		assert.Equal(t, MaxPly+1, p.Ply(), tc.spec)
+	}
+}
+
+// TestPlyCountNeverWraps: apply stops the count at 2^32−1 instead of
+// wrapping it to 0.
+func TestPlyCountNeverWraps(t *testing.T) {
+	for _, c := range []Config{Default, HexDefault} {
+		p := c.Start()
+		p.ply = math.MaxUint32 - 1
+		for range 2 {
+			p = p.PlayUnchecked(p.AppendMoves(nil)[0])
+			assert.Equal(t, math.MaxUint32, p.Ply(), c.String())
+		}
+	}
+}
+
+// TestPositionTextRefusesAGameDecidedAtPlyZero: "B../.../... A 0" used to
+// be a finished game (0-1) before anybody moved, and ".../.../... A 0"
+// was refused because "the seat that moved last has no men", at a ply
+// where nobody has moved.
+func TestPositionTextRefusesAGameDecidedAtPlyZero(t *testing.T) {
+	for _, tc := range []struct{ spec, board, what string }{
+		{"explocus(rows=3,cols=3)", "B../.../...", "explocus position"},
+		{"explocus(rows=3,cols=3)", "A../.../...", "explocus position"},
+		{"explocus(rows=3,cols=3)", ".../.../...", "explocus position"},
+		{"hexplocus(size=3)", "B../..../...../..../...", "hexplocus position"},
+		{"hexplocus(size=3)", "A../..../...../..../...", "hexplocus position"},
+		{"hexplocus(size=3)", ".../..../...../..../...", "hexplocus position"},
+	} {
+		c, err := ParseSpec(tc.spec)
+		require.NoError(t, err)
+		_, err = c.ParsePosition(tc.board + " A 0")
+		var se *rules.SyntaxError
+		require.True(t, errors.As(err, &se), "%s %s: %v", tc.spec, tc.board, err)
+		assert.Equal(t, tc.what, se.What)
+		assert.Equal(t, "at ply 0 both sides have men: the game cannot be decided before its first move", se.Msg, tc.board)
+		assert.Equal(t, len(tc.board)+3, se.Offset, tc.board)
+		// After a move the seat that moved last must have men; the seat
+		// to move may have none: it has lost.
+		_, err = c.ParsePosition(tc.board + " B 1")
+		if strings.Contains(tc.board, "A") {
+			require.NoError(t, err, tc.board)
+		} else {
+			require.True(t, errors.As(err, &se), "%s %s: %v", tc.spec, tc.board, err)
+			assert.Equal(t, "the seat that moved last has no men", se.Msg, tc.board)
+		}
+	}
+}
+
+// TestParseMoveNamesAWordThatIsNoMove: "pass" and "swapfoo" used to say
+// only "a move is from-to", and a Hexplocus move's errors said "explocus
+// move".
+func TestParseMoveNamesAWordThatIsNoMove(t *testing.T) {
+	for _, c := range []Config{Default, HexDefault} {
+		p := c.Start()
+		what := map[bool]string{false: "explocus move", true: "hexplocus move"}[c.IsHex()]
+		for _, tc := range []struct {
+			move   string
+			offset int
+			msg    string
+		}{
+			{"pass", 0, `unknown move word "pass": a move is from-to, e.g. c3-c5 (nobody passes)`},
+			{"swapfoo", 0, `unknown move word "swapfoo"`},
+			{"swap ", 4, "a move holds no white space"},
+			{"c3 -c5", 2, "a move holds no white space"},
+			{"c3-c5\n", 5, "a move holds no white space"},
+			{"x", 0, "a move is from-to, e.g. c3-c5"},
+		} {
+			_, err := p.ParseMove(tc.move)
+			var se *rules.SyntaxError
+			require.True(t, errors.As(err, &se), "%q: %v", tc.move, err)
+			assert.Equal(t, what, se.What, tc.move)
+			assert.Equal(t, tc.offset, se.Offset, tc.move)
+			assert.Contains(t, se.Msg, tc.msg, tc.move)
+		}
+	}
 }

@@ -61,8 +61,9 @@ func (p Position) AppendText(dst []byte) []byte {
 // have c's shape (on the hexagon each rank lists only its cells); every
 // column must be below its cell's capacity; the setup must have fewer men
 // than the board has adjacencies (R-E3); the seat that moved last must
-// have men; the seat to move must be the one the ply says (A at even
-// plies); and the ply must not be past c's ply limit.
+// have men (at ply 0, both seats: nobody has moved yet); the seat to
+// move must be the one the ply says (A at even plies); and the ply must
+// be at most MaxPly and not past c's ply limit.
 func (c Config) ParsePosition(text string) (Position, error) {
 	return notation.ReadPosition(text, &c, ParseSpec, inferConfig, Config.parseBody)
 }
@@ -71,8 +72,12 @@ func (c Config) parseBody(text string) (Position, error) {
 	if err := c.Validate(); err != nil {
 		return Position{}, err
 	}
+	what := "explocus position"
+	if c.IsHex() {
+		what = "hexplocus position"
+	}
 	fail := func(at int, msg string) (Position, error) {
-		return Position{}, &rules.SyntaxError{What: "explocus position", Input: text, Offset: at, Msg: msg}
+		return Position{}, &rules.SyntaxError{What: what, Input: text, Offset: at, Msg: msg}
 	}
 	fields := strings.Split(text, " ")
 	if len(fields) != 3 {
@@ -145,17 +150,24 @@ func (c Config) parseBody(text string) (Position, error) {
 	default:
 		return fail(at, "the seat to move is A (White) or B (Black)")
 	}
-	if p.men[1-p.turn] == 0 {
-		return fail(at, "the seat that moved last has no men")
-	}
 	at += len(fields[1]) + 1
-	ply, err := strconv.ParseUint(fields[2], 10, 32)
-	if err != nil || fields[2][0] == '+' {
-		return fail(at, "the ply count is a whole number")
+	ply := fields[2]
+	if ply == "" || strings.TrimLeft(ply, "0123456789") != "" {
+		return fail(at, "the ply count is a whole number: decimal digits, with no sign")
 	}
-	p.ply = uint32(ply)
+	n, err := strconv.ParseUint(ply, 10, 64)
+	if err != nil || n > MaxPly {
+		return fail(at, "the ply count is above the maximum, MaxPly = "+strconv.Itoa(MaxPly))
+	}
+	p.ply = uint32(n)
+	switch {
+	case p.ply == 0 && (p.men[0] == 0 || p.men[1] == 0):
+		return fail(at, "at ply 0 both sides have men: the game cannot be decided before its first move")
+	case p.men[1-p.turn] == 0:
+		return fail(len(board)+1, "the seat that moved last has no men")
+	}
 	if p.ply%2 != uint32(p.turn) {
-		return fail(len(board)+1, "at ply "+fields[2]+" seat "+string(rune('A'+p.ply%2))+
+		return fail(len(board)+1, "at ply "+ply+" seat "+string(rune('A'+p.ply%2))+
 			" is to move: the seats alternate, A first, and nobody passes")
 	}
 	if p.plyLimit != 0 && p.ply > p.plyLimit {

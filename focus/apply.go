@@ -187,7 +187,7 @@ func (p *Position) apply(m Move) {
 	next := 1 - p.turn&1
 	p.hash ^= turnKey(p.turn) ^ turnKey(next)
 	p.turn = next
-	p.ply++
+	p.countPly()
 	if p.phase == phaseSetup && p.reserve[0] == 0 && p.reserve[1] == 0 {
 		p.hash ^= phaseKey(phaseSetup, 0)
 		p.phase = phasePlay // every piece is placed: play starts with seat 0
@@ -322,7 +322,7 @@ func (p *Position) applyMulti(m Move) {
 	}
 	p.hash ^= turnKey(p.turn) ^ turnKey(next) ^ state ^ p.stateKey()
 	p.turn = next
-	p.ply++
+	p.countPly()
 }
 
 // shortWin reports whether the mover's side has reached the short-game
@@ -382,5 +382,5 @@ func (p *Position) applySwap(m Move) {
 	next := 1 - p.turn&1
 	p.hash ^= turnKey(p.turn) ^ turnKey(next)
 	p.turn = next
-	p.ply++
+	p.countPly()
 }

@@ -271,7 +271,9 @@
 //
 // ParseMove returns only *rules.SyntaxError values: text that is not a
 // move of this notation, or names a square outside the 8×8 grid, is a
-// syntax error. Whether a well-formed move is legal (a removed corner
+// syntax error (a move holds no white space, and "pass" is its only word:
+// another, such as "swap", is named as an unknown move word). "pass"
+// parses in every variant; outside team play Legal refuses it. Whether a well-formed move is legal (a removed corner
 // square included) is Legal's job, which gives a *rules.MoveError (see
 // Errors). Moves implement encoding.TextMarshaler and
 // encoding.TextUnmarshaler: they marshal as their notation text and
@@ -296,7 +298,7 @@
 //	captures = capture *( "," capture )     ; one per seat
 //	capture  = n                            ; two seats: the other's pieces taken
 //	         / "0" / 1*( upper n )          ; more: by colour, e.g. B2C1
-//	ply      = 1*DIGIT                      ; plies played
+//	ply      = 1*DIGIT                      ; plies played, at most MaxPly
 //	token    = "setup"                      ; the drop setup goes on
 //	         / "swap"                       ; seat 0's opening swap is due
 //	         / "swap:" square "<>" square   ; seat 1's is, after seat 0's
@@ -330,6 +332,10 @@
 // the problem, unless it is a position the rules can produce. Besides the
 // grammar, the parser checks that:
 //
+//   - the seat to move is a seat of the game, the counts are decimal
+//     digits with no sign or leading zero, and the ply is at most MaxPly
+//     (2^31: a game would need that many plies to pass it; the position's
+//     count of plies never wraps);
 //   - no stack is over 5, and each colour's pieces on the board, in
 //     reserves and captured add up to 18 (13 with three or four players);
 //     in team play no partner's piece is captured;
@@ -368,8 +374,9 @@
 //     by it, and no seat holds more pieces in reserve than it has sent
 //     there (gains:, plus the first-turn piece it still owes).
 //
-// Every position that legal play reaches is read back equal; the package
-// tests this on every position of random games of every variant.
+// Every position that legal play reaches is read back equal (within its
+// first MaxPly plies); the package tests this on every position of random
+// games of every variant.
 //
 // Config.ParsePosition reads a bare text in its own configuration, and
 // refuses a text whose spec names another configuration. The package-level

@@ -2,6 +2,7 @@ package focus
 
 import (
 	"errors"
+	"math"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -255,4 +256,106 @@ func TestPositionTextReadsBackATeamLostByPasses(t *testing.T) {
 	// The same text without the losing team's passes is refused.
 	require.Contains(t, p.String(), " passed:BD ")
 	refused(t, "focus(players=4,teams=true)", strings.Replace(p.String(), " passed:BD", "", 1), "did not pass at its last turn")
+}
+
+// TestPositionTextRefusesAPlyBeyondMaxPly: a ply count the 32-bit counter
+// could wrap from used to be accepted, and two moves later the position
+// was at ply 0 and its text no longer read back.
+func TestPositionTextRefusesAPlyBeyondMaxPly(t *testing.T) {
+	prefix := start2 + " A 0,0 0,0 "
+	for _, ply := range []string{"4294967294", "4294967296", "2147483650", "99999999999999999999999"} {
+		se := refused(t, "focus", prefix+ply, "the ply count is above the maximum, MaxPly = 2147483648")
+		assert.Equal(t, len(prefix), se.Offset, ply)
+	}
+	for _, ply := range []string{"-1", "+2", "1e3", ""} {
+		refused(t, "focus", prefix+ply, "the ply count is a whole number")
+	}
+	// MaxPly itself is accepted, and play from it counts on without
+	// wrapping.
+	p, err := ParsePosition(prefix + "2147483648")
+	require.NoError(t, err)
+	p = mustPlay(t, p, "d2-d1", "b2-c2")
+	assert.Equal(t, MaxPly+2, p.Ply())
+	// Past MaxPly the text is refused (only a game of more than 2^31
+	// plies gets there), never read as another position.
+	_, err = ParsePosition(p.String())
+	assert.ErrorIs(t, err, rules.ErrSyntax)
+}
+
+// TestPlyCountNeverWraps: every apply (two seats, three or four, the
+// swap, Nowak's turns) stops the count at 2^32−1 instead of wrapping it
+// to 0, where the position would claim to be a start it is not.
+func TestPlyCountNeverWraps(t *testing.T) {
+	for _, spec := range []string{"focus", "focus(players=3)", "focus(players=4,teams=true)", "focus(swap=true)", "focus(nowak=true)"} {
+		p := mustSpec(t, spec).Start()
+		p.ply = math.MaxUint32 - 1
+		for range 2 {
+			moves := p.AppendMoves(nil)
+			require.NotEmpty(t, moves, spec)
+			p = p.PlayUnchecked(moves[0])
+			assert.Equal(t, math.MaxUint32, p.Ply(), spec)
+		}
+	}
+}
+
+// TestPositionTextNamesTheSeatsOfTheVariant: with three seats the seat
+// to move is A, B or C, not "A or B".
+func TestPositionTextNamesTheSeatsOfTheVariant(t *testing.T) {
+	refused(t, "focus", start2+" C 0,0 0,0 0", "the seat to move is A or B")
+	refused(t, "focus(players=3)", start3+" D 1,1,1 0,0,0 0 first:ABC", "the seat to move is A, B or C")
+	refused(t, "focus(players=4)", start4+" E 0,0,0,0 0,0,0,0 0", "the seat to move is A, B, C or D")
+}
+
+// TestPositionTextNamesTheEntryThatIsNotACount: "18,+18" used to say
+// `"" is not a count`, at the start of the field.
+func TestPositionTextNamesTheEntryThatIsNotACount(t *testing.T) {
+	for _, tc := range []struct{ spec, text, entry, msg string }{
+		{"focus", start2 + " A 18,+18 0,0 4", "+18", `reserves: "+18" is not a count: a count is decimal digits`},
+		{"focus", start2 + " A 0,01 0,0 4", "01", `reserves: "01" is not a count: a count is decimal digits`},
+		{"focus", start2 + " A 0,19 0,0 4", "19", `reserves: "19" is not a count from 0 to 18`},
+		{"focus", start2 + " A 0,0 0,x 4", "x", `captures: "x" is not a count: a count is decimal digits`},
+		{"focus", start2 + " A 0,3+1 0,0 4", "3+1", `"3+1": n+m counts a partner's pieces: team play only`},
+		{"focus(players=4,teams=true)", start4 + " A 0,0+x,0,0 0,0,0,0 0", "0+x", `reserves: "0+x" is not a count, or two joined by +`},
+	} {
+		se := refused(t, tc.spec, tc.text, tc.msg)
+		assert.Equal(t, strings.Index(tc.text, ","+tc.entry)+1, se.Offset, tc.text) // each entry here is the second of its field
+	}
+}
+
+// TestParseMoveNamesAWordThatIsNoMove: "swapfoo" and "swap " used to say
+// "expected a rank number after the file".
+func TestParseMoveNamesAWordThatIsNoMove(t *testing.T) {
+	p := New()
+	for _, tc := range []struct {
+		move   string
+		offset int
+		msg    string
+	}{
+		{"swapfoo", 0, `unknown move word "swapfoo": the only word is pass`},
+		{"swap", 0, `unknown move word "swap"`},
+		{"passes", 0, `unknown move word "passes"`},
+		{"resign", 0, `unknown move word "resign"`},
+		{"swap ", 4, "a move holds no white space"},
+		{"pass ", 4, "a move holds no white space"},
+		{"c3 -c5", 2, "a move holds no white space"},
+		{"*d4,\tc3-c5", 4, "a move holds no white space"},
+		{"q", 1, "expected a rank number after the file"}, // a file, then no rank
+	} {
+		_, err := p.ParseMove(tc.move)
+		var se *rules.SyntaxError
+		require.True(t, errors.As(err, &se), "%q: %v", tc.move, err)
+		assert.Equal(t, "focus move", se.What)
+		assert.Equal(t, tc.offset, se.Offset, tc.move)
+		assert.Contains(t, se.Msg, tc.msg, tc.move)
+	}
+	// "pass" is a move word in every variant: it parses, and outside team
+	// play Legal refuses it.
+	for _, word := range []string{"pass", "PASS"} {
+		m, err := p.ParseMove(word)
+		require.NoError(t, err, word)
+		assert.Equal(t, Pass, m)
+		var me *rules.MoveError
+		require.True(t, errors.As(p.Legal(m), &me), word)
+		assert.ErrorIs(t, me, rules.ErrIllegal)
+	}
 }

@@ -598,7 +598,7 @@ func (p *Position) applyNowak(m Move) {
 	next := 1 - mover
 	p.hash ^= turnKey(mover) ^ turnKey(next)
 	p.turn = next
-	p.ply++
+	p.countPly()
 	p.blocked = !p.hasNowakTurn()
 }
 

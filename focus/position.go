@@ -266,6 +266,20 @@ func (p Position) Controlled(seat rules.Player) uint64 {
 // Ply returns the number of plies played from the start.
 func (p Position) Ply() int { return int(p.ply) }
 
+// MaxPly is the largest ply count a position text may give: a text with
+// a greater one is refused. A position counts its plies in 32 bits, so
+// play from any position a text gives, or from the start, has more than
+// 2^31 plies to go before the count could overflow; it does not even
+// then, but stops at 2^32−1. Only a game longer than MaxPly plies reaches
+// positions whose text is refused.
+const MaxPly = 1 << 31
+
+// countPly counts one ply, without ever wrapping to 0: at 2^32−1 the
+// count stays (branch-free: the carry out of 32 bits cancels the 1).
+func (p *Position) countPly() {
+	p.ply += uint32((uint64(p.ply)+1)>>32) ^ 1
+}
+
 // Turn returns the seat whose turn it is, even once the game is over (it
 // is then the seat that could not move, or would have moved next).
 func (p Position) Turn() rules.Player { return rules.Player(p.turn) }

@@ -249,23 +249,23 @@ func (c Config) parseBody(text string) (Position, error) {
 	}
 	seat, ok := rules.SeatFromLetter(fields[1][0])
 	if !ok || int(seat) >= int(p.seats) {
-		return fail(at, "the seat to move is A or B")
+		return fail(at, "the seat to move is "+seatList(int(p.seats)))
 	}
 	p.turn = Seat(seat)
 	at += len(fields[1]) + 1
-	if err := p.parseReserves(fields[2]); err != nil {
-		return fail(at, "reserves: "+err.Error())
+	if off, err := p.parseReserves(fields[2]); err != nil {
+		return fail(at+off, "reserves: "+err.Error())
 	}
 	at += len(fields[2]) + 1
-	if err := p.parseCaptures(fields[3]); err != nil {
-		return fail(at, "captures: "+err.Error())
+	if off, err := p.parseCaptures(fields[3]); err != nil {
+		return fail(at+off, "captures: "+err.Error())
 	}
 	at += len(fields[3]) + 1
-	ply, err := strconv.ParseUint(fields[4], 10, 32)
-	if err != nil || fields[4][0] == '+' {
-		return fail(at, "the ply count is a whole number")
+	ply, msg := parsePly(fields[4])
+	if msg != "" {
+		return fail(at, msg)
 	}
-	p.ply = uint32(ply)
+	p.ply = ply
 	offsets := fieldOffsets{turn: len(board) + 1, captures: at - len(fields[3]) - 1, ply: at}
 	at += len(fields[4])
 	for i := range offsets.token {
@@ -479,80 +479,114 @@ func (p *Position) parseMultiToken(field string) (bool, error) {
 }
 
 // parseReserves reads one count per seat, each "n" or, in team play,
-// "n+m" (m of the partner's pieces).
-func (p *Position) parseReserves(field string) error {
+// "n+m" (m of the partner's pieces). On error it returns the offset in
+// field of the seat's entry.
+func (p *Position) parseReserves(field string) (int, error) {
 	parts := strings.Split(field, ",")
 	if len(parts) != int(p.seats) {
-		return errString("want one count per seat, separated by commas")
+		return 0, errString("want one count per seat, separated by commas")
 	}
+	off := 0
 	for s, part := range parts {
 		own, partner, hasPartner := strings.Cut(part, "+")
-		n, err := count(own, p.pieces())
-		if err != nil {
-			return err
+		n, ok := count(own, p.pieces())
+		if !ok {
+			return off, countError(part, p.pieces())
 		}
 		p.reserve[s] = uint8(n)
 		if hasPartner {
 			if p.variant&variantTeams == 0 {
-				return errString("n+m counts a partner's pieces: team play only")
+				return off, errString(strconv.Quote(part) + ": n+m counts a partner's pieces: team play only")
 			}
-			m, err := count(partner, p.pieces())
-			if err != nil {
-				return err
+			m, ok := count(partner, p.pieces())
+			if !ok {
+				return off, errString(strconv.Quote(part) + " is not a count, or two joined by +: a count is decimal digits, from 0 to " +
+					strconv.Itoa(p.pieces()) + ", with no sign or leading zero")
 			}
 			p.partner[s] = uint8(m)
 		}
+		off += len(part) + 1
 	}
-	return nil
+	return 0, nil
 }
 
 // parseCaptures reads one entry per seat: with two seats the count of the
 // other's pieces it captured; with more, "0" or colour letters each with
-// a count, e.g. "B2C1".
-func (p *Position) parseCaptures(field string) error {
+// a count, e.g. "B2C1". On error it returns the offset in field of the
+// seat's entry.
+func (p *Position) parseCaptures(field string) (int, error) {
 	parts := strings.Split(field, ",")
 	if len(parts) != int(p.seats) {
-		return errString("want one entry per seat, separated by commas")
+		return 0, errString("want one entry per seat, separated by commas")
 	}
+	off := 0
 	for s, part := range parts {
 		if p.seats == 2 {
-			n, err := count(part, p.pieces())
-			if err != nil {
-				return err
+			n, ok := count(part, p.pieces())
+			if !ok {
+				return off, countError(part, p.pieces())
 			}
 			p.captured[s][1-s] = uint8(n)
+			off += len(part) + 1
 			continue
 		}
-		if part == "0" {
-			continue
-		}
-		for i := 0; i < len(part); {
+		for i := 0; i < len(part) && part != "0"; {
 			c, ok := rules.SeatFromLetter(part[i])
 			if !ok || int(c) >= int(p.seats) || int(c) == s {
-				return errString(strconv.Quote(part) + ": each capture is another seat's letter and a count")
+				return off, errString(strconv.Quote(part) + ": each capture is another seat's letter and a count")
 			}
 			j := i + 1
 			for j < len(part) && part[j] >= '0' && part[j] <= '9' {
 				j++
 			}
-			n, err := count(part[i+1:j], p.pieces())
-			if err != nil || n == 0 || p.captured[s][c] != 0 {
-				return errString(strconv.Quote(part) + ": each capture is another seat's letter and a count")
+			n, ok := count(part[i+1:j], p.pieces())
+			if !ok || n == 0 || p.captured[s][c] != 0 {
+				return off, errString(strconv.Quote(part) + ": each capture is another seat's letter and a count")
 			}
 			p.captured[s][c] = uint8(n)
 			i = j
 		}
+		off += len(part) + 1
 	}
-	return nil
+	return 0, nil
 }
 
-// count reads a whole number from 0 to most, without sign or leading zero.
-func count(s string, most int) (int, error) {
+// count reads a whole number from 0 to most: decimal digits without sign
+// or leading zero.
+func count(s string, most int) (int, bool) {
 	n, err := strconv.Atoi(s)
 	if err != nil || n < 0 || n > most || strconv.Itoa(n) != s {
-		return 0, errString(strconv.Quote(s) + " is not a count from 0 to " + strconv.Itoa(most))
+		return 0, false
 	}
-	return n, nil
+	return n, true
+}
+
+// countError says why s is not a count from 0 to most.
+func countError(s string, most int) error {
+	if n, err := strconv.Atoi(s); err == nil && strconv.Itoa(n) == s && s[0] != '-' {
+		return errString(strconv.Quote(s) + " is not a count from 0 to " + strconv.Itoa(most))
+	}
+	return errString(strconv.Quote(s) + " is not a count: a count is decimal digits, from 0 to " + strconv.Itoa(most) +
+		", with no sign or leading zero")
+}
+
+// parsePly reads the ply field: decimal digits, at most MaxPly. It
+// returns the message of the problem, or "".
+func parsePly(s string) (uint32, string) {
+	if s == "" || strings.TrimLeft(s, "0123456789") != "" {
+		return 0, "the ply count is a whole number: decimal digits, with no sign"
+	}
+	n, err := strconv.ParseUint(s, 10, 64)
+	if err != nil || n > MaxPly {
+		return 0, "the ply count is above the maximum, MaxPly = " + strconv.Itoa(MaxPly)
+	}
+	return uint32(n), ""
+}
+
+// seatList names the seats of a game of n seats: "A or B", "A, B or C",
+// "A, B, C or D".
+func seatList(n int) string {
+	return strings.Join(strings.Split("ABCD"[:n-1], ""), ", ") + " or " + "ABCD"[n-1:n]
 }
 
 type errString string

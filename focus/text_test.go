@@ -41,8 +41,8 @@ func TestMalformedPositionTextReportsTheOffset(t *testing.T) {
 		{"aaaaaA/AABBAA/1BBAABB1/1AABBAA1/1BBAABB1/1AABBAA1/BBAABB/4 A 0,0 0,0 0", 0, "at most 5"},
 		{start + " C 0,0 0,0 0", 54, "A or B"},
 		{start + " A 0 0,0 0", 56, "one count per seat"},
-		{start + " A 0,19 0,0 0", 56, "from 0 to 18"},
-		{start + " A 0,0 0,x 0", 60, "captures"},
+		{start + " A 0,19 0,0 0", 58, "from 0 to 18"},
+		{start + " A 0,0 0,x 0", 62, "captures"},
 		{start + " A 0,0 0,0 -1", 64, "whole number"},
 		{start + " A 1,0 0,0 0", 0, "seat A has 19 pieces"},
 	} {

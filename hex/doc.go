@@ -95,7 +95,9 @@
 //
 // ParseMove returns only *rules.SyntaxError values: text that is not a
 // cell or a swap, a cell off the position's board and the name of the
-// other swap mode are syntax errors. Whether a well-formed move may be
+// other swap mode are syntax errors (a move holds no white space, and a
+// word other than the swap's, such as "pass", is named as an unknown move
+// word). Whether a well-formed move may be
 // played now is Legal's job, which gives a *rules.MoveError (see Errors).
 // Moves implement encoding.TextMarshaler and encoding.TextUnmarshaler:
 // they marshal as their notation text and unmarshal from it.

@@ -89,3 +89,37 @@ func TestCanEndHoldsForEveryRandomGame(t *testing.T) {
 		require.NoError(t, err, "%v seed %d", c, seed)
 	}
 }
+
+// TestParseMoveNamesAWordThatIsNoMove: "swapfoo" and "pass" used to say
+// "expected a rank number after the file", and "a1 " that " " came after
+// the cell.
+func TestParseMoveNamesAWordThatIsNoMove(t *testing.T) {
+	p := New()
+	for _, tc := range []struct {
+		move   string
+		offset int
+		msg    string
+	}{
+		{"swapfoo", 0, `unknown move word "swapfoo": the words are swap, swap-pieces and swap-sides`},
+		{"swap-", 0, `unknown move word "swap-"`},
+		{"pass", 0, `unknown move word "pass"`},
+		{"resign", 0, `unknown move word "resign"`},
+		{"swap ", 4, "a move holds no white space"},
+		{"a1 ", 2, "a move holds no white space"},
+		{" a1", 0, "a move holds no white space"},
+		{"q", 1, "expected a rank number after the file"}, // a file, then no rank
+		{"a1x", 2, `unexpected "x" after the cell`},
+	} {
+		_, err := p.ParseMove(tc.move)
+		var se *rules.SyntaxError
+		require.True(t, errors.As(err, &se), "%q: %v", tc.move, err)
+		assert.Equal(t, "hex move", se.What)
+		assert.Equal(t, tc.offset, se.Offset, tc.move)
+		assert.Contains(t, se.Msg, tc.msg, tc.move)
+	}
+	for _, word := range []string{"swap", "SWAP", "swap-sides", "Swap-Sides"} {
+		m, err := p.ParseMove(word)
+		require.NoError(t, err, word)
+		assert.Equal(t, Swap, m, word)
+	}
+}
