@@ -10,7 +10,8 @@
 //     Node, Outcome, Reason, Prob, MoveError, SyntaxError), the generic
 //     Position contract, the registry of games (Open, OpenPosition,
 //     Games), the text view Dynamic, and helpers built only on the
-//     contract: Perft, Divide, SampleChance and Sampler (random playouts).
+//     contract: Perft, Divide, SampleChance and Sampler (random playouts
+//     and rollouts).
 //   - notation: the text machinery the games share: square names, game
 //     specs such as "hex(size=11,swap=sides)", results such as "1-0",
 //     PGN-like game records and their replay.
@@ -91,7 +92,8 @@
 // AppendMoves. Moves are small integers that print in the game's notation.
 // MaxMoves sizes a move buffer with which AppendMoves never allocates, and
 // Evaluate gives search a heuristic value where the game has one, without
-// boxing the position. CanEnd says which results a variant can have (Hex
+// boxing the position; Rollout plays a random game faster where the game
+// knows how (see Rollouts). CanEnd says which results a variant can have (Hex
 // has no draws), so that a record cannot claim another.
 //
 // Outcomes are built with Win and Draw; impossible arguments (a seat
@@ -103,6 +105,32 @@
 // reachable with errors.Is; a *SyntaxError carries the input and the byte
 // offset of the problem. ParseMove judges only syntax (a *SyntaxError);
 // Legal and Play judge legality (a *MoveError).
+//
+// # Rollouts
+//
+// Search plays many random games, and a game may know a faster way to
+// play one than the generic loop (list the moves, pick one, play it):
+// Position.Rollout is that fast path, part of the contract so that
+// generic code calls it without boxing the position, and optional in
+// effect, since a position without one reports ok false. A rollout must
+// be equivalent in distribution to uniformly random play through
+// AppendMoves (chance outcomes drawn with their probabilities): the
+// same outcomes with the same probabilities, and when cut at a ply
+// bound, the same positions. Sampler.Rollout is the entry point: the
+// game's fast path when it has one, the generic loop otherwise.
+//
+// Hex finds the winner of a random game without playing it: it fills the
+// empty cells at random (a random set of half of them for each colour)
+// and looks for the connected colour once, which gives exactly the
+// winners of random play to the first connection, some ten times faster
+// than a plain array and union-find loop; the pie rule is drawn as random
+// play would draw it. Focus, Domination and Explocus play the generic
+// loop in place, without copying the position at every step (Focus's
+// two-seat game draws an index into the moves it counts, without listing
+// them), and draw the very random numbers the generic loop draws, so
+// that from the same generator state they play the same game. A rollout can also
+// report the moves it played, each with its seat (Played), for search
+// heuristics such as AMAF.
 //
 // # Outcomes
 //

@@ -86,9 +86,12 @@ func TestSyntaxErrorNamesInputAndOffset(t *testing.T) {
 
 // race is a tiny game with chance nodes for testing the generic helpers:
 // seat 0 rolls a die with faces 1, 1, 2 (so 1 has probability 2/3), then
-// seat 1 picks 1 or 2; the higher number wins, a tie is a draw.
+// seat 1 picks 1 or 2; the higher number wins, a tie is a draw. With fast
+// set, Rollout finds the result of a random game without playing it,
+// like Hex's fill; without, it has no fast path.
 type race struct {
 	roll, pick uint8
+	fast       bool
 }
 
 type raceMove uint8
@@ -165,6 +168,31 @@ func (r race) CanEnd(o rules.Outcome) bool  { _, ok := o.Winner(); return ok && 
 func (r race) Evaluate(rules.Player) (float64, bool) {
 	return 0, false
 }
+func (r race) Rollout(rng *rand.Rand, maxPlies int, trace []rules.Played[raceMove]) (rules.Outcome, race, []rules.Played[raceMove], bool) {
+	left := 0
+	if r.roll == 0 {
+		left++
+	}
+	if r.pick == 0 {
+		left++
+	}
+	if !r.fast || maxPlies >= 0 && maxPlies < left {
+		return rules.Outcome{}, r, trace, false
+	}
+	if r.roll == 0 {
+		r.roll = 1 + uint8(rng.IntN(3)/2) // faces 1, 1, 2
+		if trace != nil {
+			trace = append(trace, rules.Played[raceMove]{Move: raceMove(r.roll), Seat: rules.Chance})
+		}
+	}
+	if r.pick == 0 {
+		r.pick = 1 + uint8(rng.IntN(2))
+		if trace != nil {
+			trace = append(trace, rules.Played[raceMove]{Move: raceMove(r.pick), Seat: 1})
+		}
+	}
+	return r.Outcome(), race{}, trace, true // end unspecified: the start, say
+}
 
 var _ rules.Position[race, raceMove] = race{}
 
@@ -201,6 +229,51 @@ func TestSamplerPlaysToTheEnd(t *testing.T) {
 	assert.True(t, end.Outcome().Over())
 	_, plies = s.Playout(race{}, 1)
 	assert.Equal(t, 1, plies, "maxPlies stops the playout")
+}
+
+// TestSamplerRolloutUsesTheFastPathOrPlays: Sampler.Rollout takes the
+// game's fast path when it has one and plays through the contract when
+// not (or when the fast path declines the ply bound); both give the same
+// distribution of results (P(seat 0 wins) = 1/3 · 1/2, P(draw) = 2/3 · 1/2
+// + 1/3 · 1/2 = 1/2, P(seat 1 wins) = 2/3 · 1/2 = 1/3), and the trace
+// names who played each move.
+func TestSamplerRolloutUsesTheFastPathOrPlays(t *testing.T) {
+	s := rules.Sampler[race, raceMove]{Rand: rand.New(rand.NewPCG(5, 6))}
+	for _, fast := range []bool{false, true} {
+		var counts [3]int
+		const n = 30000
+		for range n {
+			o, end, _ := s.Rollout(race{fast: fast}, -1, nil)
+			require.True(t, o.Over())
+			if !fast {
+				assert.Equal(t, o, end.Outcome(), "the generic loop gives the final position")
+			}
+			switch w, ok := o.Winner(); {
+			case !ok:
+				counts[2]++
+			default:
+				counts[w]++
+			}
+		}
+		assert.InDelta(t, 1.0/6, float64(counts[0])/n, 0.015, "fast %v", fast)
+		assert.InDelta(t, 1.0/3, float64(counts[1])/n, 0.015, "fast %v", fast)
+		assert.InDelta(t, 1.0/2, float64(counts[2])/n, 0.015, "fast %v", fast)
+
+		o, end, trace := s.Rollout(race{fast: fast}, -1, []rules.Played[raceMove]{})
+		require.Len(t, trace, 2)
+		assert.Equal(t, rules.Chance, trace[0].Seat)
+		assert.Equal(t, rules.Player(1), trace[1].Seat)
+		assert.True(t, o.Over())
+		_ = end
+
+		o, end, trace = s.Rollout(race{fast: fast}, 1, nil)
+		assert.False(t, o.Over(), "cut after one ply")
+		assert.Nil(t, trace)
+		assert.NotZero(t, end.roll, "the position after the roll")
+		assert.Zero(t, end.pick)
+	}
+	allocs := testing.AllocsPerRun(100, func() { s.Rollout(race{}, -1, nil) })
+	assert.Zero(t, allocs)
 }
 
 func TestEraseGivesTextMovesAndTypedHelpers(t *testing.T) {

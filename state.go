@@ -2,6 +2,7 @@ package rules
 
 import (
 	"encoding"
+	"math/rand/v2"
 	"strconv"
 )
 
@@ -30,6 +31,14 @@ func (p Prob) Float64() float64 {
 // String returns "Num/Den".
 func (p Prob) String() string {
 	return strconv.FormatUint(p.Num, 10) + "/" + strconv.FormatUint(p.Den, 10)
+}
+
+// Played is one move of a random game and the seat that played it
+// (Chance for a chance outcome), as a rollout reports it for heuristics
+// that credit moves by who played them, such as AMAF.
+type Played[M Move] struct {
+	Move M
+	Seat Player
 }
 
 // ChanceOutcome is one outcome of a chance node and its exact probability.
@@ -98,6 +107,34 @@ type Position[P any, M Move] interface {
 	// checks its Result tag with it, so that a record cannot claim a
 	// result the game does not have (a draw in Hex, say).
 	CanEnd(o Outcome) bool
+	// Rollout is an optional fast path for random playouts: it plays on
+	// from the position exactly as uniformly random play through
+	// AppendMoves does (chance outcomes drawn with their probabilities),
+	// in distribution, but faster, and reports ok. A position with no
+	// fast path returns ok false, and the caller plays the random game
+	// itself through the contract (Sampler.Rollout does both); so every
+	// game implements it, and generic code calls it without boxing the
+	// position.
+	//
+	// maxPlies bounds the plies played (maxPlies < 0: no bound). If the
+	// random game ends within maxPlies plies, o is its outcome and end is
+	// unspecified (Hex, which finds the winner by filling the board
+	// rather than by playing to the first connection, has no final
+	// position to give). Otherwise o is NotOver and end is the position
+	// after exactly maxPlies random plies, for the caller to evaluate.
+	// The distribution of o, and of end in a cut game, is that of the
+	// generic loop; only the random numbers drawn may differ, and with
+	// them the game for a given seed.
+	//
+	// If trace is not nil, the moves of the random game are appended to
+	// it, each with the seat that played it, and the extended slice is
+	// returned (nil in, nil out). A game may report the moves of a random
+	// continuation past the end, if that is how it found the outcome:
+	// Hex reports every stone of the filled board, each seat's in
+	// reading order (after the stones it played one by one). The order
+	// is the order of play otherwise. With ok false, trace comes back as
+	// it went in.
+	Rollout(r *rand.Rand, maxPlies int, trace []Played[M]) (o Outcome, end P, _ []Played[M], ok bool)
 	// Hash returns a 64-bit Zobrist hash of the position, maintained
 	// incrementally; equal positions have equal hashes.
 	Hash() uint64

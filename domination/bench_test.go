@@ -48,3 +48,21 @@ func BenchmarkAppendTurns(b *testing.B) {
 		buf = p.AppendMoves(buf[:0])
 	}
 }
+
+// BenchmarkRollout: one op is one random game from the start to its end
+// through the entry point the MCTS bot uses (rules.Sampler.Rollout),
+// against the same game through the generic loop (Sampler.Playout).
+func BenchmarkRollout(b *testing.B) {
+	b.Run("playout", func(b *testing.B) {
+		s := rules.Sampler[Position, Move]{Rand: rand.New(rand.NewPCG(1, 2))}
+		for b.Loop() {
+			s.Playout(New(), -1)
+		}
+	})
+	b.Run("rollout", func(b *testing.B) {
+		s := rules.Sampler[Position, Move]{Rand: rand.New(rand.NewPCG(1, 2))}
+		for b.Loop() {
+			s.Rollout(New(), -1, nil)
+		}
+	})
+}

@@ -124,3 +124,38 @@ func BenchmarkPlayUncheckedMidgame(b *testing.B) {
 	}
 	_ = sink
 }
+
+// BenchmarkRollout: one op is one random game from the start through the
+// entry point the MCTS bot uses (rules.Sampler.Rollout), against the same
+// game through the generic loop (Sampler.Playout): whole games with
+// plylimit=1000 (as BenchmarkRandomPlayout) and games cut at 12 plies and
+// evaluated, as the bot plays them.
+func BenchmarkRollout(b *testing.B) {
+	for _, spec := range []string{"focus(plylimit=1000)", "focus(players=4,plylimit=1000)"} {
+		cfg, err := ParseSpec(spec)
+		if err != nil {
+			b.Fatal(err)
+		}
+		start := cfg.Start()
+		for _, depth := range []int{-1, 12} {
+			name := spec + "/full"
+			if depth > 0 {
+				name = spec + "/depth=12"
+			}
+			b.Run(name+"/playout", func(b *testing.B) {
+				s := rules.Sampler[Position, Move]{Rand: rand.New(rand.NewPCG(1, 2))}
+				for b.Loop() {
+					end, _ := s.Playout(start, depth)
+					end.Evaluate(0)
+				}
+			})
+			b.Run(name+"/rollout", func(b *testing.B) {
+				s := rules.Sampler[Position, Move]{Rand: rand.New(rand.NewPCG(1, 2))}
+				for b.Loop() {
+					_, end, _ := s.Rollout(start, depth, nil)
+					end.Evaluate(0)
+				}
+			})
+		}
+	}
+}

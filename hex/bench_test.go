@@ -4,6 +4,9 @@ import (
 	"math/rand/v2"
 	"strconv"
 	"testing"
+	"time"
+
+	"github.com/tabletop-go/rules"
 )
 
 // BenchmarkRandomPlayout: one op is one uniformly random game from the
@@ -25,6 +28,60 @@ func BenchmarkRandomPlayout(b *testing.B) {
 				}
 			}
 			b.ReportMetric(float64(plies)/float64(b.N), "plies/op")
+		})
+	}
+}
+
+// BenchmarkRollout: one op is one random game's outcome from the empty
+// board, through the entry point the MCTS bot uses (rules.Sampler.Rollout,
+// which takes Position.Rollout's fill-and-check).
+func BenchmarkRollout(b *testing.B) {
+	for _, n := range []int{11, 19} {
+		b.Run("size="+strconv.Itoa(n), func(b *testing.B) {
+			start := Config{Cols: n, Rows: n, Swap: SwapNone}.Start()
+			s := rules.Sampler[Position, Move]{Rand: rand.New(rand.NewPCG(1, 2))}
+			wins := 0
+			for b.Loop() {
+				o, _, _ := s.Rollout(start, -1, nil)
+				if w, _ := o.Winner(); w == 0 {
+					wins++
+				}
+			}
+			b.ReportMetric(float64(wins)/float64(b.N), "seat0-wins/op")
+		})
+	}
+}
+
+// BenchmarkRolloutVsBaseline measures the rollout and the empty-list
+// baseline (BenchmarkBaselineShuffled's loop) in the same run, in
+// alternating rounds of 256 games each so that a busy machine slows both
+// alike, and reports both times per game and their ratio (the target is
+// at most 1.5). One op is one round.
+func BenchmarkRolloutVsBaseline(b *testing.B) {
+	for _, n := range []int{11, 19} {
+		b.Run("size="+strconv.Itoa(n), func(b *testing.B) {
+			start := Config{Cols: n, Rows: n, Swap: SwapNone}.Start()
+			s := rules.Sampler[Position, Move]{Rand: rand.New(rand.NewPCG(1, 2))}
+			g := newBaseline(n)
+			r := rand.New(rand.NewPCG(1, 2))
+			var rollout, baseline time.Duration
+			const round = 256
+			for b.Loop() {
+				t0 := time.Now()
+				for range round {
+					s.Rollout(start, -1, nil)
+				}
+				t1 := time.Now()
+				for range round {
+					g.playoutList(r)
+				}
+				rollout += t1.Sub(t0)
+				baseline += time.Since(t1)
+			}
+			games := float64(b.N * round)
+			b.ReportMetric(float64(rollout.Nanoseconds())/games, "rollout-ns/game")
+			b.ReportMetric(float64(baseline.Nanoseconds())/games, "baseline-ns/game")
+			b.ReportMetric(float64(rollout)/float64(baseline), "ratio")
 		})
 	}
 }

@@ -25,6 +25,24 @@ func TestMCTSIsDeterministicForASeed(t *testing.T) {
 	assert.Equal(t, pick(7), pick(7))
 }
 
+// TestMCTSWithWorkersIsDeterministicForASeed: root parallelism shares
+// nothing between workers, so an iteration budget gives the same search
+// whatever the scheduling.
+func TestMCTSWithWorkersIsDeterministicForASeed(t *testing.T) {
+	p := hex.Sized(7).Start()
+	pick := func(seed uint64) (hex.Move, float64) {
+		b := NewMCTS[hex.Position, hex.Move](Options{Iterations: 3000, Seed: seed, Workers: 3, Parallelism: RootParallel})
+		m, err := b.Choose(context.Background(), p)
+		require.NoError(t, err)
+		return m, b.workers[2].node(0).visits
+	}
+	m1, v1 := pick(7)
+	m2, v2 := pick(7)
+	assert.Equal(t, m1, m2)
+	assert.Equal(t, 1000.0, v1, "each worker does its share")
+	assert.Equal(t, v1, v2)
+}
+
 func TestMCTSFindsAWinInOne(t *testing.T) {
 	// Black to move on 3x3 with a1, a2 played: a3 wins at once.
 	p, err := hex.Config{Cols: 3, Rows: 3, Swap: hex.SwapNone}.ParsePosition("B1W/B1W/3 b -")
@@ -78,58 +96,90 @@ func TestEraseChecksTheGame(t *testing.T) {
 // TestMCTSSearchDoesNotAllocateOnceWarm: the tree lives in one reused
 // slice, so a second search of the same size allocates nothing.
 func TestMCTSSearchDoesNotAllocateOnceWarm(t *testing.T) {
-	b := NewMCTS[hex.Position, hex.Move](Options{Iterations: 200, Seed: 1})
+	b := NewMCTS[hex.Position, hex.Move](Options{Iterations: 200, Seed: 1, DiscardTree: true})
 	p := hex.Sized(5).Start()
-	b.src.Seed(1, 0x3c75)
+	b.workers[0].src.Seed(1, 0x3c75)
 	_, _ = b.Choose(context.Background(), p)
 	n := testing.AllocsPerRun(3, func() {
-		b.src.Seed(1, 0x3c75) // replay the same search
+		b.workers[0].src.Seed(1, 0x3c75) // replay the same search
 		_, _ = b.Choose(context.Background(), p)
 	})
 	assert.Zero(t, n)
+}
+
+// TestMCTSParallelSearchAllocatesOnlyToStart: with two workers, a warm
+// search allocates a few words to start the second worker (its goroutine
+// and the position it shares), the same for 200 iterations as for 4,000:
+// nothing per iteration.
+func TestMCTSParallelSearchAllocatesOnlyToStart(t *testing.T) {
+	p := hex.Sized(7).Start()
+	for _, par := range []Parallelism{TreeParallel, RootParallel} {
+		allocs := func(iterations int) float64 {
+			b := NewMCTS[hex.Position, hex.Move](Options{Iterations: iterations, Seed: 1, Workers: 2,
+				DiscardTree: true, Parallelism: par})
+			for range 3 {
+				_, _ = b.Choose(context.Background(), p)
+			}
+			return testing.AllocsPerRun(5, func() {
+				for _, w := range b.workers {
+					w.src.Seed(1, 0x3c75) // replay the same search
+				}
+				_, _ = b.Choose(context.Background(), p)
+			})
+		}
+		many := 4000
+		if raceEnabled {
+			many = 1000
+		}
+		few, more := allocs(200), allocs(many)
+		assert.LessOrEqual(t, few, 4.0, "parallelism %d", par)
+		assert.Equal(t, few, more, "parallelism %d: allocations do not grow with the iterations", par)
+	}
 }
 
 // iterationAllocs warms an MCTS bot at p with a tree arena large enough
 // for the whole test, then counts the allocations of one more iteration:
 // selection, expansion, rollout (random play and, where the game has one,
 // its evaluation) and backup.
-func iterationAllocs[P rules.Position[P, M], M rules.Move](p P) float64 {
-	b := NewMCTS[P, M](Options{Seed: 3})
+func iterationAllocs[P rules.Position[P, M], M rules.Move](p P, rave RAVEMode) float64 {
+	b := NewMCTS[P, M](Options{Seed: 3, RAVE: rave})
+	w := b.workers[0]
 	for range 16 { // 1<<20 nodes
-		b.blocks = append(b.blocks, make([]node[M], blockNodes))
+		w.blocks = append(w.blocks, make([]node[M], blockNodes))
 	}
-	_, b.evaluates = p.Evaluate(p.ToMove())
-	root, _ := b.alloc(1, true)
-	*b.node(root) = node[M]{children: -1}
-	for range 200 {
-		b.iterate(p)
-	}
-	return testing.AllocsPerRun(100, func() { b.iterate(p) })
+	w.setup(p)
+	w.prepare(p, p, false)
+	w.run(p, 200, nil)
+	return testing.AllocsPerRun(100, func() { w.iterate(p) })
 }
 
 // TestMCTSIterationDoesNotAllocateOnAnyGame pins the search's hot loop
 // at zero allocations for every game, with the evaluation of Focus and
-// Explocus and the chance nodes of Domination.
+// Explocus and the chance nodes of Domination, with and without RAVE.
 func TestMCTSIterationDoesNotAllocateOnAnyGame(t *testing.T) {
 	open := func(spec string) rules.Dynamic {
 		d, err := rules.Open(spec)
 		require.NoError(t, err)
 		return d
 	}
-	for _, tc := range []struct {
-		spec   string
-		allocs func() float64
-	}{
-		{"hex(size=7)", func() float64 { return iterationAllocs(open("hex(size=7)").Typed().(hex.Position)) }},
-		{"focus", func() float64 { return iterationAllocs(focus.New()) }},
-		{"focus(players=4,teams=true)", func() float64 {
-			return iterationAllocs(open("focus(players=4,teams=true)").Typed().(focus.Position))
-		}},
-		{"focus(nowak=true)", func() float64 { return iterationAllocs(open("focus(nowak=true)").Typed().(focus.Position)) }},
-		{"domination", func() float64 { return iterationAllocs(domination.New()) }},
-		{"explocus", func() float64 { return iterationAllocs(explocus.New()) }},
-	} {
-		assert.Zero(t, tc.allocs(), tc.spec)
+	for _, rave := range []RAVEMode{RAVEOff, RAVEOn} {
+		for _, tc := range []struct {
+			spec   string
+			allocs func() float64
+		}{
+			{"hex(size=7)", func() float64 { return iterationAllocs(open("hex(size=7)").Typed().(hex.Position), rave) }},
+			{"focus", func() float64 { return iterationAllocs(focus.New(), rave) }},
+			{"focus(players=4,teams=true)", func() float64 {
+				return iterationAllocs(open("focus(players=4,teams=true)").Typed().(focus.Position), rave)
+			}},
+			{"focus(nowak=true)", func() float64 {
+				return iterationAllocs(open("focus(nowak=true)").Typed().(focus.Position), rave)
+			}},
+			{"domination", func() float64 { return iterationAllocs(domination.New(), rave) }},
+			{"explocus", func() float64 { return iterationAllocs(explocus.New(), rave) }},
+		} {
+			assert.Zero(t, tc.allocs(), "%s rave %d", tc.spec, rave)
+		}
 	}
 }
 
@@ -156,27 +206,49 @@ func TestForDynamicBuildsTheTypedBotOfEveryGame(t *testing.T) {
 // children alone pass the budget.
 func TestMCTSTreeStopsAtMaxNodes(t *testing.T) {
 	for _, budget := range []int{1, 60, 100, 1000} {
-		b := NewMCTS[hex.Position, hex.Move](Options{Iterations: 5000, MaxNodes: budget, Seed: 2})
+		b := NewMCTS[hex.Position, hex.Move](Options{Iterations: 5000, MaxNodes: budget, Seed: 2, RAVE: RAVEOff})
 		p := hex.Sized(7).Start()
 		m, err := b.Choose(context.Background(), p)
 		require.NoError(t, err)
 		assert.NoError(t, p.Legal(m))
+		w := b.workers[0]
 		limit := max(budget, 1+49) // the root and its 49 children always fit
-		assert.LessOrEqual(t, int(b.next), limit, "budget %d", budget)
+		assert.LessOrEqual(t, int(w.next), limit, "budget %d", budget)
 		assert.LessOrEqual(t, b.allocated(), limit, "budget %d: memory", budget)
 		if budget >= 100 {
-			assert.Greater(t, int(b.next), budget-50, "budget %d: the tree grows up to the budget", budget)
+			assert.Greater(t, int(w.next), budget-50, "budget %d: the tree grows up to the budget", budget)
 		}
-		assert.Equal(t, 5000.0, b.node(0).visits, "every iteration runs, from the leaves once the tree is full")
+		assert.Equal(t, 5000.0, w.node(0).visits, "every iteration runs, from the leaves once the tree is full")
 	}
 	// Past a block of 65,536 nodes: the blocks stop at the budget too.
-	b := NewMCTS[hex.Position, hex.Move](Options{Iterations: 3000, MaxNodes: 100000, Seed: 2})
-	_, err := b.Choose(context.Background(), hex.Sized(11).Start())
+	b := NewMCTS[hex.Position, hex.Move](Options{Iterations: 150000, MaxNodes: 100000, Seed: 2, RAVE: RAVEOff})
+	_, err := b.Choose(context.Background(), hex.Sized(7).Start())
 	require.NoError(t, err)
-	assert.Len(t, b.blocks, 2)
-	assert.LessOrEqual(t, int(b.next), 100000)
+	w := b.workers[0]
+	assert.Equal(t, 2, len(w.blocks))
+	assert.LessOrEqual(t, int(w.next), 100000)
 	assert.LessOrEqual(t, b.allocated(), 100000)
-	assert.Greater(t, int(b.next), 100000-2*121, "full but for a block's tail and one expansion")
+	assert.Greater(t, int(w.next), 100000-2*49, "full but for a block's tail and one expansion")
+	// With workers, the budget is theirs together.
+	b = NewMCTS[hex.Position, hex.Move](Options{Iterations: 4000, MaxNodes: 2000, Seed: 2, Workers: 2, RAVE: RAVEOff,
+		Parallelism: RootParallel})
+	_, err = b.Choose(context.Background(), hex.Sized(7).Start())
+	require.NoError(t, err)
+	assert.LessOrEqual(t, b.allocated(), 2000)
+	for _, w := range b.workers {
+		assert.LessOrEqual(t, int(w.next), 1000)
+		assert.Greater(t, int(w.next), 1000-50, "each tree grows to its share")
+	}
+	b = NewMCTS[hex.Position, hex.Move](Options{Iterations: 4000, MaxNodes: 2000, Seed: 2, Workers: 2, RAVE: RAVEOff,
+		Parallelism: TreeParallel})
+	_, err = b.Choose(context.Background(), hex.Sized(7).Start())
+	require.NoError(t, err)
+	w = b.workers[0]
+	assert.Same(t, w.tree, b.workers[1].tree, "tree parallelism: one tree")
+	assert.LessOrEqual(t, int(w.next), 2000)
+	assert.Greater(t, int(w.next), 2000-50, "the shared tree grows to the whole budget")
+	assert.LessOrEqual(t, b.allocated(), 2*2000, "(allocated counts the shared tree once per worker)")
+	assert.Equal(t, 4000.0, w.node(0).visits, "every worker's iterations pass the root")
 	// Chance nodes count too.
 	d := NewMCTS[domination.Position, domination.Move](Options{Iterations: 3000, MaxNodes: 500, Seed: 1})
 	p, err := domination.New().Play(domination.Draw(domination.NewTile(2, 5)))
@@ -198,11 +270,13 @@ func TestMCTSDefaultBudgetIs256MiB(t *testing.T) {
 	assert.Equal(t, 1000, NewMCTS[focus.Position, focus.Move](Options{MaxNodes: 1000}).opts.MaxNodes)
 }
 
-// allocated returns the nodes the bot's blocks hold.
+// allocated returns the nodes the bot's blocks hold, all workers'.
 func (b *MCTS[P, M]) allocated() int {
 	n := 0
-	for _, blk := range b.blocks {
-		n += len(blk)
+	for _, w := range b.workers {
+		for _, blk := range w.blocks {
+			n += len(blk)
+		}
 	}
 	return n
 }

@@ -2,12 +2,15 @@
 // for every game of the module over the text protocol of
 // examples/protocol, on standard input and output:
 //
-//	go run ./examples/engine [-game SPEC] [-movetime D] [-iterations N] [-seed S] [-maxnodes N] [-bot mcts|random]
+//	go run ./examples/engine [-game SPEC] [-movetime D] [-iterations N] [-seed S] [-maxnodes N] [-workers N] [-bot mcts|random]
 //
 // -game starts the session with a game (without it the controller sends
 // game SPEC first); -movetime is the time per genmove until the
 // controller's movetime command says otherwise (0: no limit, the
-// iterations alone); -iterations caps the playouts of a move. The
+// iterations alone); -iterations caps the playouts of a move; -workers
+// is the number of goroutines the MCTS bot searches with (0, the
+// default: one per core; the search tree of the last move is reused
+// when the game goes on from it). The
 // protocol is in the doc of examples/protocol (go doc
 // ./examples/protocol); a session looks like
 //
@@ -30,6 +33,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
+	"strconv"
 	"strings"
 
 	"github.com/tabletop-go/rules"
@@ -45,7 +50,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	game := fs.String("game", "", "the game to start with, e.g. 'hex(size=9)' (none: the controller sends game SPEC)")
 	moveTime := fs.Duration("movetime", 0, "time per move, e.g. 2s (0: no limit; the iterations still cap it)")
 	iterations := fs.Int("iterations", 3000, "MCTS playouts per move at most")
-	maxNodes := fs.Int("maxnodes", 0, "MCTS tree nodes at most (0: the default budget)")
+	maxNodes := fs.Int("maxnodes", 0, "MCTS tree nodes at most, all workers together (0: the default budget)")
+	workers := fs.Int("workers", 0, "MCTS goroutines searching at once, up to "+strconv.Itoa(bot.MaxWorkers)+" (0: one per core)")
 	seed := fs.Uint64("seed", 1, "random seed")
 	name := fs.String("bot", "mcts", "the bot: "+strings.Join(bot.Names, " or "))
 	if err := fs.Parse(args); err != nil {
@@ -64,6 +70,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case *maxNodes < 0:
 		fmt.Fprintf(stderr, "engine: -maxnodes must be 0 (the default budget) or more, not %d\n", *maxNodes)
 		return 2
+	case *workers < 0 || *workers > bot.MaxWorkers:
+		fmt.Fprintf(stderr, "engine: -workers must be from 0 (one per core) to %d, not %d\n", bot.MaxWorkers, *workers)
+		return 2
+	}
+	if *workers == 0 {
+		*workers = runtime.GOMAXPROCS(0)
 	}
 	if *game != "" {
 		if _, err := rules.Open(*game); err != nil {
@@ -81,7 +93,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		Name:     "tabletop-go " + *name,
 		Version:  "1",
 		Game:     *game,
-		NewBot:   protocol.BotFactory(*name, bot.Options{Iterations: *iterations, MaxNodes: *maxNodes, Seed: *seed}),
+		NewBot:   protocol.BotFactory(*name, bot.Options{Iterations: *iterations, MaxNodes: *maxNodes, Seed: *seed, Workers: *workers}),
 		MoveTime: *moveTime,
 	}
 	if err := srv.Serve(context.Background(), stdin, stdout); err != nil {

@@ -44,7 +44,7 @@ func TestStartGameAndMoveTime(t *testing.T) {
 func TestBadFlags(t *testing.T) {
 	for _, args := range [][]string{
 		{"-game", "chess"}, {"-iterations", "0"}, {"-movetime", "-1s"}, {"-maxnodes", "-1"},
-		{"-bot", "alphazero"}, {"extra"}, {"-nosuchflag"},
+		{"-bot", "alphazero"}, {"extra"}, {"-nosuchflag"}, {"-workers", "-1"}, {"-workers", "257"},
 	} {
 		var out, errs strings.Builder
 		if code := run(args, strings.NewReader(""), &out, &errs); code != 2 || errs.Len() == 0 || out.Len() != 0 {

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"math"
 	"math/big"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -47,8 +48,12 @@ type Game[P rules.Position[P, M], M rules.Move] struct {
 // rules.UnmarshalDynamic); AppendMoves fits in MaxMoves() of spare
 // capacity; ParseMove refuses garbage only with *rules.SyntaxError; the
 // Dynamic view agrees with the typed position; Evaluate stays in [-1, 1];
-// Play never changes the receiver and agrees with PlayUnchecked; and the
-// game's invariants hold.
+// Play never changes the receiver and agrees with PlayUnchecked; a
+// rollout from the position (Rollout, with a bound of 0 to MaxPlies plies)
+// either declines (ok false, the trace untouched) or reports an outcome
+// the variant can have (CanEnd) or, cut at the bound, a position that
+// is not over, whose text reads back, reached by exactly that many
+// traced moves of seats of the game; and the game's invariants hold.
 func Run[P interface {
 	rules.Position[P, M]
 	comparable
@@ -229,10 +234,64 @@ func checkPosition[P interface {
 			t.Fatalf("Evaluate(%v) = %v, outside [-1, 1]: %s", rules.Player(s), v, p)
 		}
 	}
+	checkRollout(t, g, p)
 	if g.Invariants != nil {
 		g.Invariants(t, p)
 	}
 	return moves
+}
+
+// checkRollout checks the position's fast rollout, when it has one: the
+// outcome of a finished game is one the variant can have, and a cut
+// rollout ends on a position that is not over, after exactly maxPlies
+// moves of the trace.
+func checkRollout[P interface {
+	rules.Position[P, M]
+	comparable
+}, M rules.Move](t *rapid.T, g Game[P, M], p P) {
+	bound := g.MaxPlies
+	if bound == 0 {
+		bound = 1000
+	}
+	maxPlies := rapid.IntRange(0, bound).Draw(t, "rollout plies")
+	r := rand.New(rand.NewPCG(rapid.Uint64().Draw(t, "rollout seed"), 1))
+	trace := make([]rules.Played[M], 1, 8)
+	o, end, trace, ok := p.Rollout(r, maxPlies, trace)
+	if !ok {
+		if len(trace) != 1 {
+			t.Fatalf("a declined rollout (ok false) changed the trace: %d entries", len(trace))
+		}
+		return
+	}
+	if len(trace) < 1 {
+		t.Fatalf("Rollout dropped the trace it was given")
+	}
+	for _, pl := range trace[1:] {
+		if pl.Seat != rules.Chance && (!pl.Seat.IsSeat() || int(pl.Seat) >= p.Seats()) {
+			t.Fatalf("Rollout traced move %v by seat %v in a %d-seat game", pl.Move, pl.Seat, p.Seats())
+		}
+	}
+	if p.ToMove() == rules.Terminal && o != p.Outcome() {
+		t.Fatalf("Rollout from a finished game gives %v, not its outcome %v: %s", o, p.Outcome(), p)
+	}
+	if o.Over() {
+		if o.Seats() != p.Seats() || !p.CanEnd(o) {
+			t.Fatalf("Rollout(maxPlies %d) ended %v, which CanEnd says the game cannot: %s", maxPlies, o, p)
+		}
+		return
+	}
+	if end.Outcome().Over() || end.ToMove() == rules.Terminal {
+		t.Fatalf("Rollout(maxPlies %d) reports a game going on, but its end %s is over", maxPlies, end)
+	}
+	if len(trace)-1 != maxPlies {
+		t.Fatalf("Rollout cut at maxPlies %d traced %d moves", maxPlies, len(trace)-1)
+	}
+	if g.Parse != nil {
+		q, err := g.Parse(end, end.String())
+		if err != nil || q != end {
+			t.Fatalf("the rollout's end %q does not read back: %v", end.String(), err)
+		}
+	}
 }
 
 // checkBuffer checks that AppendMoves fits in MaxMoves() of spare

@@ -26,8 +26,8 @@ const defaultEngineMoveTime = time.Second
 
 // Arena implements `arena -game SPEC -a PLAYER -b PLAYER [-games N]
 // [-seed S] [-openings FILE] [-records FILE] [-concurrency N]
-// [-iterations N] [-movetime D] [-margin D] [-maxnodes N] [-maxplies N]
-// [-enginestderr]`: a referee. Player A and player B play N games (10
+// [-iterations N] [-movetime D] [-margin D] [-maxnodes N] [-workers N]
+// [-maxplies N] [-enginestderr]`: a referee. Player A and player B play N games (10
 // by default), A taking seat (i mod seats) in game i (counting from 0)
 // and B every other seat, so that the colours alternate game by game.
 //
@@ -57,7 +57,9 @@ const defaultEngineMoveTime = time.Second
 // -movetime is every player's time per move, the bots' included (0: no
 // limit, the bots' -iterations alone; but when a side is an external
 // engine, 0 means 1s, so that a silent engine is told from a slow one).
-// -iterations and -maxnodes configure mcts. A game still going after
+// -iterations, -maxnodes and -workers configure mcts (-workers: the
+// goroutines each mcts side searches with, 1 by default, 0 for one per
+// core; the node budget is theirs together). A game still going after
 // -maxplies plies (default 2000) is stopped and scored as a draw. Chance
 // nodes (Domination's draws) are played by the arena, drawn from the
 // seed; the games of one round (the same opening, the colours swapped)
@@ -137,7 +139,7 @@ func ArenaContext(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	nameB := fs.String("b", "random", "player B: mcts, random or exec:COMMAND (an external engine)")
 	count := fs.Int("games", 10, "number of games (with -openings, by default: each opening once per seat)")
 	seed := fs.Uint64("seed", 1, "random seed for the bots and the chance draws")
-	think := addThinking(fs, 1500)
+	think := addThinking(fs, 1500, 1)
 	fs.Lookup("movetime").Usage = "time per move of every player, e.g. 2s (0: no limit, the bots' iterations alone; " +
 		defaultEngineMoveTime.String() + " when a side is an external engine)"
 	margin := fs.Duration("margin", time.Second, "how late past the move time a move may come before it is a forfeit")

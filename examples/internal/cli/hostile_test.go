@@ -88,7 +88,7 @@ func TestHostileInputs(t *testing.T) {
 		{name: "escape sequence in a move token", tool: "validate", stdin: hexGame + "a1" + escape + "X\n", code: 1,
 			stdout: `illegal 1 "a1\x1b[31mX": syntax error: unexpected "\x1b[31mX" after the cell` + "\n"},
 		{name: "a long move token is quoted and cut", tool: "validate", stdin: hexGame + "a1 " + strings.Repeat("z", 500) + "\n", code: 1,
-			stdout: `illegal 2 "zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz"...: syntax error: expected a rank number after the file` + "\n"},
+			stdout: `illegal 2 "zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz"...: syntax error: unknown move word "zzzzzzzzzzzzzzzzzzzzzzzz"...: the words are swap, swap-pieces and swap-sides; a move is a cell such as c3` + "\n"},
 		{name: "a bidi override in a move", tool: "validate", stdin: hexGame + "a1\u202e\n", code: 1,
 			stdout: `illegal 1 "a1\u202e": syntax error: unexpected "\u202e" after the cell` + "\n"},
 		{name: "UTF-8 BOM before a record", tool: "validate", stdin: bom + hexGame + "a1\n", stdout: "ok 1 *\n"},
@@ -134,7 +134,7 @@ func TestHostileInputs(t *testing.T) {
 		{name: "play: a line over 64 KiB does not end the session", tool: "play", args: quitPlay, stdin: long + "\nquit\n",
 			stdout: playHeader + "A to move> not played: the line is longer than 65536 bytes\nA to move> "},
 		{name: "play: savefoo.txt is not save foo.txt", tool: "play", args: quitPlay, stdin: "savefoo.txt\nsave\nquit\n",
-			stdout: playHeader + "A to move> not played: syntax error: expected a rank number after the file\nA to move> usage: save FILE\nA to move> "},
+			stdout: playHeader + "A to move> not played: syntax error: unknown move word \"savefoo\": the words are swap, swap-pieces and swap-sides; a move is a cell such as c3\nA to move> usage: save FILE\nA to move> "},
 		{name: "play: an escape sequence in a move", tool: "play", args: quitPlay, stdin: "a1" + escape + "\nquit\n",
 			stdout: playHeader + `A to move> not played: syntax error: unexpected "\x1b[31m" after the cell` + "\nA to move> "},
 		{name: "play: an escape sequence in a file name", tool: "play", args: quitPlay, stdin: "save /nonexistent/" + escape + ".txt\nquit\n",
@@ -148,13 +148,14 @@ func TestHostileInputs(t *testing.T) {
 		{name: "htp: a line over 64 KiB gets a failure and the engine reads on", tool: "htp", stdin: long + "\n7 " + long + "\nname\n",
 			stdout: "? line too long (more than 65536 bytes)\n\n?7 line too long (more than 65536 bytes)\n\n= tabletop-go rules\n\n"},
 		{name: "htp: swapfoo is no swap", tool: "htp", stdin: "boardsize 3\nplay b a1\nplay w swapfoo\nplay w swapping\nplay w SWAP-PIECES\nshowboard\n", partial: true,
-			stdout: "=\n\n=\n\n? invalid move: syntax error: expected a rank number after the file\n\n? invalid move: syntax error: expected a rank number after the file\n\n=\n\n"},
+			stdout: "=\n\n=\n\n? invalid move: syntax error: unknown move word \"swapfoo\": the words are swap, swap-pieces and swap-sides; a move is a cell such as c3\n\n? invalid move: syntax error: unknown move word \"swapping\": the words are swap, swap-pieces and swap-sides; a move is a cell such as c3\n\n=\n\n"},
 		{name: "htp: control characters are removed from commands", tool: "htp", stdin: "boardsize 3\n3 play b a1" + escape + "\n4 play b \u202e\nplay w\x7f b2\n",
 			stdout: "=\n\n?3 invalid move: syntax error: unexpected \"[31m\" after the cell\n\n?4 invalid move: syntax error: expected a file letter\n\n? it is black's turn\n\n"},
 		{name: "htp: boardsize +5", tool: "htp", stdin: "boardsize +5\nboardsize 5 07\n", stdout: "? unacceptable size\n\n? unacceptable size\n\n"},
 		{name: "htp: -swap foo", tool: "htp", args: []string{"-swap", "foo"}, code: 2, stderr: "htp: -swap must be sides, pieces or none, not \"foo\"\n"},
 		{name: "htp: -iterations 0", tool: "htp", args: []string{"-iterations", "0"}, code: 2, stderr: "htp: -iterations must be 1 or more, not 0\n"},
 		{name: "htp: -maxnodes -1", tool: "htp", args: []string{"-maxnodes", "-1"}, code: 2, stderr: "htp: -maxnodes must be 0 (the default budget) or more, not -1\n"},
+		{name: "htp: -workers -1", tool: "htp", args: []string{"-workers", "-1"}, code: 2, stderr: "htp: -workers must be from 0 (one per core) to 256, not -1\n"},
 		// selfplay.
 		{name: "selfplay: -iterations 0 names -iterations", tool: "selfplay", args: []string{"-iterations", "0"}, code: 2, stderr: "selfplay: -iterations must be 1 or more, not 0\n"},
 		{name: "selfplay: -games -1", tool: "selfplay", args: []string{"-games", "-1"}, code: 2, stderr: "selfplay: -games must be 0 or more, not -1\n"},
@@ -175,6 +176,7 @@ func TestHostileInputs(t *testing.T) {
 		{name: "arena: -maxplies 0", tool: "arena", args: []string{"-maxplies", "0"}, code: 2, stderr: "arena: -maxplies must be 1 or more, not 0\n"},
 		{name: "arena: -games -1", tool: "arena", args: []string{"-games", "-1"}, code: 2, stderr: "arena: -games must be 0 or more, not -1\n"},
 		{name: "arena: -maxnodes -1", tool: "arena", args: []string{"-maxnodes", "-1"}, code: 2, stderr: "arena: -maxnodes must be 0 (the default budget) or more, not -1\n"},
+		{name: "arena: -workers 100000", tool: "arena", args: []string{"-workers", "100000"}, code: 2, stderr: "arena: -workers must be from 0 (one per core) to 256, not 100000\n"},
 		{name: "arena: a bot name with an escape sequence", tool: "arena", args: []string{"-b", "g" + escape}, code: 2,
 			stderr: `arena: -b: unknown bot "g\x1b[31m" (known: mcts, random)` + "\n"},
 	} {
@@ -214,11 +216,12 @@ func TestPlayDoesNotSaveToSavefoo(t *testing.T) {
 }
 
 // TestToolsHonourMovetime: with a billion iterations and a per-move time
-// of 50 ms, every tool that thinks moves at once on the largest board (a
-// generous bound: the clock is the context's, tested in package bot).
+// of 50 ms, every tool that thinks moves at once on the largest board,
+// with two workers (a generous bound: the clock is the context's, tested
+// in package bot).
 func TestToolsHonourMovetime(t *testing.T) {
 	const bound = 30 * time.Second
-	think := []string{"-iterations", "1000000000", "-movetime", "50ms", "-maxnodes", "100000"}
+	think := []string{"-iterations", "1000000000", "-movetime", "50ms", "-maxnodes", "100000", "-workers", "2"}
 	start := time.Now()
 	code, out, errOut := runTool("selfplay", append([]string{"-game", "hex(size=26)", "-bot", "mcts", "-maxplies", "2"}, think...), "")
 	require.Equal(t, 0, code, errOut)

@@ -13,10 +13,11 @@ import (
 )
 
 // HTP implements `htp [-swap sides|pieces|none] [-iterations N]
-// [-movetime D] [-maxnodes N] [-seed S]`: a Hex engine speaking the Hex
-// Text Protocol (HTP, the GTP dialect of HexGui and MoHex) on standard
-// input and output, with the MCTS bot choosing its moves (-movetime
-// bounds the time of a genmove, -maxnodes the memory of its tree). Each
+// [-movetime D] [-maxnodes N] [-workers N] [-seed S]`: a Hex engine
+// speaking the Hex Text Protocol (HTP, the GTP dialect of HexGui and
+// MoHex) on standard input and output, with the MCTS bot choosing its moves (-movetime
+// bounds the time of a genmove, -maxnodes the memory of its tree,
+// -workers the goroutines searching it: by default one per core). Each
 // command is "[id] name args"; the reply is "=[id] result" or "?[id]
 // error", then a blank line.
 //
@@ -32,7 +33,7 @@ import (
 func HTP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("htp", stderr)
 	swap := fs.String("swap", "sides", "the pie rule: sides, pieces or none")
-	think := addThinking(fs, 3000)
+	think := addThinking(fs, 3000, 0)
 	seed := fs.Uint64("seed", 1, "random seed")
 	if err := fs.Parse(args); err != nil {
 		return ExitBadArgs

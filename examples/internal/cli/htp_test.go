@@ -76,8 +76,8 @@ func TestHTPAnswersALineOver64KiBAndReadsOn(t *testing.T) {
 // "swap-sides" in any case; "swapfoo" is no move.
 func TestHTPTakesOnlyTheSwapTokensAsTheSwap(t *testing.T) {
 	for _, tc := range []struct{ move, reply string }{
-		{"swapfoo", "? invalid move: syntax error: expected a rank number after the file"},
-		{"swap-", "? invalid move: syntax error: expected a rank number after the file"},
+		{"swapfoo", "? invalid move: syntax error: unknown move word \"swapfoo\": the words are swap, swap-pieces and swap-sides; a move is a cell such as c3"},
+		{"swap-", "? invalid move: syntax error: unknown move word \"swap-\": the words are swap, swap-pieces and swap-sides; a move is a cell such as c3"},
 		{"swap", "="}, {"SWAP", "="}, {"swap-pieces", "="}, {"Swap-Sides", "="},
 	} {
 		replies := htpReplies(t, nil, "boardsize 3\nplay b a1\nplay w "+tc.move+"\n")

@@ -14,9 +14,11 @@ import (
 )
 
 // Play implements `play -game SPEC [-seat N] [-bot mcts] [-iterations N]
-// [-movetime D] [-maxnodes N] [-seed S] [-color auto|always|never]`: a
-// person plays seat N against a bot in the terminal. After every move it
-// draws the board and says whose turn it is. At the prompt it takes a
+// [-movetime D] [-maxnodes N] [-workers N] [-seed S] [-color
+// auto|always|never]`: a person plays seat N against a bot in the
+// terminal (which searches with one goroutine per core unless -workers
+// says otherwise). After every move it draws the board and says whose
+// turn it is. At the prompt it takes a
 // move in the game's notation, "?" for the legal moves, "undo" to take
 // back the person's last move and the replies to it, "save FILE" to
 // write the game as a record, and "quit". A bad move gets the reason and
@@ -29,7 +31,7 @@ func Play(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	spec := fs.String("game", "hex(size=7)", "game spec")
 	seat := fs.Int("seat", 0, "the seat you play (0 moves first)")
 	botName := fs.String("bot", "mcts", "the bot you play against: mcts or random")
-	think := addThinking(fs, 1500)
+	think := addThinking(fs, 1500, 0)
 	seed := fs.Uint64("seed", 1, "random seed for the bot and the chance draws")
 	color := fs.String("color", "auto", "colour the board: auto, always or never")
 	if err := fs.Parse(args); err != nil {

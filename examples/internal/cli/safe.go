@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"runtime"
 	"strconv"
 	"strings"
 	"time"
@@ -101,19 +102,24 @@ func newFlagSet(tool string, stderr io.Writer) *flag.FlagSet {
 const maxInputLine = protocol.MaxLine
 
 // thinking holds the flags of a tool whose bot searches: the MCTS
-// iterations, the time per move and the node budget.
+// iterations, the time per move, the node budget and the workers.
 type thinking struct {
 	iterations *int
 	moveTime   *time.Duration
 	maxNodes   *int
+	workers    *int
 }
 
-func addThinking(fs *flag.FlagSet, iterations int) thinking {
+// addThinking adds the flags; workers is -workers' default (0: every
+// core).
+func addThinking(fs *flag.FlagSet, iterations, workers int) thinking {
 	return thinking{
 		iterations: fs.Int("iterations", iterations, "MCTS playouts per move"),
 		moveTime:   fs.Duration("movetime", 0, "MCTS time per move, e.g. 2s (0: no limit; the iterations still cap it)"),
 		maxNodes: fs.Int("maxnodes", 0, "MCTS tree nodes at most, "+strconv.Itoa(bot.NodeBytes[hex.Move]())+
-			" bytes each (0: the default, "+strconv.Itoa(bot.DefaultTreeBytes>>20)+" MiB of tree)"),
+			" bytes each, all workers together (0: the default, "+strconv.Itoa(bot.DefaultTreeBytes>>20)+" MiB of tree)"),
+		workers: fs.Int("workers", workers, "MCTS goroutines searching at once, up to "+strconv.Itoa(bot.MaxWorkers)+
+			" (0: one per core, GOMAXPROCS)"),
 	}
 }
 
@@ -126,12 +132,18 @@ func (t thinking) check() error {
 		return fmt.Errorf("-movetime must be 0 (no limit) or more, not %v", *t.moveTime)
 	case *t.maxNodes < 0:
 		return fmt.Errorf("-maxnodes must be 0 (the default budget) or more, not %d", *t.maxNodes)
+	case *t.workers < 0 || *t.workers > bot.MaxWorkers:
+		return fmt.Errorf("-workers must be from 0 (one per core) to %d, not %d", bot.MaxWorkers, *t.workers)
 	}
 	return nil
 }
 
 func (t thinking) options(seed uint64) bot.Options {
-	return bot.Options{Iterations: *t.iterations, MaxNodes: *t.maxNodes, Seed: seed}
+	workers := *t.workers
+	if workers == 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	return bot.Options{Iterations: *t.iterations, MaxNodes: *t.maxNodes, Seed: seed, Workers: workers}
 }
 
 // context returns the context of one move: with -movetime, a deadline.

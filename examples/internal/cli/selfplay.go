@@ -14,19 +14,20 @@ import (
 )
 
 // Selfplay implements `selfplay -game SPEC [-games N] [-seed S] [-bot
-// random|mcts] [-iterations N] [-movetime D] [-maxnodes N] [-position
-// TEXT] [-maxplies N]`: it plays games and prints them as records that
+// random|mcts] [-iterations N] [-movetime D] [-maxnodes N] [-workers N]
+// [-position TEXT] [-maxplies N]`: it plays games and prints them as records that
 // validate accepts, each followed by `#` comment lines with a picture of
 // the final board and the result. Chance draws are sampled from the seed
 // and written into the record. With -bot mcts, -movetime bounds the time
-// of each move and -maxnodes the memory of the search tree.
+// of each move, -maxnodes the memory of the search tree and -workers
+// the goroutines that search it (1 by default; 0: one per core).
 func Selfplay(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("selfplay", stderr)
 	spec := fs.String("game", "hex", "game spec, e.g. hex(size=7,swap=pieces)")
 	count := fs.Int("games", 1, "number of games")
 	seed := fs.Uint64("seed", 1, "random seed; game i uses the PCG stream (seed, i)")
 	botName := fs.String("bot", "random", "the bot playing every seat: random or mcts")
-	think := addThinking(fs, 300)
+	think := addThinking(fs, 300, 1)
 	position := fs.String("position", "", "start every game from this position text")
 	maxPlies := fs.Int("maxplies", 1000, "stop a game after this many plies and leave it unfinished (*); random Focus games rarely end by themselves")
 	if err := fs.Parse(args); err != nil {

@@ -1,0 +1,59 @@
+package bot
+
+import (
+	"context"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/tabletop-go/rules"
+	"github.com/tabletop-go/rules/focus"
+	"github.com/tabletop-go/rules/hex"
+)
+
+// BenchmarkMCTS: one op is one search of 20,000 iterations (all workers
+// together) from a fresh tree, the default options otherwise: from the
+// empty 11×11 Hex board (RAVE on, rollouts by Hex's fill-and-check) and
+// the Focus start (plain UCT, rollouts of 12 plies and the evaluation).
+// It reports iterations/s of wall time, so that two workers on two free
+// cores should report about twice one worker's. The workers grow a tree
+// each (root parallelism, the default); hex11-tree and focus-tree share
+// one (tree parallelism), hex11-uct is Hex with RAVE off, for comparison.
+func BenchmarkMCTS(b *testing.B) {
+	for _, workers := range []int{1, 2} {
+		w := "/workers=" + strconv.Itoa(workers)
+		b.Run("hex11"+w, func(b *testing.B) {
+			benchSearch(b, hex.Sized(11).Start(), Options{Workers: workers})
+		})
+		b.Run("focus"+w, func(b *testing.B) {
+			benchSearch(b, focus.New(), Options{Workers: workers})
+		})
+	}
+	for _, workers := range []int{1, 2} {
+		b.Run("hex11-uct/workers="+strconv.Itoa(workers), func(b *testing.B) {
+			benchSearch(b, hex.Sized(11).Start(), Options{Workers: workers, RAVE: RAVEOff})
+		})
+	}
+	b.Run("hex11-tree/workers=2", func(b *testing.B) {
+		benchSearch(b, hex.Sized(11).Start(), Options{Workers: 2, Parallelism: TreeParallel})
+	})
+	b.Run("focus-tree/workers=2", func(b *testing.B) {
+		benchSearch(b, focus.New(), Options{Workers: 2, Parallelism: TreeParallel})
+	})
+}
+
+func benchSearch[P rules.Position[P, M], M rules.Move](b *testing.B, p P, opts Options) {
+	const iterations = 100000
+	opts.Iterations, opts.Seed, opts.DiscardTree = iterations, 1, true
+	bot := NewMCTS[P, M](opts)
+	if _, err := bot.Choose(context.Background(), p); err != nil { // warm the trees
+		b.Fatal(err)
+	}
+	start := time.Now()
+	for b.Loop() {
+		if _, err := bot.Choose(context.Background(), p); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.N*iterations)/time.Since(start).Seconds(), "iterations/s")
+}
