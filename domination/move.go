@@ -2,8 +2,6 @@ package domination
 
 import (
 	"strconv"
-	"strings"
-	"unicode"
 
 	"github.com/tabletop-go/rules"
 	"github.com/tabletop-go/rules/notation"
@@ -85,7 +83,7 @@ func parseMove(s string) (Move, error) {
 	fail := func(at int, msg string) (Move, error) {
 		return 0, &rules.SyntaxError{What: "domination move", Input: s, Offset: at, Msg: msg}
 	}
-	if at, msg := notAMove(s); msg != "" {
+	if at, msg := notation.NotAMove(s, "a turn is written like d4-b4,e5-e8 and a draw like 2-5"); msg != "" {
 		return fail(at, msg)
 	}
 	if len(s) == 3 && s[1] == '-' && isDigit(s[0]) && isDigit(s[2]) {
@@ -123,30 +121,3 @@ func parseMove(s string) (Move, error) {
 }
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
-
-// notAMove returns the offset and message of text that is no move of
-// any kind: text holding white space, or beginning with a word of three
-// letters or more (no file name on the 8×8 grid is longer than one
-// letter; the notation has no move words). It returns "" for anything
-// else.
-func notAMove(s string) (int, string) {
-	if at := strings.IndexFunc(s, unicode.IsSpace); at >= 0 {
-		return at, "a move holds no white space"
-	}
-	letters := 0
-	for letters < len(s) && (s[letters]|0x20 >= 'a' && s[letters]|0x20 <= 'z') {
-		letters++
-	}
-	if letters < 3 {
-		return 0, ""
-	}
-	word := letters
-	for word < len(s) && (s[word]|0x20 >= 'a' && s[word]|0x20 <= 'z' || s[word] == '-' || s[word] >= '0' && s[word] <= '9') {
-		word++
-	}
-	quoted := strconv.Quote(s[:min(word, 24)])
-	if word > 24 {
-		quoted += "..."
-	}
-	return 0, "unknown move word " + quoted + ": a turn is written like d4-b4,e5-e8 and a draw like 2-5"
-}

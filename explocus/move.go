@@ -2,8 +2,6 @@ package explocus
 
 import (
 	"strconv"
-	"strings"
-	"unicode"
 
 	"github.com/tabletop-go/rules"
 	"github.com/tabletop-go/rules/notation"
@@ -83,7 +81,7 @@ func parseMove(s string, p *Position) (Move, error) {
 	fail := func(at int, msg string) (Move, error) {
 		return 0, &rules.SyntaxError{What: what, Input: s, Offset: at, Msg: msg}
 	}
-	if at, msg := notAMove(s); msg != "" {
+	if at, msg := notation.NotAMove(s, "a move is from-to, e.g. c3-c5 (nobody passes)"); msg != "" {
 		return fail(at, msg)
 	}
 	onBoard := func(file, rank int) bool { return rank >= 1 && p.onBoard(rank-1, file) }
@@ -116,31 +114,4 @@ func parseMove(s string, p *Position) (Move, error) {
 		return fail(n+1+m, "unexpected text after the move")
 	}
 	return NewMove(ff, fr-1, tf, tr-1), nil
-}
-
-// notAMove returns the offset and message of text that is no move of
-// any kind: text holding white space, or beginning with a word of three
-// letters or more (no file name of a board up to MaxSize is longer than
-// one letter; the notation has no move words, and nobody passes). It
-// returns "" for anything else.
-func notAMove(s string) (int, string) {
-	if at := strings.IndexFunc(s, unicode.IsSpace); at >= 0 {
-		return at, "a move holds no white space"
-	}
-	letters := 0
-	for letters < len(s) && (s[letters]|0x20 >= 'a' && s[letters]|0x20 <= 'z') {
-		letters++
-	}
-	if letters < 3 {
-		return 0, ""
-	}
-	word := letters
-	for word < len(s) && (s[word]|0x20 >= 'a' && s[word]|0x20 <= 'z' || s[word] == '-' || s[word] >= '0' && s[word] <= '9') {
-		word++
-	}
-	quoted := strconv.Quote(s[:min(word, 24)])
-	if word > 24 {
-		quoted += "..."
-	}
-	return 0, "unknown move word " + quoted + ": a move is from-to, e.g. c3-c5 (nobody passes)"
 }

@@ -3,7 +3,6 @@ package focus
 import (
 	"strconv"
 	"strings"
-	"unicode"
 
 	"github.com/tabletop-go/rules"
 	"github.com/tabletop-go/rules/notation"
@@ -138,7 +137,7 @@ func parseMove(s string, mover rules.Player) (Move, error) {
 	if strings.EqualFold(s, "pass") {
 		return Pass, nil
 	}
-	if at, msg := notAMove(s); msg != "" {
+	if at, msg := notation.NotAMove(s, "the only word is pass; a move is written like c3-c5, *d4 or c3<>d3"); msg != "" {
 		return fail(at, msg)
 	}
 	if drop, move, ok := strings.Cut(s, ","); ok {
@@ -210,31 +209,4 @@ func indexByte(s string, c byte) int {
 		}
 	}
 	return -1
-}
-
-// notAMove returns the offset and message of text that is no move of
-// any kind: text holding white space, or beginning with a word of three
-// letters or more (no file name on the 8×8 grid is longer than one
-// letter) that is not "pass", which the caller has already read. It
-// returns "" for anything else.
-func notAMove(s string) (int, string) {
-	if at := strings.IndexFunc(s, unicode.IsSpace); at >= 0 {
-		return at, "a move holds no white space"
-	}
-	letters := 0
-	for letters < len(s) && (s[letters]|0x20 >= 'a' && s[letters]|0x20 <= 'z') {
-		letters++
-	}
-	if letters < 3 {
-		return 0, ""
-	}
-	word := letters
-	for word < len(s) && (s[word]|0x20 >= 'a' && s[word]|0x20 <= 'z' || s[word] == '-' || s[word] >= '0' && s[word] <= '9') {
-		word++
-	}
-	quoted := strconv.Quote(s[:min(word, 24)])
-	if word > 24 {
-		quoted += "..."
-	}
-	return 0, "unknown move word " + quoted + ": the only word is pass; a move is written like c3-c5, *d4 or c3<>d3"
 }

@@ -3,7 +3,6 @@ package hex
 import (
 	"strconv"
 	"strings"
-	"unicode"
 
 	"github.com/tabletop-go/rules"
 	"github.com/tabletop-go/rules/notation"
@@ -86,7 +85,7 @@ func parseMove(s string, cols, rows int, mode SwapMode) (Move, error) {
 		}
 		return Swap, nil
 	}
-	if at, msg := notAMove(s); msg != "" {
+	if at, msg := notation.NotAMove(s, "the words are swap, swap-pieces and swap-sides; a move is a cell such as c3"); msg != "" {
 		return fail(at, msg)
 	}
 	col, row, n, err := notation.ParseSquareName(s)
@@ -102,31 +101,4 @@ func parseMove(s string, cols, rows int, mode SwapMode) (Move, error) {
 		return fail(0, "off the board, which has columns a to "+string(rune('a'+cols-1))+" and rows 1 to "+strconv.Itoa(rows))
 	}
 	return Cell(col, row-1), nil
-}
-
-// notAMove returns the offset and message of text that is no move of
-// any kind: text holding white space, or beginning with a word of three
-// letters or more (no file name of a board up to MaxSize is longer than
-// one letter) other than the swap words, which the caller has already
-// read. It returns "" for anything else.
-func notAMove(s string) (int, string) {
-	if at := strings.IndexFunc(s, unicode.IsSpace); at >= 0 {
-		return at, "a move holds no white space"
-	}
-	letters := 0
-	for letters < len(s) && (s[letters]|0x20 >= 'a' && s[letters]|0x20 <= 'z') {
-		letters++
-	}
-	if letters < 3 {
-		return 0, ""
-	}
-	word := letters
-	for word < len(s) && (s[word]|0x20 >= 'a' && s[word]|0x20 <= 'z' || s[word] == '-' || s[word] >= '0' && s[word] <= '9') {
-		word++
-	}
-	quoted := strconv.Quote(s[:min(word, 24)])
-	if word > 24 {
-		quoted += "..."
-	}
-	return 0, "unknown move word " + quoted + ": the words are swap, swap-pieces and swap-sides; a move is a cell such as c3"
 }
