@@ -176,7 +176,8 @@ func TestPythonRulesAgree(t *testing.T) {
 func TestGoEnginePlaysEveryGame(t *testing.T) {
 	command, opts := goEngine(t)
 	for _, spec := range []string{"hex(size=4)", "focus(plylimit=30)", "focus(players=3,plylimit=24)",
-		"focus(players=4,teams=true,plylimit=24)", "domination", "explocus(rows=4,cols=4,plylimit=30)"} {
+		"focus(players=4,teams=true,plylimit=24)", "focus(nowak=true,plylimit=20)", "domination",
+		"explocus(rows=4,cols=4,plylimit=30)", "hexplocus(size=3,plylimit=30)"} {
 		start, err := rules.Open(spec)
 		if err != nil {
 			t.Fatal(err)

@@ -143,6 +143,19 @@ func TestArenaRefereesAPythonEngine(t *testing.T) {
 	}
 }
 
+func TestArenaRefereesAPythonEngineAtExplocus(t *testing.T) {
+	py := pythonArena(t, "--seed", "5")
+	out, recs, _ := arenaRecords(t, "-game", "explocus(rows=5,cols=5,plylimit=200)", "-a", py, "-b", "mcts",
+		"-iterations", "100", "-games", "2", "-movetime", "300ms", "-seed", "6")
+	assert.Contains(t, out, "\nforfeits by A: none\nforfeits by B: none\n")
+	require.Len(t, recs, 2)
+	for _, rec := range recs {
+		assert.Equal(t, "explocus(rows=5,cols=5,plylimit=200)", tag(rec, "Game"))
+		assert.Regexp(t, `^(1-0|0-1|1/2-1/2)$`, tag(rec, "Result"))
+		assert.Empty(t, tag(rec, "Termination"))
+	}
+}
+
 // TestArenaForfeitsMisbehavingEngines: each misbehaviour of the Python
 // engine (at its second genmove, or its second play for refuse) loses
 // the game by forfeit, with its kind in the summary and its reason in the
