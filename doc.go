@@ -1,6 +1,6 @@
 // Package rules is the root of tabletop-go/rules, a Go SDK that embeds the
 // complete rules of a family of abstract board games: Hex, Focus,
-// Domination (Don Woods' dominoes game) and Explocus. Bots get legal moves
+// Domination (Don Woods' dominoes game), Explocus and Hexplocus. Bots get legal moves
 // fast, game servers validate moves sent by strangers, and tools store
 // and exchange positions and game records as text.
 //
@@ -15,10 +15,13 @@
 //   - notation: the text machinery the games share: square names, game
 //     specs such as "hex(size=11,swap=sides)", results such as "1-0",
 //     PGN-like game records and their replay.
-//   - hex (with hex/sgf for Hex SGF), focus, domination and explocus: one
-//     package per game, each with every variant.
-//   - examples: command-line tools (perft, validate, selfplay, arena, play,
-//     htp) and bots that serve every game through the contract.
+//   - hex (with hex/sgf for Hex SGF), focus, domination and explocus (which
+//     holds Explocus and Hexplocus): one package per game, each with every
+//     variant, and an svg sub-package each that draws positions.
+//   - examples: importable packages for bots (examples/bot) and for engines
+//     in other languages (examples/protocol), and programs: perft,
+//     validate, selfplay, arena, play, htp, engine, serve (a browser game
+//     site), embed and pictures.
 //
 // Imports flow one way: rules ← notation ← the game packages ← examples.
 // No game imports another, and this package imports no game.

@@ -8,7 +8,8 @@ import (
 // Dynamic is a position of any game seen through text moves. Tools that
 // handle every game with one code path (validators, record converters,
 // servers) use it; search should use the typed Position contract, which
-// is much faster. Obtain one with Open, OpenPosition or Erase.
+// is much faster. Obtain one with Open, OpenPosition, UnmarshalDynamic or
+// Erase.
 //
 // A Dynamic is an immutable value like the position it wraps. It marshals
 // to JSON as {"spec": ..., "position": ...}, which UnmarshalDynamic (or

@@ -93,7 +93,8 @@ type SyntaxError struct {
 	Msg string
 }
 
-// Error returns e.g. `position "7/7 w -" at offset 4: row 2 has 6 cells, want 7`.
+// Error returns e.g. `hex position "7/7 w -" at offset 3: the board has 2
+// rows and the last has 7 cells; want 7 rows of 7`.
 func (e *SyntaxError) Error() string {
 	var b strings.Builder
 	if e.What != "" {

@@ -151,7 +151,7 @@ type UnknownGameError struct {
 	Known []string
 }
 
-// Error returns e.g. `unknown game "chess" in spec "chess" (known: hex, focus)`.
+// Error returns e.g. `unknown game "chess" in spec "chess" (known: focus, hex)`.
 func (e *UnknownGameError) Error() string {
 	spec := e.Spec
 	const maxShown = 80

@@ -6,7 +6,7 @@ import (
 	"github.com/tabletop-go/rules"
 )
 
-// Evaluate estimates the position for seat in [-1, 1] (rules.Evaluator),
+// Evaluate estimates the position for seat in [-1, 1] (part of the rules.Position contract),
 // for search cut-offs: each man counts 1 and each column ½ (columns are
 // mobility); the difference is squashed into (-1, 1). A finished game
 // gives its return.

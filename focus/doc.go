@@ -1,5 +1,5 @@
 // Package focus implements Focus (Sid Sackson, 1963; also sold as
-// Domination): the standard two-player game of Sackson's rules, exactly
+// Domination, which is not the game of this module's package domination): the standard two-player game of Sackson's rules, exactly
 // and fast, and every variant: drop setup, restricted drops, the opening
 // swap, three and four players, two teams, the short game and Nowak's
 // checkers-like game. Where the sources are silent or disagree, a ruling

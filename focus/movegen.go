@@ -6,7 +6,8 @@ import (
 	"github.com/tabletop-go/rules"
 )
 
-// MaxLegalMoves bounds the number of legal moves of any position. In
+// MaxLegalMoves bounds the number of legal moves of any position outside
+// Nowak's game (whose bound is NowakMaxMoves). In
 // play, a controlled stack of height h has at most 4h moves (h distances
 // in four directions) and the heights add up to at most the 36 pieces, so
 // there are at most 144 stack moves, and drops add at most 52: 196. With

@@ -228,8 +228,8 @@ func ReadRecords(r io.Reader) ([]Record, error) {
 // Records iterates over the records of a stream. A syntax error is
 // yielded as an error (a *rules.SyntaxError with the line and offset),
 // after which reading resumes at the next blank line, so one bad record
-// does not hide the others. The limits MaxLineBytes, MaxRecordMoves and
-// MaxRecordBytes apply.
+// does not hide the others. The limits MaxLineBytes, MaxRecordMoves,
+// MaxRecordTags and MaxRecordBytes apply.
 func Records(data []byte) iter.Seq2[Record, error] {
 	return func(yield func(Record, error) bool) {
 		scan(byteLines(data))(yield)

@@ -190,7 +190,8 @@ type SpecError struct {
 	Msg    string
 }
 
-// Error returns e.g. `game spec "hex(size=0)": option size: must be from 1 to 26`.
+// Error returns e.g. `game spec "hex(size=0)": option size: "0" is not N
+// or CxR with each from 1 to 26`.
 // A spec longer than 80 bytes is cut short.
 func (e *SpecError) Error() string {
 	const maxShown = 80

@@ -41,7 +41,7 @@
 //	version                 the engine's version
 //	list_commands           the commands, one per line
 //	known_command NAME      true or false
-//	games                   the registered games, e.g. "domination explocus focus hex"
+//	games                   the registered games, e.g. "domination explocus focus hex hexplocus"
 //	game SPEC               start the game and variant SPEC names, e.g. game hex(size=5)
 //	                        (its start position, an empty history, a fresh bot)
 //	game                    the current game's canonical spec

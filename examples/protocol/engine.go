@@ -234,10 +234,12 @@ func (e *Engine) kill() {
 
 // Refusal is the error of a failure reply ("? reason") to Command.
 type Refusal struct {
+	// Command is the request the engine refused; Reason its reply's text.
 	Command string
 	Reason  string
 }
 
+// Error returns e.g. `engine refused "play a1": "illegal move"`.
 func (r *Refusal) Error() string {
 	return "engine refused " + quote(r.Command) + ": " + quote(r.Reason)
 }
