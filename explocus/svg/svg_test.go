@@ -40,17 +40,11 @@ func config(t testing.TB, spec string) explocus.Config {
 func check(t testing.TB, p explocus.Position, opts Options, doc []byte) {
 	t.Helper()
 	root := svgtest.Parse(t, doc)
-	if want := svgkit.Itoa(svgkit.Width(opts)); root.Attrs["width"] != want {
-		t.Errorf("width %s, want %s", root.Attrs["width"], want)
-	}
 	game, title := "explocus", "Explocus: "
 	if p.Config().IsHex() {
 		game, title = "hexplocus", "Hexplocus: "
 	}
-	if root.Attrs["data-game"] != game || root.Attrs["data-spec"] != p.Spec() ||
-		root.Attrs["data-to-move"] != p.ToMove().String() || root.Attrs["data-result"] != p.Outcome().Result() {
-		t.Errorf("root attributes %v do not describe %s", root.Attrs, p)
-	}
+	svgtest.CheckRoot(t, root, svgkit.Width(opts), game, p)
 	if n := root.Child("title"); n == nil || !strings.HasPrefix(n.Text, title+p.String()+"; ") {
 		t.Errorf("the title does not hold the position text %q", p.String())
 	}

@@ -33,16 +33,7 @@ func config(t testing.TB, spec string) focus.Config {
 func check(t testing.TB, p focus.Position, opts Options, doc []byte) {
 	t.Helper()
 	root := svgtest.Parse(t, doc)
-	if want := svgkit.Itoa(svgkit.Width(opts)); root.Attrs["width"] != want {
-		t.Errorf("width %s, want %s", root.Attrs["width"], want)
-	}
-	if root.Attrs["data-game"] != "focus" || root.Attrs["data-spec"] != p.Spec() ||
-		root.Attrs["data-to-move"] != p.ToMove().String() || root.Attrs["data-result"] != p.Outcome().Result() {
-		t.Errorf("root attributes %v do not describe %s", root.Attrs, p)
-	}
-	if title := root.Child("title"); title == nil || !strings.Contains(title.Text, p.String()) {
-		t.Errorf("the title does not hold the position text %q", p.String())
-	}
+	svgtest.CheckRoot(t, root, svgkit.Width(opts), "focus", p)
 	sqs := svgtest.Squares(t, root)
 	if len(sqs) != focus.NumSquares {
 		t.Errorf("%d squares drawn, the board has %d", len(sqs), focus.NumSquares)

@@ -31,16 +31,7 @@ func config(t testing.TB, spec string) hex.Config {
 func check(t testing.TB, p hex.Position, opts Options, doc []byte) {
 	t.Helper()
 	root := svgtest.Parse(t, doc)
-	if want := svgkit.Itoa(svgkit.Width(opts)); root.Attrs["width"] != want {
-		t.Errorf("width %s, want %s", root.Attrs["width"], want)
-	}
-	if root.Attrs["data-game"] != "hex" || root.Attrs["data-spec"] != p.Spec() ||
-		root.Attrs["data-to-move"] != p.ToMove().String() || root.Attrs["data-result"] != p.Outcome().Result() {
-		t.Errorf("root attributes %v do not describe %s", root.Attrs, p)
-	}
-	if title := root.Child("title"); title == nil || !strings.Contains(title.Text, p.String()) {
-		t.Errorf("the title does not hold the position text %q", p.String())
-	}
+	svgtest.CheckRoot(t, root, svgkit.Width(opts), "hex", p)
 	sqs := svgtest.Squares(t, root)
 	cols, rows := p.Size()
 	if len(sqs) != cols*rows {

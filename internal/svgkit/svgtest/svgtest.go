@@ -16,6 +16,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/tabletop-go/rules"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata")
@@ -264,4 +266,30 @@ func firstDiff(a, b []byte) int {
 		}
 	}
 	return min(len(a), len(b))
+}
+
+// Described is what CheckRoot reads of a position: every game's Position
+// has these methods.
+type Described interface {
+	Spec() string
+	ToMove() rules.Player
+	Outcome() rules.Outcome
+	String() string
+}
+
+// CheckRoot checks the root element of a picture of p: its width in
+// pixels, its data-game (game), data-spec, data-to-move and data-result
+// attributes, and a title that holds the position text.
+func CheckRoot(t testing.TB, root *Node, width int, game string, p Described) {
+	t.Helper()
+	if want := strconv.Itoa(width); root.Attrs["width"] != want {
+		t.Errorf("width %s, want %s", root.Attrs["width"], want)
+	}
+	if root.Attrs["data-game"] != game || root.Attrs["data-spec"] != p.Spec() ||
+		root.Attrs["data-to-move"] != p.ToMove().String() || root.Attrs["data-result"] != p.Outcome().Result() {
+		t.Errorf("root attributes %v do not describe %s", root.Attrs, p)
+	}
+	if title := root.Child("title"); title == nil || !strings.Contains(title.Text, p.String()) {
+		t.Errorf("the title does not hold the position text %q", p.String())
+	}
 }
