@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/tabletop-go/rules"
+	"github.com/tabletop-go/rules/internal/testkit"
 )
 
 const stream = `[Game "hex(size=7,swap=none)"]
@@ -165,24 +166,6 @@ func TestRecordStringWritesALineBreakInATagAsASpace(t *testing.T) {
 	assert.Equal(t, "two lines", v)
 }
 
-// lines is a reader of n copies of line, made as it is read.
-type lines struct {
-	line []byte
-	n    int
-	at   int
-}
-
-func (l *lines) Read(p []byte) (int, error) {
-	if l.n == 0 {
-		return 0, io.EOF
-	}
-	k := copy(p, l.line[l.at:])
-	if l.at += k; l.at == len(l.line) {
-		l.at, l.n = 0, l.n-1
-	}
-	return k, nil
-}
-
 func TestRecordsRefuseALineLongerThanMaxLineBytes(t *testing.T) {
 	long := "[Game \"hex\"]\n\n" + strings.Repeat("a", MaxLineBytes+10) + "\n\n[Game \"hex\"]\n\nb2\n"
 	check := func(t *testing.T, seq func(func(Record, error) bool)) {
@@ -206,7 +189,7 @@ func TestRecordsRefuseALineLongerThanMaxLineBytes(t *testing.T) {
 
 func TestRecordsRefuseMoreThanMaxRecordMoves(t *testing.T) {
 	stream := io.MultiReader(strings.NewReader("[Game \"hex\"]\n\n"),
-		&lines{line: []byte(strings.Repeat("a1 ", 1000) + "\n"), n: MaxRecordMoves/1000 + 1},
+		repeat(strings.Repeat("a1 ", 1000)+"\n", MaxRecordMoves/1000+1),
 		strings.NewReader("\n[Game \"hex\"]\n\nb2\n"))
 	var got []string
 	for rec, err := range RecordsFrom(stream) {
@@ -221,7 +204,7 @@ func TestRecordsRefuseMoreThanMaxRecordMoves(t *testing.T) {
 
 func TestRecordsRefuseMoreThanMaxRecordBytes(t *testing.T) {
 	tag := "[Event \"" + strings.Repeat("x", MaxLineBytes/2) + "\"]\n"
-	stream := io.MultiReader(strings.NewReader("[Game \"hex\"]\n"), &lines{line: []byte(tag), n: 2 * MaxRecordBytes / MaxLineBytes},
+	stream := io.MultiReader(strings.NewReader("[Game \"hex\"]\n"), repeat(tag, 2*MaxRecordBytes/MaxLineBytes),
 		strings.NewReader("\n\n[Game \"hex\"]\n\nb2\n"))
 	var got []string
 	for rec, err := range RecordsFrom(stream) {
@@ -288,7 +271,7 @@ func TestRecordsOfBytesCanBeIteratedTwice(t *testing.T) {
 }
 
 func TestRecordsRefuseMoreThanMaxRecordTags(t *testing.T) {
-	stream := io.MultiReader(strings.NewReader("[Game \"hex\"]\n"), &lines{line: []byte("[E \"\"]\n"), n: 6_000_000},
+	stream := io.MultiReader(strings.NewReader("[Game \"hex\"]\n"), repeat("[E \"\"]\n", 6_000_000),
 		strings.NewReader("\na1\n\n[Game \"hex\"]\n\nb2\n"))
 	var got []string
 	for rec, err := range RecordsFrom(stream) {
@@ -324,4 +307,9 @@ func TestRecordsTakeAByteOrderMarkInTheStreamForWhiteSpace(t *testing.T) {
 		n++
 	}
 	assert.Equal(t, 3, n)
+}
+
+// repeat is a reader of n copies of line, made as it is read.
+func repeat(line string, n int) io.Reader {
+	return &testkit.Repeated{Body: line, N: n * len(line)}
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/tabletop-go/rules"
+	"github.com/tabletop-go/rules/internal/testkit"
 	"github.com/tabletop-go/rules/notation"
 )
 
@@ -61,38 +62,6 @@ func TestTreesFromYieldsEveryTreeOnceAndResumesAfterAnError(t *testing.T) {
 	}
 }
 
-// lazy is a reader of n bytes made of head, then body repeated, then
-// tail, generated as it is read: a large input without holding it.
-type lazy struct {
-	head, body, tail string
-	n                int // bytes of body to write
-	at               int
-}
-
-func (l *lazy) Read(p []byte) (int, error) {
-	n := 0
-	for n < len(p) {
-		switch {
-		case l.head != "":
-			c := copy(p[n:], l.head)
-			l.head, n = l.head[c:], n+c
-		case l.at < l.n:
-			off := l.at % len(l.body)
-			c := copy(p[n:], l.body[off:min(len(l.body), off+l.n-l.at)])
-			l.at, n = l.at+c, n+c
-		case l.tail != "":
-			c := copy(p[n:], l.tail)
-			l.tail, n = l.tail[c:], n+c
-		default:
-			if n == 0 {
-				return 0, io.EOF
-			}
-			return n, nil
-		}
-	}
-	return n, nil
-}
-
 // allocated returns the bytes f allocates.
 func allocated(f func()) uint64 {
 	var before, after runtime.MemStats
@@ -109,7 +78,7 @@ func TestTreesFromReadsA50MBTreeInBoundedMemory(t *testing.T) {
 	var got []string
 	comment := "C[" + strings.Repeat("x", 1000) + "]" // two moves and comments: 2018 bytes
 	bytesAllocated := allocated(func() {
-		got = treesFrom(t, &lazy{head: "(;GM[11]SZ[19]", body: ";B[a1]" + comment + ";W[b2]" + comment, n: (50 << 20) / 2018 * 2018, tail: ")\n(;GM[11]SZ[2];B[a1])"})
+		got = treesFrom(t, &testkit.Repeated{Head: "(;GM[11]SZ[19]", Body: ";B[a1]" + comment + ";W[b2]" + comment, N: (50 << 20) / 2018 * 2018, Tail: ")\n(;GM[11]SZ[2];B[a1])"})
 	})
 	require.Len(t, got, 2)
 	assert.Equal(t, `error: sgf line 1 "(;GM[11]SZ[19];B[a1]C[`+strings.Repeat("x", 58)+`..." at offset 0: the game tree is longer than 1048576 bytes`, got[0])

@@ -16,6 +16,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/tabletop-go/rules/internal/testkit"
 )
 
 // maxValidateRSS is the issue's bound on validate's peak memory on any
@@ -47,61 +49,30 @@ func measureValidate(t *testing.T, input io.Reader) (string, int64, time.Duratio
 	return out.String(), rss, elapsed
 }
 
-// generated is a reader of head, then body repeated to n bytes, then
-// tail, made as it is read.
-type generated struct {
-	head, body, tail string
-	n, at            int
-}
-
-func (g *generated) Read(p []byte) (int, error) {
-	n := 0
-	for n < len(p) {
-		switch {
-		case g.head != "":
-			c := copy(p[n:], g.head)
-			g.head, n = g.head[c:], n+c
-		case g.at < g.n:
-			off := g.at % len(g.body)
-			c := copy(p[n:], g.body[off:min(len(g.body), off+g.n-g.at)])
-			g.at, n = g.at+c, n+c
-		case g.tail != "":
-			c := copy(p[n:], g.tail)
-			g.tail, n = g.tail[c:], n+c
-		default:
-			if n == 0 {
-				return 0, io.EOF
-			}
-			return n, nil
-		}
-	}
-	return n, nil
-}
-
 const fiftyMB = 50 << 20
 
 func TestValidateStreamsA50MBSingleTreeSGFInBoundedMemory(t *testing.T) {
 	body := ";B[a1];W[b2]"
-	out, rss, _ := measureValidate(t, &generated{head: "(;GM[11]SZ[19]", body: body, n: fiftyMB / len(body) * len(body), tail: ")\n(;GM[11]SZ[3];B[a1])\n"})
+	out, rss, _ := measureValidate(t, &testkit.Repeated{Head: "(;GM[11]SZ[19]", Body: body, N: fiftyMB / len(body) * len(body), Tail: ")\n(;GM[11]SZ[3];B[a1])\n"})
 	assert.Less(t, rss, int64(maxValidateRSS))
 	assert.Equal(t, `invalid 1: sgf line 1 "...[a1];W[b2];B[a1];W[b2];B[a1];W[b2];B[a1];" at offset 393224: the game tree holds more than 65536 nodes`+"\nok 1 *\n", out)
 }
 
 func TestValidateStreamsA50MBRecordInBoundedMemory(t *testing.T) {
 	t.Run("on one line", func(t *testing.T) {
-		out, rss, _ := measureValidate(t, &generated{head: "[Game \"hex\"]\n\n", body: "a1 ", n: fiftyMB, tail: "\n\n[Game \"hex\"]\nb2\n"})
+		out, rss, _ := measureValidate(t, &testkit.Repeated{Head: "[Game \"hex\"]\n\n", Body: "a1 ", N: fiftyMB, Tail: "\n\n[Game \"hex\"]\nb2\n"})
 		assert.Less(t, rss, int64(maxValidateRSS))
 		assert.Equal(t, `invalid 3: record line 3 "`+strings.Repeat("a1 ", 26)+`a1..." at offset 0: the line is longer than 1048576 bytes`+"\nok 1 *\n", out)
 	})
 	t.Run("in lines of 80", func(t *testing.T) {
 		line := strings.Repeat("a1 ", 26) + "\n"
-		out, rss, _ := measureValidate(t, &generated{head: "[Game \"hex\"]\n\n", body: line, n: fiftyMB / len(line) * len(line), tail: "\n[Game \"hex\"]\nb2\n"})
+		out, rss, _ := measureValidate(t, &testkit.Repeated{Head: "[Game \"hex\"]\n\n", Body: line, N: fiftyMB / len(line) * len(line), Tail: "\n[Game \"hex\"]\nb2\n"})
 		assert.Less(t, rss, int64(maxValidateRSS))
 		assert.Equal(t, `invalid 40332: record line 40332 "`+strings.TrimSuffix(line, "\n")+`" at offset 66: the record holds more than 1048576 moves`+"\nok 1 *\n", out)
 	})
 	t.Run("a legal game of 50 MB in many records", func(t *testing.T) {
 		rec := "[Game \"hex(size=3,swap=none)\"]\n[Result \"1-0\"]\na1 c1 a2 c2 a3\n\n"
-		out, rss, _ := measureValidate(t, &generated{body: rec, n: fiftyMB / len(rec) * len(rec)})
+		out, rss, _ := measureValidate(t, &testkit.Repeated{Body: rec, N: fiftyMB / len(rec) * len(rec)})
 		assert.Less(t, rss, int64(maxValidateRSS))
 		assert.Equal(t, fiftyMB/len(rec), strings.Count(out, "ok 5 1-0\n"))
 	})
