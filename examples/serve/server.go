@@ -300,21 +300,11 @@ type apiError struct {
 	Ply *int `json:"ply,omitempty"`
 }
 
-func writeJSON(w http.ResponseWriter, code int, v any) {
-	data, err := json.Marshal(v)
-	if err != nil {
-		http.Error(w, err.Error(), http.StatusInternalServerError)
-		return
-	}
-	w.Header().Set("Content-Type", "application/json")
-	w.Header().Set("Cache-Control", "no-store")
-	w.WriteHeader(code)
-	w.Write(append(data, '\n'))
-}
+func writeJSON(w http.ResponseWriter, code int, v any) { writeWithState(w, code, v, nil) }
 
-// writeWithState writes the object v with the field "state" added: the
-// game's cached state JSON, copied as it is (json.RawMessage would
-// validate and compact it again on every reply).
+// writeWithState writes the object v, with the field "state" added when
+// state is not nil: the game's cached state JSON, copied as it is
+// (json.RawMessage would validate and compact it again on every reply).
 func writeWithState(w http.ResponseWriter, code int, v any, state []byte) {
 	data, err := json.Marshal(v)
 	if err != nil {
@@ -324,6 +314,10 @@ func writeWithState(w http.ResponseWriter, code int, v any, state []byte) {
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(code)
+	if state == nil {
+		w.Write(append(data, '\n'))
+		return
+	}
 	w.Write(data[:len(data)-1])
 	w.Write([]byte(`,"state":`))
 	w.Write(state)
