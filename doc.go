@@ -99,12 +99,31 @@
 // knows how (see Rollouts). CanEnd says which results a variant can have (Hex
 // has no draws), so that a record cannot claim another.
 //
+// # The invalid value
+//
+// Go gives every type a zero value, and a zero position is no game: it has
+// no board and no variant. Rather than pass for a game, it is inert: its
+// IsValid reports false, Seats is 0, ToMove is Terminal, Outcome is the
+// Invalid outcome (result "?"), it lists no moves, Legal and Play refuse
+// every move with a *MoveError of kind ErrNoGame, Evaluate and Rollout
+// report ok false, its Hash is 0 and its Spec "", its String is a text
+// every reader refuses ("<invalid hex position>") and MarshalText refuses
+// it. Each game returns this same value from a failed parse and
+// from Start of a configuration its Validate refuses: nothing is clamped
+// or repaired into a game. Erase refuses it (ErrNoGame), so a Dynamic is
+// always a game, and so do the bots.
+//
+// Likewise, a constructor given coordinates off its game's grid returns
+// the game's NoSquare or NoMove rather than a square or move that wraps
+// around: Legal and Play refuse such a move, saying which grid the
+// coordinates missed.
+//
 // Outcomes are built with Win and Draw; impossible arguments (a seat
 // count outside 2 to MaxSeats, a winner who is not a seat) give the
 // Invalid outcome rather than a silently corrected one.
 //
 // Errors say what was wrong and where: a *MoveError carries the move, its
-// Kind (ErrIllegal, ErrGameOver, ErrWrongNode) and the game's Reason, all
+// Kind (ErrIllegal, ErrGameOver, ErrWrongNode, ErrNoGame) and the game's Reason, all
 // reachable with errors.Is; a *SyntaxError carries the input and the byte
 // offset of the problem. ParseMove judges only syntax (a *SyntaxError);
 // Legal and Play judge legality (a *MoveError).

@@ -92,9 +92,14 @@ func UnmarshalDynamic(data []byte) (Dynamic, error) {
 	return OpenPosition(s.Spec, s.Position)
 }
 
-// Erase wraps a typed position as a Dynamic.
-func Erase[P Position[P, M], M Move](p P) Dynamic {
-	return erased[P, M]{p}
+// Erase wraps a typed position as a Dynamic. It refuses the invalid value
+// (see Position) with an error matching ErrNoGame: a Dynamic is always a
+// position of a game.
+func Erase[P Position[P, M], M Move](p P) (Dynamic, error) {
+	if !p.IsValid() {
+		return nil, &NoGameError{Type: typeName(p)}
+	}
+	return erased[P, M]{p}, nil
 }
 
 type erased[P Position[P, M], M Move] struct{ p P }

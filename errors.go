@@ -2,6 +2,7 @@ package rules
 
 import (
 	"errors"
+	"fmt"
 	"strconv"
 	"strings"
 )
@@ -17,15 +18,19 @@ var (
 	ErrWrongNode = errors.New("wrong kind of node")
 	// ErrSyntax: text could not be read; the error is a *SyntaxError.
 	ErrSyntax = errors.New("syntax error")
+	// ErrNoGame: the position is the inert invalid value (a zero
+	// Position, or what a failed parse or Start of an invalid
+	// configuration returns), not a position of any game.
+	ErrNoGame = errors.New("not a game (a zero or invalid position)")
 )
 
 // MoveError reports a move that cannot be played. errors.Is matches both
-// its Kind (ErrIllegal, ErrGameOver, ErrWrongNode) and its game-specific
+// its Kind (ErrIllegal, ErrGameOver, ErrWrongNode, ErrNoGame) and its game-specific
 // Reason (such as hex.ErrOccupied).
 type MoveError struct {
 	// Move is the move in the game's notation.
 	Move string
-	// Kind is ErrIllegal, ErrGameOver or ErrWrongNode.
+	// Kind is ErrIllegal, ErrGameOver, ErrWrongNode or ErrNoGame.
 	Kind error
 	// Reason is the game's own explanation, e.g. "cell is occupied"; it
 	// may be nil when Kind says it all.
@@ -154,4 +159,28 @@ func shown(s string) string {
 		return strconv.Quote(s[:maxShown]) + "..."
 	}
 	return strconv.Quote(s)
+}
+
+// NoGameError reports the invalid value of a game's position where a
+// position of a game is needed (Erase, a bot asked to move). It matches
+// ErrNoGame with errors.Is.
+type NoGameError struct {
+	// Type names the position's type, e.g. "hex.Position".
+	Type string
+}
+
+// Error returns e.g. "hex.Position: not a game (a zero or invalid position)".
+func (e *NoGameError) Error() string { return e.Type + ": " + ErrNoGame.Error() }
+
+// Is makes errors.Is(err, ErrNoGame) true.
+func (e *NoGameError) Is(target error) bool { return target == ErrNoGame }
+
+// typeName returns the package-qualified type name of v, e.g.
+// "hex.Position".
+func typeName(v any) string {
+	name := fmt.Sprintf("%T", v)
+	if i := strings.LastIndexByte(name, '/'); i >= 0 {
+		name = name[i+1:]
+	}
+	return name
 }

@@ -62,7 +62,11 @@ func ExampleDynamic() {
 // every game through text.
 func ExampleErase() {
 	p := hex.Sized(2).Start()
-	d := rules.Erase(p)
+	d, err := rules.Erase(p)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
 	fmt.Println(d.Moves(), d.Perft(2))
 	fmt.Println(d.Typed().(hex.Position) == p)
 	// Output:

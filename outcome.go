@@ -36,7 +36,9 @@ const (
 	// arguments: Win or Draw with a seat count outside 2 to MaxSeats, a
 	// winner that is not a seat of the game, or the reason NotOver or
 	// Invalid. Such an outcome is over, scores no seat, writes its result
-	// as "?" and has no JSON form. No game produces it.
+	// as "?" and has no JSON form. It is also the outcome of a position
+	// that is no game (the invalid value, see Position); no game ends
+	// with it.
 	Invalid
 )
 

@@ -45,7 +45,7 @@ func MakeGame[C any, P Position[P, M], M Move](
 			if err != nil {
 				return nil, err
 			}
-			return Erase(start(c)), nil
+			return Erase(start(c))
 		},
 		OpenPosition: func(spec, position string) (Dynamic, error) {
 			c, err := parseSpec(spec)
@@ -56,7 +56,7 @@ func MakeGame[C any, P Position[P, M], M Move](
 			if err != nil {
 				return nil, err
 			}
-			return Erase(p), nil
+			return Erase(p)
 		},
 	}
 }

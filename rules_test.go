@@ -98,7 +98,8 @@ type raceMove uint8
 
 func (m raceMove) String() string { return strconv.Itoa(int(m)) }
 
-func (r race) Seats() int { return 2 }
+func (r race) IsValid() bool { return true }
+func (r race) Seats() int   { return 2 }
 func (r race) ToMove() rules.Player {
 	switch {
 	case r.roll == 0:
@@ -194,7 +195,10 @@ func (r race) Rollout(rng *rand.Rand, maxPlies int, trace []rules.Played[raceMov
 	return r.Outcome(), race{}, trace, true // end unspecified: the start, say
 }
 
-var _ rules.Position[race, raceMove] = race{}
+// satisfies compiles only for types that satisfy the contract.
+func satisfies[P rules.Position[P, M], M rules.Move]() {}
+
+var _ = satisfies[race, raceMove]
 
 func TestPerftCountsChanceOutcomesAsBranches(t *testing.T) {
 	assert.Equal(t, uint64(1), rules.Perft(race{}, 0))
@@ -277,7 +281,8 @@ func TestSamplerRolloutUsesTheFastPathOrPlays(t *testing.T) {
 }
 
 func TestEraseGivesTextMovesAndTypedHelpers(t *testing.T) {
-	d := rules.Erase(race{})
+	d, err := rules.Erase(race{})
+	require.NoError(t, err)
 	assert.Equal(t, []string{"1", "2"}, d.Moves())
 	assert.Equal(t, []rules.DynamicChance{{"1", rules.Prob{2, 3}}, {"2", rules.Prob{1, 3}}}, d.Chances())
 	assert.Equal(t, uint64(4), d.Perft(2))

@@ -60,7 +60,26 @@ type ChanceOutcome[M Move] struct {
 // the moves are the chance outcomes, applied with Play like any move, so
 // that a caller can sample them or supply a known one when replaying) and
 // a terminal node (Terminal is to move; Outcome is decided).
+//
+// Every position type is comparable: two positions are equal (==)
+// exactly when they are the same position of the same variant, so generic
+// code can compare them and use them as map keys.
+//
+// A value that is no game is inert: IsValid reports false, Seats is 0,
+// ToMove is Terminal, Outcome is the Invalid outcome, no move is listed,
+// Legal and Play refuse every move with a *MoveError of kind ErrNoGame
+// (Play and PlayUnchecked return the invalid value), Evaluate and Rollout
+// report ok false, CanEnd is false, Hash is 0, Spec is "", and its text
+// ("<invalid hex position>", say) is refused by every reader
+// (MarshalText refuses it with a *NoGameError). Every game of this module makes its zero value this
+// value, and returns it from a failed parse and from Start of a
+// configuration its Validate refuses; nothing ever repairs one into a
+// game.
 type Position[P any, M Move] interface {
+	comparable
+	// IsValid reports whether the position is a position of a game, as
+	// opposed to the inert invalid value (see above).
+	IsValid() bool
 	// Seats returns the number of seats in the game.
 	Seats() int
 	// ToMove returns the seat to move, Chance or Terminal.
@@ -136,7 +155,16 @@ type Position[P any, M Move] interface {
 	// it went in.
 	Rollout(r *rand.Rand, maxPlies int, trace []Played[M]) (o Outcome, end P, _ []Played[M], ok bool)
 	// Hash returns a 64-bit Zobrist hash of the position, maintained
-	// incrementally; equal positions have equal hashes.
+	// incrementally. Equal positions have equal hashes, and the hash
+	// covers everything that decides the game from here on (the legal
+	// moves, the chance outcomes and the outcome, now and after any
+	// moves): the variant, the board, the seat to move, reserves, phases,
+	// the pie rule, and the ply where a variant has a ply limit. So two
+	// positions with equal hashes are, but for a 64-bit collision, the
+	// same game from here on: a transposition table may share their
+	// values. What a hash leaves out (the ply in a game without a ply
+	// limit, say) is what makes transpositions meet. The invalid value's
+	// hash is 0.
 	Hash() uint64
 	// ParseMove reads a move in the game's notation. It checks the syntax
 	// (a *SyntaxError) but not legality, which is Legal's job.

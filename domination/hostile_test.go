@@ -47,7 +47,9 @@ func TestNewTileRefusesNumbersOutsideZeroToSix(t *testing.T) {
 		assert.Equal(t, at, q)
 		assert.Equal(t, at, at.PlayUnchecked(draw), "PlayUnchecked ignores a draw of no tile")
 	}
-	_, err := rules.Erase(p).Play("9-9")
+	d, err := rules.Erase(p)
+	require.NoError(t, err)
+	_, err = d.Play("9-9")
 	assert.ErrorIs(t, err, rules.ErrSyntax, "the notation refuses numbers over 6 as before")
 }
 

@@ -256,3 +256,8 @@ func (p *Position) computeHash() uint64 {
 	}
 	return h
 }
+
+// IsValid reports whether p is a position of a game: false for the zero
+// Position, which is also what a failed parse and Start of an invalid
+// Config return (see the package doc, "The invalid value").
+func (p Position) IsValid() bool { return p.rows != 0 }

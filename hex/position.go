@@ -303,3 +303,8 @@ func (p *Position) joins(own *[MaxSize]uint32, c Color) bool {
 	}
 	return false
 }
+
+// IsValid reports whether p is a position of a game: false for the zero
+// Position, which is also what a failed parse and Start of an invalid
+// Config return (see the package doc, "The invalid value").
+func (p Position) IsValid() bool { return p.cols != 0 }

@@ -84,10 +84,10 @@ func TestMCTSAtChanceNodesAndTheEnd(t *testing.T) {
 
 func TestEraseChecksTheGame(t *testing.T) {
 	d := Erase[hex.Position, hex.Move](NewRandom[hex.Position, hex.Move](1))
-	m, err := d.Choose(context.Background(), rules.Erase(hex.Sized(3).Start()))
+	m, err := d.Choose(context.Background(), erase(t, hex.Sized(3).Start()))
 	require.NoError(t, err)
 	assert.Len(t, m, 2)
-	_, err = d.Choose(context.Background(), rules.Erase(focus.New()))
+	_, err = d.Choose(context.Background(), erase(t, focus.New()))
 	assert.ErrorContains(t, err, "cannot play")
 	_, err = New[hex.Position, hex.Move]("genius", Options{})
 	assert.Error(t, err)
@@ -279,4 +279,12 @@ func (b *MCTS[P, M]) allocated() int {
 		}
 	}
 	return n
+}
+
+// erase is rules.Erase for positions known to be games.
+func erase[P rules.Position[P, M], M rules.Move](t *testing.T, p P) rules.Dynamic {
+	t.Helper()
+	d, err := rules.Erase(p)
+	require.NoError(t, err)
+	return d
 }

@@ -7,6 +7,8 @@ package conformance
 import (
 	"encoding/json"
 	"errors"
+	"hash/fnv"
+	"io"
 	"math"
 	"math/big"
 	"math/rand/v2"
@@ -36,6 +38,15 @@ type Game[P rules.Position[P, M], M rules.Move] struct {
 	Candidates func(p P) []M
 	// Invariants checks the game's own invariants at every position.
 	Invariants func(t *rapid.T, p P)
+	// OffGrid lists moves that the game's constructors build from
+	// coordinates off its grid (NoMove and the like): no position may
+	// accept them. Optional.
+	OffGrid []M
+	// Decides returns, for the hash check, a text of what decides the
+	// game from p on beyond its legal moves, chance outcomes and outcome
+	// (for example the ply where a ply limit will end it). Positions with
+	// equal hashes must give equal texts. Optional.
+	Decides func(p P) string
 }
 
 // Run plays random legal games and checks, at every position: the seat to
@@ -54,6 +65,13 @@ type Game[P rules.Position[P, M], M rules.Move] struct {
 // the variant can have (CanEnd) or, cut at the bound, a position that
 // is not over, whose text reads back, reached by exactly that many
 // traced moves of seats of the game; and the game's invariants hold.
+//
+// Across every position of every game it plays, positions with equal
+// hashes must have the same variant, seat to move, moves, chance
+// outcomes, outcome and Decides text: the hash decides the game. The
+// zero value of P must be the inert invalid value (see CheckInvalid), a
+// failed parse must return it, and the OffGrid moves must be refused
+// everywhere.
 func Run[P interface {
 	rules.Position[P, M]
 	comparable
@@ -63,11 +81,14 @@ func Run[P interface {
 	if maxPlies == 0 {
 		maxPlies = 1000
 	}
+	hashes := make(map[uint64]uint64)
 	rapid.Check(t, func(t *rapid.T) {
 		p := g.Start(t)
+		CheckInvalid(t, g, p)
 		var moves []M
 		for ply := 0; ; ply++ {
 			moves = checkPosition(t, g, p, moves[:0])
+			checkHashDecides(t, g, p, moves, hashes)
 			if len(moves) == 0 || ply >= maxPlies {
 				return
 			}
@@ -189,6 +210,12 @@ func checkPosition[P interface {
 	for range 8 {
 		candidates = append(candidates, M(rapid.Uint64().Draw(t, "raw move")))
 	}
+	for _, m := range g.OffGrid {
+		if listed[m] {
+			t.Fatalf("AppendMoves lists %v (%d), a move built from coordinates off the grid", m, uint64(m))
+		}
+	}
+	candidates = append(candidates, g.OffGrid...)
 	for _, m := range candidates {
 		if listed[m] {
 			continue
@@ -225,6 +252,7 @@ func checkPosition[P interface {
 		if q.ToMove() != who || q.Outcome() != out {
 			t.Fatalf("parsed %q: to move %v, outcome %v; want %v, %v", text, q.ToMove(), q.Outcome(), who, out)
 		}
+		checkFailedParse(t, g, p, text)
 	}
 	checkRoundTrips(t, p)
 	checkDynamic(t, p, moves)
@@ -370,7 +398,10 @@ func checkRoundTrips[P interface {
 
 // checkDynamic checks the text view of the position against the typed one.
 func checkDynamic[P rules.Position[P, M], M rules.Move](t *rapid.T, p P, moves []M) {
-	d := rules.Erase(p)
+	d, err := rules.Erase(p)
+	if err != nil {
+		t.Fatalf("Erase of a position of a game: %v", err)
+	}
 	if d.Node() != p.ToMove().Node() || d.MaxMoves() != p.MaxMoves() {
 		t.Fatalf("Dynamic Node %v, MaxMoves %d; typed %v, %d", d.Node(), d.MaxMoves(), p.ToMove().Node(), p.MaxMoves())
 	}
@@ -419,5 +450,136 @@ func checkParseMoveErrors[P rules.Position[P, M], M rules.Move](t *rapid.T, p P)
 		if !errors.As(err, &se) {
 			t.Fatalf("ParseMove(%q) error %v (%T) is not a *rules.SyntaxError", in, err, err)
 		}
+	}
+}
+
+// CheckInvalid checks that the zero value of P is the inert invalid value
+// of the contract: not valid, terminal with the Invalid outcome, no moves
+// or chances, every move refused with ErrNoGame (Play returning the
+// invalid value), no rollout or evaluation, hash 0, no result it can end
+// with, a text that no reader takes (p's parser, UnmarshalText, the
+// registry in p's variant) and that MarshalText and Erase refuse. p is a
+// position of a game, whose moves and variant it borrows.
+func CheckInvalid[P interface {
+	rules.Position[P, M]
+	comparable
+}, M rules.Move](t *rapid.T, g Game[P, M], p P) {
+	var zero P
+	switch {
+	case !p.IsValid():
+		t.Fatalf("a position of a game reports !IsValid: %s", p)
+	case zero.IsValid():
+		t.Fatalf("the zero %T reports IsValid", zero)
+	case zero.ToMove() != rules.Terminal:
+		t.Fatalf("the zero %T has %v to move, want terminal", zero, zero.ToMove())
+	case zero.Outcome().Reason != rules.Invalid:
+		t.Fatalf("the zero %T has outcome %v, want the Invalid outcome", zero, zero.Outcome())
+	case len(zero.AppendMoves(nil)) != 0 || len(zero.AppendChances(nil)) != 0:
+		t.Fatalf("the zero %T lists moves", zero)
+	case zero.Hash() != 0:
+		t.Fatalf("the zero %T has hash %x, want 0", zero, zero.Hash())
+	case p.Hash() == 0:
+		t.Fatalf("a position of a game has hash 0, the invalid value's: %s", p)
+	}
+	if _, ok := zero.Evaluate(0); ok {
+		t.Fatalf("the zero %T evaluates", zero)
+	}
+	for _, o := range []rules.Outcome{rules.Win(2, rules.Connection, 0), rules.Draw(2, rules.PlyLimit), zero.Outcome()} {
+		if zero.CanEnd(o) {
+			t.Fatalf("the zero %T says it can end %v", zero, o)
+		}
+	}
+	moves := p.AppendMoves(nil)
+	moves = append(moves, g.OffGrid...)
+	moves = append(moves, 0, M(rapid.Uint64().Draw(t, "raw move on the invalid value")))
+	for _, m := range moves {
+		err := zero.Legal(m)
+		var me *rules.MoveError
+		if !errors.As(err, &me) || !errors.Is(err, rules.ErrNoGame) {
+			t.Fatalf("the zero %T: Legal(%v) = %v, want a *rules.MoveError of kind ErrNoGame", zero, m, err)
+		}
+		q, err := zero.Play(m)
+		if !errors.Is(err, rules.ErrNoGame) || q != zero {
+			t.Fatalf("the zero %T: Play(%v) = %v, %v; want the invalid value and ErrNoGame", zero, m, q, err)
+		}
+		if q := zero.PlayUnchecked(m); q.IsValid() {
+			t.Fatalf("the zero %T: PlayUnchecked(%v) made a game: %s", zero, m, q)
+		}
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	if _, _, trace, ok := zero.Rollout(r, -1, nil); ok || trace != nil {
+		t.Fatalf("the zero %T rolls out", zero)
+	}
+	if _, err := zero.MarshalText(); err == nil {
+		t.Fatalf("the zero %T marshals to text", zero)
+	}
+	if _, err := json.Marshal(holder[P]{zero}); err == nil {
+		t.Fatalf("the zero %T marshals to JSON", zero)
+	}
+	if _, err := rules.Erase(zero); !errors.Is(err, rules.ErrNoGame) {
+		t.Fatalf("Erase of the zero %T: %v, want ErrNoGame", zero, err)
+	}
+	text := zero.String()
+	if g.Parse != nil {
+		if q, err := g.Parse(p, text); err == nil {
+			t.Fatalf("the zero %T writes %q, which reads as %s", zero, text, q)
+		}
+	}
+	var q P
+	if err := any(&q).(interface{ UnmarshalText([]byte) error }).UnmarshalText([]byte(text)); err == nil {
+		t.Fatalf("the zero %T writes %q, which UnmarshalText reads", zero, text)
+	}
+	if d, err := rules.OpenPosition(p.Spec(), text); err == nil {
+		t.Fatalf("the zero %T writes %q, which rules.OpenPosition(%q) reads as %s", zero, text, p.Spec(), d)
+	}
+	if d, err := rules.Open(zero.Spec()); err == nil {
+		t.Fatalf("the zero %T has spec %q, which rules.Open reads as %s", zero, zero.Spec(), d)
+	}
+}
+
+// checkHashDecides records what decides the game at p under p's hash,
+// and fails if a position with the same hash was seen with another.
+func checkHashDecides[P interface {
+	rules.Position[P, M]
+	comparable
+}, M rules.Move](t *rapid.T, g Game[P, M], p P, moves []M, seen map[uint64]uint64) {
+	h := fnv.New64a()
+	io.WriteString(h, p.Spec())
+	io.WriteString(h, "|"+p.ToMove().String()+"|"+p.Outcome().String()+"|")
+	for _, m := range moves {
+		io.WriteString(h, m.String()+" ")
+	}
+	for _, c := range p.AppendChances(nil) {
+		io.WriteString(h, c.Move.String()+"@"+c.Prob.String()+" ")
+	}
+	if g.Decides != nil {
+		io.WriteString(h, "|"+g.Decides(p))
+	}
+	fp := h.Sum64()
+	if old, ok := seen[p.Hash()]; ok && old != fp {
+		t.Fatalf("hash %x is shared by positions that differ in their variant, moves, chances, outcome or what decides the game; one is %s", p.Hash(), p)
+	}
+	seen[p.Hash()] = fp
+}
+
+// checkFailedParse damages a position text (a byte replaced, or the text
+// cut) and checks that a parse that fails returns the invalid value.
+func checkFailedParse[P interface {
+	rules.Position[P, M]
+	comparable
+}, M rules.Move](t *rapid.T, g Game[P, M], p P, text string) {
+	if text == "" {
+		return
+	}
+	b := []byte(text)
+	i := rapid.IntRange(0, len(b)-1).Draw(t, "damaged byte")
+	if rapid.Bool().Draw(t, "cut") {
+		b = b[:i]
+	} else {
+		b[i] = rapid.SampledFrom([]byte("x/ -0123456789ABab,*?")).Draw(t, "new byte")
+	}
+	var zero P
+	if q, err := g.Parse(p, string(b)); err != nil && q != zero {
+		t.Fatalf("a failed parse of %q (%v) returns %s, not the invalid value", b, err, q)
 	}
 }
