@@ -99,7 +99,7 @@ type raceMove uint8
 func (m raceMove) String() string { return strconv.Itoa(int(m)) }
 
 func (r race) IsValid() bool { return true }
-func (r race) Seats() int   { return 2 }
+func (r race) Seats() int    { return 2 }
 func (r race) ToMove() rules.Player {
 	switch {
 	case r.roll == 0:
