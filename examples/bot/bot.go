@@ -50,6 +50,7 @@ package bot
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 
 	"github.com/tabletop-go/rules"
@@ -64,6 +65,17 @@ type Bot[P rules.Position[P, M], M rules.Move] interface {
 // ErrGameOver is returned when a bot is asked to move in a finished game.
 var ErrGameOver = errors.New("bot: the game is over")
 
+// ErrNoMoves is returned when a seat is to move but the position lists no
+// legal move: a game that breaks the contract, which says such a
+// position is terminal.
+var ErrNoMoves = errors.New("bot: a seat is to move but the position lists no legal move")
+
+// noGame is the error for a position that is the game's invalid value:
+// bots refuse it at once, before any search (it matches rules.ErrNoGame).
+func noGame(p any) error {
+	return &rules.NoGameError{Type: fmt.Sprintf("%T", p)}
+}
+
 // Random plays uniformly random legal moves (and draws chance outcomes by
 // their probabilities). It is not safe for concurrent use.
 type Random[P rules.Position[P, M], M rules.Move] struct {
@@ -77,8 +89,15 @@ func NewRandom[P rules.Position[P, M], M rules.Move](seed uint64) *Random[P, M] 
 
 // Choose returns a random legal move of p.
 func (b *Random[P, M]) Choose(_ context.Context, p P) (M, error) {
+	if !p.IsValid() {
+		var zero M
+		return zero, noGame(p)
+	}
 	m, ok := b.sampler.Move(p)
 	if !ok {
+		if p.ToMove() != rules.Terminal {
+			return m, ErrNoMoves
+		}
 		return m, ErrGameOver
 	}
 	return m, nil

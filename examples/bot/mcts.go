@@ -315,7 +315,9 @@ func NewMCTS[P rules.Position[P, M], M rules.Move](opts Options) *MCTS[P, M] {
 
 // Choose searches from p and returns the most visited move (summed over
 // the trees of root parallelism). At a chance node it draws an outcome by
-// its probability instead of searching.
+// its probability instead of searching. It refuses at once a position
+// that is no game (an error matching rules.ErrNoGame), a finished game
+// (ErrGameOver) and a seat to move with no legal move (ErrNoMoves).
 //
 // A search stopped by Iterations is reproducible for a seed with one
 // worker, and with several under root parallelism (each worker draws its
@@ -323,6 +325,9 @@ func NewMCTS[P rules.Position[P, M], M rules.Move](opts Options) *MCTS[P, M] {
 // tree); tree parallelism and deadlines depend on the timing.
 func (b *MCTS[P, M]) Choose(ctx context.Context, p P) (M, error) {
 	var zero M
+	if !p.IsValid() {
+		return zero, noGame(p)
+	}
 	switch p.ToMove() {
 	case rules.Terminal:
 		return zero, ErrGameOver
@@ -399,7 +404,7 @@ func (b *MCTS[P, M]) best() (M, error) {
 	w0 := b.workers[0]
 	kids := w0.children(w0.node(0))
 	if len(kids) == 0 {
-		return zero, ErrGameOver
+		return zero, ErrNoMoves
 	}
 	b.merged = b.merged[:0]
 	for _, k := range kids {
@@ -509,6 +514,12 @@ func (w *worker[P, M]) iterate(root P) {
 			}
 		}
 		child := w.pick(cur, who)
+		if child == cur {
+			// No children: a seat to move with no legal move, which
+			// the contract forbids. Scored as a leaf, so that a broken
+			// game cannot make an iteration loop.
+			break
+		}
 		if w.live {
 			k := w.node(child)
 			w.add(&k.visits, 1)
