@@ -103,8 +103,10 @@ func (s script) ParseMove(text string) (scriptMove, error) {
 	n, err := strconv.Atoi(text)
 	return scriptMove(n), err
 }
-func (s script) Spec() string   { return "script" }
-func (s script) String() string { return strconv.Itoa(int(s.picked)) + "/" + strconv.Itoa(int(s.plies)) }
+func (s script) Spec() string { return "script" }
+func (s script) String() string {
+	return strconv.Itoa(int(s.picked)) + "/" + strconv.Itoa(int(s.plies))
+}
 func (s script) MarshalText() ([]byte, error) {
 	return []byte(s.String()), nil
 }
