@@ -202,6 +202,26 @@ func TestRecordsRefuseMoreThanMaxRecordMoves(t *testing.T) {
 	assert.Equal(t, []string{"the record holds more than 1048576 moves", "b2"}, got)
 }
 
+// TestRecordsReadExactlyMaxRecordMoves pins the boundary: a record of
+// MaxRecordMoves moves reads whole, and one move more is refused.
+func TestRecordsReadExactlyMaxRecordMoves(t *testing.T) {
+	read := func(moves int) (int, error) {
+		stream := io.MultiReader(strings.NewReader("[Game \"hex\"]\n\n"),
+			repeat(strings.Repeat("a1 ", 1000)+"\n", moves/1000),
+			strings.NewReader(strings.Repeat("a1 ", moves%1000)+"\n"))
+		for rec, err := range RecordsFrom(stream) {
+			return len(rec.Moves), err
+		}
+		return 0, nil
+	}
+	n, err := read(MaxRecordMoves)
+	require.NoError(t, err)
+	assert.Equal(t, MaxRecordMoves, n)
+	_, err = read(MaxRecordMoves + 1)
+	require.Error(t, err)
+	assert.Equal(t, "the record holds more than 1048576 moves", err.(*rules.SyntaxError).Msg)
+}
+
 func TestRecordsRefuseMoreThanMaxRecordBytes(t *testing.T) {
 	tag := "[Event \"" + strings.Repeat("x", MaxLineBytes/2) + "\"]\n"
 	stream := io.MultiReader(strings.NewReader("[Game \"hex\"]\n"), repeat(tag, 2*MaxRecordBytes/MaxLineBytes),
