@@ -22,6 +22,12 @@ var (
 	// Position, or what a failed parse or Start of an invalid
 	// configuration returns), not a position of any game.
 	ErrNoGame = errors.New("not a game (a zero or invalid position)")
+	// ErrBadSpec: a game spec could not be read or names no variant of
+	// its game (a *SyntaxError or a notation.SpecError).
+	ErrBadSpec = errors.New("bad game spec")
+	// ErrBadPosition: a position text could not be read, or is no
+	// position its game can reach (a *SyntaxError).
+	ErrBadPosition = errors.New("bad position")
 )
 
 // MoveError reports a move that cannot be played. errors.Is matches both
@@ -96,6 +102,9 @@ type SyntaxError struct {
 	Offset int
 	// Msg says what was wrong there.
 	Msg string
+	// Kind is ErrBadSpec for a game spec and ErrBadPosition for a
+	// position text (errors.Is matches it), nil for other text.
+	Kind error
 }
 
 // Error returns e.g. `hex position "7/7 w -" at offset 3: the board has 2
@@ -139,8 +148,11 @@ func (e *SyntaxError) Error() string {
 	return b.String()
 }
 
-// Is makes errors.Is(err, ErrSyntax) true for every *SyntaxError.
-func (e *SyntaxError) Is(target error) bool { return target == ErrSyntax }
+// Is makes errors.Is(err, ErrSyntax) true for every *SyntaxError, and
+// errors.Is(err, e.Kind) true when Kind is set.
+func (e *SyntaxError) Is(target error) bool {
+	return target == ErrSyntax || e.Kind != nil && target == e.Kind
+}
 
 // shown returns s as an error message may show text from a stranger: as
 // it is when it is at most 40 bytes of printable ASCII without spaces,

@@ -32,6 +32,9 @@ const (
 	Forfeit
 	// Resignation: a player resigned.
 	Resignation
+	// Agreement: the players agreed on the result (a draw, say), as a
+	// game record may tell.
+	Agreement
 	// Invalid is the reason of an outcome built from impossible
 	// arguments: Win or Draw with a seat count outside 2 to MaxSeats, a
 	// winner that is not a seat of the game, or the reason NotOver or
@@ -54,6 +57,7 @@ var reasonNames = [...]string{
 	NoLegalTurn:   "no legal turn",
 	Forfeit:       "forfeit",
 	Resignation:   "resignation",
+	Agreement:     "agreement",
 	Invalid:       "invalid",
 }
 

@@ -21,6 +21,15 @@ var ErrUnknownGame = errors.New("unknown game")
 type Game struct {
 	// Name is the game's name in a spec, e.g. "hex".
 	Name string
+	// Title is the game's name for people, e.g. "Hex"; Doc one line
+	// about the game, for a lobby or a help text.
+	Title, Doc string
+	// Variants lists the variants a program offers players (a lobby's
+	// menu), the usual one first, each with its canonical spec.
+	Variants []Variant
+	// Options describes the options of the game's spec grammar, in the
+	// order its canonical spec writes them.
+	Options []Option
 	// Open returns the start position of the variant the whole spec text
 	// names, e.g. "hex(size=13)".
 	Open func(spec string) (Dynamic, error)

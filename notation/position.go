@@ -61,25 +61,43 @@ func ReadPosition[C interface {
 		if c == nil {
 			inferred, err := bare(text)
 			if err != nil {
-				return zero, err
+				return zero, badPosition(err, text)
 			}
 			c = &inferred
 		}
-		return body(*c, text)
+		p, err := body(*c, text)
+		if err != nil {
+			return zero, badPosition(err, text)
+		}
+		return p, nil
 	}
 	c, err := parseSpec(spec)
 	if err != nil {
-		return zero, relocate(err, spec, text, 0)
+		return zero, badPosition(relocate(err, spec, text, 0), text)
 	}
 	if want != nil && c != *want {
-		return zero, &rules.SyntaxError{What: "position", Input: text, Offset: 0,
+		return zero, &rules.SyntaxError{What: "position", Input: text, Offset: 0, Kind: rules.ErrBadPosition,
 			Msg: "the text is a position of " + strconv.Quote(c.String()) + ", not of " + strconv.Quote((*want).String())}
 	}
 	p, err := body(c, rest)
 	if err != nil {
-		return zero, relocate(err, rest, text, at)
+		return zero, badPosition(relocate(err, rest, text, at), text)
 	}
 	return p, nil
+}
+
+// badPosition makes err, found reading the position text, a
+// *rules.SyntaxError of kind rules.ErrBadPosition: a copy of err's own
+// syntax error, or, for any other error (a spec in the text that names
+// no variant), one that quotes it.
+func badPosition(err error, text string) error {
+	var se *rules.SyntaxError
+	if errors.As(err, &se) && se.Input == text {
+		marked := *se
+		marked.Kind = rules.ErrBadPosition
+		return &marked
+	}
+	return &rules.SyntaxError{What: "position", Input: text, Offset: 0, Kind: rules.ErrBadPosition, Msg: err.Error()}
 }
 
 // relocate reports a syntax error found in part, which starts at byte at

@@ -4,13 +4,23 @@ import (
 	"errors"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/tabletop-go/rules"
 )
 
 // ErrNoGameTag is matched (with errors.Is) by the error Replay returns for
 // a record without a [Game] tag: without it no game can be opened.
-var ErrNoGameTag = errors.New("the record has no [Game] tag")
+// It also matches rules.ErrBadRecord.
+var ErrNoGameTag error = recordFault("the record has no [Game] tag")
+
+// recordFault is a fault of a record's tags; it matches rules.ErrBadRecord.
+type recordFault string
+
+func (e recordFault) Error() string { return string(e) }
+
+// Is makes errors.Is(err, rules.ErrBadRecord) true.
+func (e recordFault) Is(target error) bool { return target == rules.ErrBadRecord }
 
 // Replay is a record played through the rules of its game.
 type Replay struct {
@@ -20,6 +30,10 @@ type Replay struct {
 	// Moves holds the plies in canonical notation ("c4" for a record's
 	// "C4"): Moves[i] leads from Positions[i] to Positions[i+1].
 	Moves []string
+	// Outcome is how the game ended, as Record.Outcome tells it from the
+	// final position and the record's tags: the rules' outcome, or a
+	// resignation, forfeit or agreement the record states.
+	Outcome rules.Outcome
 }
 
 // Final returns the last position reached, or nil for a Replay that holds
@@ -57,7 +71,7 @@ func (r Replay) Final() rules.Dynamic {
 // constant memory.
 func (rec Record) Replay() (Replay, error) {
 	r := Replay{Moves: make([]string, 0, len(rec.Moves))}
-	final, err := rec.Walk(func(ply int, pos rules.Dynamic) {
+	final, err := rec.Walk(func(ply int, pos rules.Dynamic, move string) {
 		r.Positions = append(r.Positions, pos)
 	})
 	var re *ReplayError
@@ -71,20 +85,65 @@ func (rec Record) Replay() (Replay, error) {
 		m, _ := r.Positions[i].Canonical(rec.Moves[i]) // played, so read
 		r.Moves = append(r.Moves, m)
 	}
+	if err == nil {
+		r.Outcome = rec.Outcome(final)
+	}
 	return r, err
 }
 
+// Outcome tells how the game of the record ended, given the final
+// position its replay reached: the rules' outcome when the position is
+// over; otherwise the decision of the [Result] tag, with the reason its
+// [Termination] tag gives ("resignation", "forfeit" or one starting
+// "forfeit:", "time" for a loss on time, which is a forfeit, "agreement"),
+// a resignation for a decision with no Termination tag and an agreement
+// for a draw; NotOver when the tag is "*", absent, or no result the
+// game can have.
+func (rec Record) Outcome(final rules.Dynamic) rules.Outcome {
+	if final == nil {
+		return rules.Outcome{}
+	}
+	if o := final.Outcome(); o.Over() {
+		return o
+	}
+	text, _ := rec.Tag("Result")
+	tagged, err := ParseResult(text)
+	if err != nil || !tagged.Finished() || !canEnd(final, tagged) {
+		return rules.Outcome{}
+	}
+	reason := rules.Resignation
+	term, _ := rec.Tag("Termination")
+	switch {
+	case term == "forfeit" || term == "time" || strings.HasPrefix(term, "forfeit:"):
+		reason = rules.Forfeit
+	case term == "agreement" || slices.Equal(tagged.Halves, slices.Repeat([]uint8{1}, len(tagged.Halves))):
+		reason = rules.Agreement
+	}
+	var winners []rules.Player
+	for i, h := range tagged.Halves {
+		if h == 2 {
+			winners = append(winners, rules.Player(i))
+		}
+	}
+	if len(winners) == 0 {
+		return rules.Draw(len(tagged.Halves), reason)
+	}
+	return rules.Win(len(tagged.Halves), reason, winners...)
+}
+
 // Walk replays the record as Replay does but keeps no position: before
-// each ply it calls visit, if not nil, with the ply's number (from 1) and
-// the position it is played in. It returns the last position reached
-// (nil when the start could not be opened) and Replay's error.
-func (rec Record) Walk(visit func(ply int, pos rules.Dynamic)) (rules.Dynamic, error) {
+// each ply it calls visit, if not nil, with the ply's number (from 1),
+// the position it is played in and the move as the record writes it
+// (pos.Canonical gives its canonical text). It returns the last position
+// reached (nil when the start could not be opened) and Replay's error;
+// Record.Outcome tells how the game ended.
+func (rec Record) Walk(visit func(ply int, pos rules.Dynamic, move string)) (rules.Dynamic, error) {
 	fail := func(ply int, move string, err error) error {
 		return &ReplayError{Line: rec.Line, Ply: ply, Move: move, Err: err}
 	}
 	for _, name := range [...]string{"Game", "Position", "Result"} {
 		if n := rec.tagCount(name); n > 1 {
-			return nil, fail(0, "", errors.New("the record has "+strconv.Itoa(n)+" ["+name+"] tags; it may have one"))
+			return nil, fail(0, "", recordFault("the record has "+strconv.Itoa(n)+" ["+name+"] tags; it may have one"))
 		}
 	}
 	spec, ok := rec.Tag("Game")
@@ -112,7 +171,7 @@ func (rec Record) Walk(visit func(ply int, pos rules.Dynamic)) (rules.Dynamic, e
 	}
 	for i, move := range rec.Moves {
 		if visit != nil {
-			visit(i+1, pos)
+			visit(i+1, pos, move)
 		}
 		next, err := pos.Play(move)
 		if err != nil {
@@ -201,6 +260,9 @@ func (e *ResultError) Error() string {
 	}
 	return tag + ", but the game ended " + e.Outcome.String()
 }
+
+// Is makes errors.Is(err, rules.ErrBadRecord) true.
+func (e *ResultError) Is(target error) bool { return target == rules.ErrBadRecord }
 
 // canEnd reports whether a game of pos's variant can end with result r.
 func canEnd(pos rules.Dynamic, r Result) bool {

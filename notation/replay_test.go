@@ -185,13 +185,15 @@ func second[A, B any](_ A, b B) B { return b }
 func TestWalkVisitsThePositionBeforeEachPlyAndKeepsNone(t *testing.T) {
 	rec := record(t, "[Game \"hex(size=3,swap=none)\"]\n\na1 b2 b2 c3\n")
 	var plies []int
-	var before []string
-	final, err := rec.Walk(func(ply int, pos rules.Dynamic) {
+	var before, moves []string
+	final, err := rec.Walk(func(ply int, pos rules.Dynamic, move string) {
 		plies = append(plies, ply)
 		before = append(before, pos.String())
+		moves = append(moves, move)
 	})
 	assert.Equal(t, 3, replayError(t, err).Ply)
 	assert.Equal(t, []int{1, 2, 3}, plies)
+	assert.Equal(t, []string{"a1", "b2", "b2"}, moves, "each ply's move, the illegal one included")
 	assert.Equal(t, before[2], final.String(), "the last position reached is the one the illegal ply was tried in")
 
 	final, err = record(t, "[Game \"hex(size=3)\"]\n").Walk(nil)
@@ -281,4 +283,31 @@ func TestReplayRefusesTwoTagsOfTheSameRuling(t *testing.T) {
 		assert.Equal(t, 0, re.Ply, text)
 		assert.Contains(t, err.Error(), "tags; it may have one")
 	}
+}
+
+// TestReplayTellsHowTheGameEnded: the rules' outcome when the moves end
+// the game, else the record's decision with the reason its Termination
+// tag gives.
+func TestReplayTellsHowTheGameEnded(t *testing.T) {
+	for _, c := range []struct {
+		tags string
+		want string
+	}{
+		{`[Result "1-0"]`, "1-0 (resignation)"},
+		{`[Result "0-1"] [Termination "resignation"]`, "0-1 (resignation)"},
+		{`[Result "0-1"] [Termination "forfeit: A sent an illegal move"]`, "0-1 (forfeit)"},
+		{`[Result "1-0"] [Termination "time"]`, "1-0 (forfeit)"},
+		{`[Result "*"]`, "*"},
+		{``, "*"},
+	} {
+		r, err := record(t, "[Game \"hex(size=5)\"] "+c.tags+"\n\nc3 swap\n").Replay()
+		require.NoError(t, err, c.tags)
+		assert.Equal(t, c.want, r.Outcome.String(), c.tags)
+	}
+	r, err := record(t, "[Game \"focus(plylimit=2)\"] [Result \"1/2-1/2\"]\n\nc7-c8\n").Replay()
+	require.NoError(t, err)
+	assert.Equal(t, "1/2-1/2 (agreement)", r.Outcome.String())
+	r, err = record(t, "[Game \"hex(size=1,swap=none)\"] [Result \"1-0\"] [Termination \"resignation\"]\n\na1\n").Replay()
+	require.NoError(t, err)
+	assert.Equal(t, "1-0 (connection)", r.Outcome.String(), "the rules' end wins over the tags")
 }

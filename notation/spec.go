@@ -51,7 +51,7 @@ type specParser struct {
 }
 
 func (p *specParser) fail(at int, msg string) error {
-	return &rules.SyntaxError{What: "game spec", Input: p.in, Offset: at, Msg: msg}
+	return &rules.SyntaxError{What: "game spec", Input: p.in, Offset: at, Msg: msg, Kind: rules.ErrBadSpec}
 }
 
 func (p *specParser) word(what string, ok func(byte) bool) (string, error) {
@@ -205,6 +205,9 @@ func (e *SpecError) Error() string {
 	}
 	return s + e.Msg
 }
+
+// Is makes errors.Is(err, rules.ErrBadSpec) true.
+func (e *SpecError) Is(target error) bool { return target == rules.ErrBadSpec }
 
 // CheckKnown returns a *SpecError for the first option whose key is not
 // among known.

@@ -175,9 +175,9 @@ func validateItems(f string, in io.Reader) iter.Seq[validateItem] {
 // moves before each ply it reached) and reports whether it replayed. It
 // keeps no position: memory does not grow with the record's length.
 func validateRecord(rec notation.Record, legal bool, out io.Writer) bool {
-	var visit func(int, rules.Dynamic)
+	var visit func(int, rules.Dynamic, string)
 	if legal {
-		visit = func(ply int, pos rules.Dynamic) {
+		visit = func(ply int, pos rules.Dynamic, _ string) {
 			fmt.Fprintf(out, "legal %d %s\n", ply, strings.Join(pos.Moves(), " "))
 		}
 	}
