@@ -63,6 +63,13 @@ type Dynamic interface {
 	RandomMove(r *rand.Rand) string
 	// Diagram returns the game's text picture, or "" if it has none.
 	Diagram() string
+	// SeatInfo describes a seat in the game's words (see Describer); for
+	// a game that does not describe its seats, or a value that is not a
+	// seat of the game, it gives the seat's letter: "Player A", mark "A".
+	SeatInfo(seat Player) SeatInfo
+	// Note is one line about the position for people (see Describer), or
+	// "".
+	Note() string
 	// Typed returns the underlying typed position, e.g. a hex.Position.
 	Typed() any
 	// MarshalJSON writes {"spec": Spec(), "position": String()}.
@@ -297,6 +304,20 @@ func (e erased[P, M]) RandomMove(r *rand.Rand) string {
 		return ""
 	}
 	return m.String()
+}
+
+func (e erased[P, M]) SeatInfo(seat Player) SeatInfo {
+	if d, ok := any(e.p).(Describer); ok && seat.IsSeat() && int(seat) < e.p.Seats() {
+		return d.SeatInfo(seat)
+	}
+	return SeatInfo{Name: "Player " + seat.String(), Mark: seat.String()}
+}
+
+func (e erased[P, M]) Note() string {
+	if d, ok := any(e.p).(Describer); ok {
+		return d.Note()
+	}
+	return ""
 }
 
 func (e erased[P, M]) Diagram() string {

@@ -189,3 +189,31 @@ type Position[P any, M Move] interface {
 type Diagrammer interface {
 	Diagram() string
 }
+
+// SeatInfo describes a seat of a position for people and for text
+// protocols, in the game's own words.
+type SeatInfo struct {
+	// Name is the seat's side in the game: "Black", "Red", "X". In Hex
+	// it is the colour the seat plays at this position, which the pie
+	// rule may have changed.
+	Name string `json:"name"`
+	// Mark is the letter the game's text diagram draws the seat's pieces
+	// with ("B" for Black's stones in Hex).
+	Mark string `json:"mark"`
+	// Words are lower-case words a text protocol may name the seat by,
+	// besides its seat letter ("b" and "black" in Hex).
+	Words []string `json:"words,omitempty"`
+	// Note is a short line of what the position shows of the seat: its
+	// reserve and captures, its men, the domino it drew; "" if nothing.
+	Note string `json:"note,omitempty"`
+}
+
+// Describer is implemented by positions that describe their seats and
+// themselves for people (Dynamic.SeatInfo and Dynamic.Note pass it on).
+type Describer interface {
+	// SeatInfo describes seat, a seat of the game.
+	SeatInfo(seat Player) SeatInfo
+	// Note is one line about the position that no seat's note tells
+	// ("12 dominoes left in the pool"), or "".
+	Note() string
+}
