@@ -37,6 +37,10 @@ type Option struct {
 	// Default is the value a spec without the option has, as written in a
 	// spec ("11", "false", "sides").
 	Default string `json:"default"`
+	// With lists the options, as "key=value" joined by commas, that a
+	// value other than Default needs beside it ("players=4" for Focus's
+	// teams); "" when it needs none.
+	With string `json:"with,omitempty"`
 	// Doc says in one line what the option does, and anything its Kind
 	// does not say (hex's size also takes CxR for a rectangle; an option
 	// that needs another).
