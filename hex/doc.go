@@ -114,9 +114,11 @@
 // refuses a stone there with ErrOffBoard.
 //
 // Place(sq) is the move that puts a stone on sq, and Place(NoSquare) is
-// NoMove, which every position refuses: Legal and Play give Kind
-// rules.ErrIllegal with Reason ErrNoSuchSquare ("no such square: files
-// run from a to z and ranks from 1 to 26"), and it prints as "?". Swap
+// NoMove, which every position of a game refuses, over or not: Legal and
+// Play give Kind rules.ErrIllegal with Reason ErrNoSuchSquare ("no such
+// square: files run from a to z and ranks from 1 to 26"; the invalid
+// value refuses it, like every move, with rules.ErrNoGame). It prints as
+// "?", does not marshal, and is what a failed ParseMove returns. Swap
 // is the pie-rule move. Move.Square gives a placement's square back
 // (NoSquare for the swap and NoMove).
 //
