@@ -14,13 +14,13 @@ func TestHotPathsDoNotAllocate(t *testing.T) {
 	if n := testing.AllocsPerRun(100, func() { buf = p.AppendMoves(buf[:0]) }); n != 0 {
 		t.Errorf("AppendMoves allocates %v times", n)
 	}
-	if n := testing.AllocsPerRun(100, func() { _ = p.PlayUnchecked(Cell(3, 3)) }); n != 0 {
+	if n := testing.AllocsPerRun(100, func() { _ = p.PlayUnchecked(Place(NewSquare(3, 3))) }); n != 0 {
 		t.Errorf("PlayUnchecked allocates %v times", n)
 	}
 	if n := testing.AllocsPerRun(100, func() { _, _ = p.Play(Swap) }); n != 0 {
 		t.Errorf("Play allocates %v times", n)
 	}
-	if n := testing.AllocsPerRun(100, func() { _ = p.Legal(Cell(3, 3)) }); n != 0 {
+	if n := testing.AllocsPerRun(100, func() { _ = p.Legal(Place(NewSquare(3, 3))) }); n != 0 {
 		t.Errorf("Legal allocates %v times", n)
 	}
 	s := rules.Sampler[Position, Move]{Rand: newRand(1)}

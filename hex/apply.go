@@ -10,34 +10,55 @@ func (p Position) swapAvailable() bool {
 	return p.mode != SwapNone && p.ply == 1 && p.swap == noSwap && p.winner == Empty
 }
 
-// Legal returns nil if m is legal, or a *rules.MoveError whose Reason is
-// ErrOccupied, ErrOffBoard, ErrNoSwapRule or ErrSwapTooLate (Kind
-// rules.ErrGameOver once the game has ended).
+// Legal returns nil if m is legal, or a *rules.MoveError: Kind
+// rules.ErrIllegal with Reason ErrOccupied, ErrOffBoard, ErrNoSwapRule or
+// ErrSwapTooLate, or ErrNoSuchSquare for NoMove and any other value that
+// is no move (even once the game is over); Kind rules.ErrGameOver once
+// the game has ended; Kind rules.ErrNoGame, whatever m is, on the
+// invalid value.
 func (p Position) Legal(m Move) error {
 	if p.winner != Empty {
+		if !m.isMove() {
+			return p.refuse(m, ErrNoSuchSquare)
+		}
 		return &rules.MoveError{Move: m.String(), Kind: rules.ErrGameOver}
 	}
 	if m == Swap {
 		switch {
 		case p.mode == SwapNone:
-			return &rules.MoveError{Move: m.String(), Kind: rules.ErrIllegal, Reason: ErrNoSwapRule}
+			return p.refuse(m, ErrNoSwapRule)
 		case !p.swapAvailable():
-			return &rules.MoveError{Move: m.String(), Kind: rules.ErrIllegal, Reason: ErrSwapTooLate}
+			return p.refuse(m, ErrSwapTooLate)
 		}
 		return nil
 	}
-	col, row := m.Col(), m.Row()
+	col, row := m.col(), m.row()
 	if col >= int(p.cols) || row >= int(p.rows) {
-		return &rules.MoveError{Move: m.String(), Kind: rules.ErrIllegal, Reason: ErrOffBoard}
+		if !m.isMove() {
+			return p.refuse(m, ErrNoSuchSquare)
+		}
+		return p.refuse(m, ErrOffBoard)
 	}
 	if (p.black[row]|p.white[row])>>col&1 != 0 {
-		return &rules.MoveError{Move: m.String(), Kind: rules.ErrIllegal, Reason: ErrOccupied}
+		return p.refuse(m, ErrOccupied)
 	}
 	return nil
 }
 
+// refuse returns the error of an illegal move m: kind rules.ErrIllegal
+// with reason, or rules.ErrNoGame on the invalid value (which refuses
+// every move, and reaches here for all of them: it has no cells, no
+// winner and no swap to play).
+func (p Position) refuse(m Move, reason error) error {
+	if !p.IsValid() {
+		return &rules.MoveError{Move: m.String(), Kind: rules.ErrNoGame}
+	}
+	return &rules.MoveError{Move: m.String(), Kind: rules.ErrIllegal, Reason: reason}
+}
+
 // Play returns the position after m, or a *rules.MoveError if m is not
-// legal (see Legal). The receiver is unchanged.
+// legal (see Legal), with the receiver, which is unchanged (on the
+// invalid value: the invalid value).
 func (p Position) Play(m Move) (Position, error) {
 	if err := p.Legal(m); err != nil {
 		return p, err
@@ -47,12 +68,13 @@ func (p Position) Play(m Move) (Position, error) {
 
 // PlayUnchecked returns the position after m without checking legality:
 // the fast path for moves that came from AppendMoves. An illegal move
-// gives a meaningless position but never panics.
+// gives a meaningless position but never panics; NoMove, a cell off the
+// board and any move on the invalid value give the receiver back.
 func (p Position) PlayUnchecked(m Move) Position {
 	if m == Swap {
 		return p.playSwap()
 	}
-	col, row := m.Col(), m.Row()
+	col, row := m.col(), m.row()
 	if col >= int(p.cols) || row >= int(p.rows) {
 		return p // off the board: nothing sensible to do
 	}
@@ -159,7 +181,7 @@ func (p Position) playSwap() Position {
 			if w := p.black[r]; w != 0 {
 				for c := 0; c < int(p.cols); c++ {
 					if w>>c&1 != 0 {
-						first, found = Cell(c, r), true
+						first, found = cell(c, r), true
 						break
 					}
 				}
@@ -168,7 +190,7 @@ func (p Position) playSwap() Position {
 		if !found {
 			return p
 		}
-		c, r := first.Col(), first.Row()
+		c, r := first.col(), first.row()
 		fresh := p.Config().Start()
 		fresh.place(r, c, White)
 		fresh.swap = swapPieces

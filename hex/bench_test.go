@@ -228,7 +228,7 @@ func BenchmarkAppendMoves(b *testing.B) {
 
 func BenchmarkPlay(b *testing.B) {
 	p := mustPlay(b, Sized(11).Start(), "f6", "e5", "d4")
-	m := Cell(7, 7) // h8: empty
+	m := Place(NewSquare(7, 7)) // h8: empty
 	for b.Loop() {
 		_, _ = p.Play(m)
 	}

@@ -38,7 +38,8 @@ func (s SwapMode) String() string {
 }
 
 // Config selects a Hex game: the board and the pie rule. The zero value is
-// not valid; start from Default or ParseSpec.
+// not valid (its Start is the invalid Position); start from Default,
+// Sized or ParseSpec.
 type Config struct {
 	// Cols and Rows give the board size, 1 to MaxSize each; the standard
 	// board is square.
@@ -53,7 +54,10 @@ var Default = Config{Cols: 11, Rows: 11, Swap: SwapSides}
 // Sized returns the n×n configuration with the default pie rule.
 func Sized(n int) Config { return Config{Cols: n, Rows: n, Swap: SwapSides} }
 
-// Validate reports a configuration the package cannot play.
+// Validate reports a configuration the package cannot play, with a
+// *notation.SpecError naming the option: a size outside 1 to MaxSize, an
+// unknown swap mode, or swap=pieces on a board that is not square. Start
+// of such a configuration is the invalid value.
 func (c Config) Validate() error {
 	if c.Cols < 1 || c.Cols > MaxSize || c.Rows < 1 || c.Rows > MaxSize {
 		return &notation.SpecError{Spec: c.String(), Option: "size", Msg: "columns and rows must be from 1 to " + strconv.Itoa(MaxSize)}
@@ -65,6 +69,12 @@ func (c Config) Validate() error {
 		return &notation.SpecError{Spec: c.String(), Option: "swap", Msg: "swap=pieces mirrors the stone in the long diagonal, so it needs a square board"}
 	}
 	return nil
+}
+
+// valid reports whether Validate accepts c, without building an error.
+func (c Config) valid() bool {
+	return c.Cols >= 1 && c.Cols <= MaxSize && c.Rows >= 1 && c.Rows <= MaxSize &&
+		c.Swap <= SwapPieces && (c.Swap != SwapPieces || c.Cols == c.Rows)
 }
 
 // ParseSpec reads a game spec such as "hex", "hex(size=13)" or

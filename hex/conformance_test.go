@@ -32,11 +32,14 @@ func TestContract(t *testing.T) {
 			all := []Move{Swap}
 			for r := range rows + 1 {
 				for c := range cols + 1 {
-					all = append(all, Cell(c, r))
+					all = append(all, Place(NewSquare(c, r)))
 				}
 			}
 			return all
 		},
+		// Moves built from coordinates off the 26×26 grid: all NoMove.
+		OffGrid: []Move{NoMove, Place(NoSquare), Place(NewSquare(258, 2)), Place(NewSquare(2, 258)),
+			Place(NewSquare(-1, 0)), Place(NewSquare(0, -1)), Place(NewSquare(MaxSize, 0)), Place(NewSquare(0, MaxSize))},
 		Invariants: func(t *rapid.T, p Position) {
 			checkStoneCounts(t, p)
 			if p.Outcome().Over() {
@@ -53,7 +56,7 @@ func checkStoneCounts(t *rapid.T, p Position) {
 	nb, nw := 0, 0
 	for r := range rows {
 		for c := range cols {
-			switch p.At(c, r) {
+			switch p.At(NewSquare(c, r)) {
 			case Black:
 				nb++
 			case White:
@@ -72,7 +75,7 @@ func checkStoneCounts(t *rapid.T, p Position) {
 
 // TestFilledBoardHasExactlyOneWinner fills random boards completely,
 // ignoring the end of the game, and checks that exactly one colour is
-// connected: Hex has no draws.
+// connected: Hex has no draws (rule H5 of the package doc).
 func TestFilledBoardHasExactlyOneWinner(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		cols := rapid.IntRange(1, 15).Draw(t, "cols")

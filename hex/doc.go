@@ -4,14 +4,22 @@
 //
 // # Rules
 //
-// The board is a rhombus of hexagonal cells. Column letters a.. run left
-// to right and row numbers 1.. run top to bottom (HexGui, SGF GM[11]); a1
-// is the top-left cell, and the neighbours of (c, r) are (c±1, r),
-// (c, r±1), (c+1, r−1) and (c−1, r+1). Seat 0 plays Black, moves first,
-// and joins the top and bottom rows; seat 1 plays White and joins the left
-// and right columns. A move puts a stone of the mover's colour on an empty
-// cell. The first player whose stones join their two sides wins; a full
-// board always has exactly one winner, so there are no draws.
+// These are the rules the package plays; its tests cite them by name.
+//
+//   - H1 (board): the board is a rhombus of C×R hexagonal cells, 1 ≤ C,
+//     R ≤ 26. Column letters a.. run left to right and row numbers 1.. run
+//     top to bottom (HexGui, SGF GM[11]); a1 is the top-left cell.
+//   - H2 (neighbours): the neighbours of (c, r) are (c±1, r), (c, r±1),
+//     (c+1, r−1) and (c−1, r+1), and no other cell: a1 and b2 are not
+//     neighbours, b1 and a2 are.
+//   - H3 (seats and colours): seat 0 plays Black, moves first, and joins
+//     the top and bottom rows; seat 1 plays White and joins the left and
+//     right columns (until a swap-sides exchanges the colours, R-H1).
+//   - H4 (moves): a move puts a stone of the mover's colour on an empty
+//     cell; the turn then passes. The pie rule adds the swap (R-H1).
+//   - H5 (the end): the first player whose stones join their two sides
+//     wins. A full board always has exactly one side joined, so there are
+//     no draws, and the game always ends.
 //
 // # Pie rule (R-H1)
 //
@@ -33,7 +41,8 @@
 // # Rulings
 //
 // Where the sources are silent or disagree, this ruling settles it; code,
-// tests and error messages cite it by its id.
+// tests and error messages cite it by its id (R-H1), as they cite the
+// rules above (H1 to H5).
 //
 // R-H1: the pie rule of the classic rules is swap-sides. After the first
 // stone, the second player may, instead of placing a stone, exchange
@@ -67,7 +76,10 @@
 //     Config.Validate reports a configuration the package cannot play.
 //   - Config.Start returns the start of a configuration, the empty board:
 //     hex.Sized(13).Start() is the empty 13×13 board. New() is
-//     Default.Start(), the empty 11×11 board with swap=sides.
+//     Default.Start(), the empty 11×11 board with swap=sides. Start of a
+//     configuration Validate refuses (Config{Cols: 40, Rows: 40}, a swap
+//     mode out of range, swap=pieces on a board that is not square) is
+//     the invalid value: nothing is clamped or repaired into a game.
 //   - Config.ParsePosition and ParsePosition read position texts (see
 //     Position text). Position.Config returns a position's configuration,
 //     and Position.Size() returns its (files, ranks), that is columns then
@@ -84,6 +96,41 @@
 //     other loses, never a draw.
 //   - Importing the package registers the game with rules.Register, so
 //     rules.Open("hex(size=13)") works.
+//   - Square, NewSquare(file, rank) and NoSquare name cells; Place(sq)
+//     builds a move and Move.Square gives its cell back; NoMove is the
+//     move of no cell; Position.At(sq) gives a cell's colour; and
+//     Position.Turn() the seat whose turn it is (see Squares and moves,
+//     and Seats and colours).
+//
+// # Squares and moves
+//
+// A Square is a cell of the grid every board is cut from, MaxSize files
+// (columns a to z) by MaxSize ranks (rows 1 to 26, row 1 at the top).
+// NewSquare(file, rank) takes 0-based coordinates: file 0 is written "a",
+// rank 0 is written "1", so NewSquare(2, 2) is c3. Coordinates off that
+// grid give NoSquare, never a square that wraps around: NewSquare(258, 2)
+// is NoSquare, not c3. A square on the grid but off a smaller board (u3
+// on an 11×11 board) is a square all the same; that board's Legal
+// refuses a stone there with ErrOffBoard.
+//
+// Place(sq) is the move that puts a stone on sq, and Place(NoSquare) is
+// NoMove, which every position of a game refuses, over or not: Legal and
+// Play give Kind rules.ErrIllegal with Reason ErrNoSuchSquare ("no such
+// square: files run from a to z and ranks from 1 to 26"; the invalid
+// value refuses it, like every move, with rules.ErrNoGame). It prints as
+// "?", does not marshal, and is what a failed ParseMove returns. Swap
+// is the pie-rule move. Move.Square gives a placement's square back
+// (NoSquare for the swap and NoMove).
+//
+// # Seats and colours
+//
+// Every game of the module speaks of seats (rules.Player: A is seat 0,
+// B seat 1), and Hex does too: ToMove, Turn, Outcome and the records are
+// in seats. Hex also has colours (Color: Black and White) because the
+// pie rule makes them differ: after a swap-sides, seat 1 plays Black.
+// SeatOf(colour) and ColorOf(seat) convert; the colour to move is
+// ColorOf(Turn()). Stones (At, Winner) and the position text are in
+// colours, since the board shows colours, not owners.
 //
 // # Move notation
 //
@@ -93,14 +140,15 @@
 // output is lower case. Moves sort in reading order (a1, b1, ..., a2, ...)
 // with the swap last; AppendMoves lists them in that order.
 //
-// ParseMove returns only *rules.SyntaxError values: text that is not a
-// cell or a swap, a cell off the position's board and the name of the
-// other swap mode are syntax errors (a move holds no white space, and a
-// word other than the swap's, such as "pass", is named as an unknown move
-// word). Whether a well-formed move may be
-// played now is Legal's job, which gives a *rules.MoveError (see Errors).
-// Moves implement encoding.TextMarshaler and encoding.TextUnmarshaler:
-// they marshal as their notation text and unmarshal from it.
+// ParseMove returns only *rules.SyntaxError values, with NoMove: text
+// that is not a cell or a swap, a cell off the position's board and the
+// name of the other swap mode are syntax errors (a move holds no white
+// space, and a word other than the swap's, such as "pass", is named as an
+// unknown move word). Whether a well-formed move may be played now is
+// Legal's job, which gives a *rules.MoveError (see Errors). Moves
+// implement encoding.TextMarshaler and encoding.TextUnmarshaler: they
+// marshal as their notation text and unmarshal from it (a failed read
+// leaves NoMove); NoMove, which has no text, does not marshal.
 //
 // # Position text
 //
@@ -156,13 +204,64 @@
 // encoding.TextUnmarshaler (reading as ParsePosition does), so a struct
 // holding a position round-trips through encoding/json.
 //
+// # The invalid value
+//
+// The zero Position is no game: it has no board and no variant. It is
+// what every failed parse returns (ParsePosition("garbage") included,
+// with its error; UnmarshalText leaves it behind), and what Start of a
+// configuration Validate refuses returns. IsValid tells it apart, and it
+// is inert rather than a game that looks alive:
+//
+//   - IsValid is false, Seats 0, ToMove rules.Terminal, Outcome the
+//     Invalid outcome (rules.Outcome{Reason: rules.Invalid}, result "?");
+//   - AppendMoves and AppendChances append nothing (MaxMoves is 0);
+//     Legal(m) refuses every m with a *rules.MoveError of Kind
+//     rules.ErrNoGame, Play returns the invalid value with that error,
+//     and PlayUnchecked returns the invalid value;
+//   - Evaluate reports (0, false), CanEnd is false for every outcome, and
+//     Rollout reports ok false with the trace unchanged;
+//   - Hash is 0 (no position of a game hashes to 0), Spec is "", Config
+//     the zero Config, Size (0, 0), and the other accessors return zero
+//     values (Turn 0, ColorOf Empty, At Empty, Winner Empty, Ply 0);
+//   - String, AppendText and Diagram write "<invalid hex position>",
+//     which every reader refuses, and MarshalText refuses it with a
+//     *rules.NoGameError, so json.Marshal of a struct holding one fails;
+//   - ParseMove reads a move as on the largest board, and Legal then
+//     refuses it with rules.ErrNoGame.
+//
+// rules.Erase refuses it, and so do the bots; a position of a game is
+// never turned into it except by a failed parse.
+//
+// # What the hash covers
+//
+// Hash is a 64-bit Zobrist hash, kept up to date move by move. It covers
+// everything that decides the game from the position on (the legal
+// moves, the outcome, now and after any moves):
+//
+//   - the variant: a key of the board size and the swap mode, XORed in
+//     at the start, so the empty board's hash is not 0 and positions of
+//     different variants hash apart;
+//   - the stones, each colour on each cell;
+//   - the swap played, if any (swap-sides or swap-pieces).
+//
+// The colour and seat to move, the winner, whether the swap is still
+// available and the ply follow from these (the ply is the number of
+// stones, plus one after a swap), so the hash needs nothing more:
+// positions with equal hashes are, but for a 64-bit collision, the same
+// game from there on, and transpositions (the same stones placed in
+// another order) meet. Every position of a game has a non-zero hash (its
+// top bit is set); the invalid value's is 0. The keys are fixed, so
+// hashes can be stored.
+//
 // # Errors
 //
 // Legal and Play return a *rules.MoveError whose Reason is one of
-// ErrOccupied, ErrOffBoard (a Move value built for a cell off this
-// board), ErrNoSwapRule or ErrSwapTooLate (Kind rules.ErrIllegal), or
-// Kind rules.ErrGameOver after the game ends. Malformed text, moves
-// included, gives a *rules.SyntaxError with the offset.
+// ErrOccupied, ErrOffBoard (a square of the grid off this board),
+// ErrNoSuchSquare (NoMove, or another value that is no move),
+// ErrNoSwapRule or ErrSwapTooLate (Kind rules.ErrIllegal); Kind
+// rules.ErrGameOver after the game ends; Kind rules.ErrNoGame on the
+// invalid value. Malformed text, moves included, gives a
+// *rules.SyntaxError with the offset.
 //
 // # Speed
 //

@@ -44,7 +44,7 @@ func ExamplePosition_swap() {
 	pieces, _ := hex.ParseSpec("hex(size=3,swap=pieces)")
 	for _, cfg := range []hex.Config{sides, pieces} {
 		p := cfg.Start()
-		p, _ = p.Play(hex.Cell(2, 0)) // c1
+		p, _ = p.Play(hex.Place(hex.NewSquare(2, 0))) // c1
 		p, _ = p.Play(hex.Swap)
 		fmt.Printf("%-24s %s; seat %v plays Black\n", cfg, p, p.SeatOf(hex.Black))
 	}
@@ -113,4 +113,45 @@ b2 swap a1 c1 a3 b3`)
 	fmt.Println(p.Outcome(), "recorded", result)
 	// Output:
 	// 0-1 (connection) recorded 0-1
+}
+
+// Squares from coordinates: file 0 is "a", rank 0 is "1" (the top row).
+// Coordinates off the 26×26 grid give NoSquare, and a stone there is
+// NoMove, which every position refuses; a square of the grid off a
+// smaller board is refused as off the board.
+func ExampleNewSquare() {
+	p := hex.Sized(11).Start()
+	for _, sq := range []hex.Square{hex.NewSquare(2, 2), hex.NewSquare(20, 2), hex.NewSquare(258, 2)} {
+		fmt.Println(sq, p.Legal(hex.Place(sq)))
+	}
+	// Output:
+	// c3 <nil>
+	// u3 u3: illegal move: cell is off the board
+	// ? ?: illegal move: no such square: files run from a to z and ranks from 1 to 26
+}
+
+// The zero Position is no game: it is what a failed parse returns, and it
+// refuses every move.
+func ExamplePosition_IsValid() {
+	p, err := hex.ParsePosition("garbage")
+	fmt.Println(err != nil, p.IsValid(), p.ToMove(), p.Outcome().Result(), p)
+	fmt.Println(p.Legal(hex.Place(hex.NewSquare(0, 0))))
+	fmt.Println(hex.Config{Cols: 40, Rows: 40}.Start().IsValid())
+	// Output:
+	// true false terminal ? <invalid hex position>
+	// a1: not a game (a zero or invalid position)
+	// false
+}
+
+// The seat whose turn it is, and its colour: after a swap of sides, seat
+// A plays White.
+func ExamplePosition_Turn() {
+	p := hex.Sized(5).Start()
+	fmt.Println(p.Turn(), p.ColorOf(p.Turn()))
+	p, _ = p.Play(hex.Place(hex.NewSquare(2, 2)))
+	p, _ = p.Play(hex.Swap)
+	fmt.Println(p.Turn(), p.ColorOf(p.Turn()))
+	// Output:
+	// A black
+	// A white
 }

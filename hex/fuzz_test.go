@@ -12,6 +12,9 @@ func FuzzParsePosition(f *testing.F) {
 	f.Fuzz(func(t *testing.T, text string) {
 		p, err := ParsePosition(text)
 		if err != nil {
+			if p != (Position{}) {
+				t.Fatalf("a failed parse of %q returns %s, not the invalid value", text, p)
+			}
 			return
 		}
 		again, err := p.Config().ParsePosition(p.String())
@@ -38,6 +41,9 @@ func FuzzParseMove(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		m, err := p.ParseMove(s)
 		if err != nil {
+			if m != NoMove {
+				t.Fatalf("a failed ParseMove(%q) returns %v, not NoMove", s, m)
+			}
 			return
 		}
 		back, err := p.ParseMove(m.String())

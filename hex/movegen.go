@@ -12,8 +12,14 @@ import (
 const MaxMoves = MaxSize*MaxSize + 1
 
 // MaxMoves returns the buffer capacity AppendMoves needs on this board to
-// never allocate: every cell, plus the swap.
-func (p Position) MaxMoves() int { return int(p.cols)*int(p.rows) + 1 }
+// never allocate: every cell, plus the swap (0 on the invalid value,
+// which lists nothing).
+func (p Position) MaxMoves() int {
+	if !p.IsValid() {
+		return 0
+	}
+	return int(p.cols)*int(p.rows) + 1
+}
 
 // Evaluate reports ok false: Hex has no evaluation, and random games of
 // Hex always end (a full board has a winner).
@@ -21,7 +27,8 @@ func (p Position) Evaluate(rules.Player) (value float64, ok bool) { return 0, fa
 
 // AppendMoves appends the legal moves to buf in canonical order (reading
 // order: a1, b1, ..., a2, ..., then swap) and returns it. With spare
-// capacity for p.MaxMoves() (at most MaxMoves) it never allocates.
+// capacity for p.MaxMoves() (at most MaxMoves) it never allocates. The
+// invalid value has no cells and no swap to play, so it lists nothing.
 func (p Position) AppendMoves(buf []Move) []Move {
 	if p.winner != Empty {
 		return buf
@@ -30,6 +37,9 @@ func (p Position) AppendMoves(buf []Move) []Move {
 	n := len(buf)
 	free := int(p.cols)*int(p.rows) + 1
 	if cap(buf)-n < free {
+		if !p.IsValid() {
+			return buf // the invalid value lists nothing, and needs no room
+		}
 		buf = slices.Grow(buf, free)
 	}
 	out := buf[n : n+free]

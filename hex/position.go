@@ -70,38 +70,54 @@ type Position struct {
 }
 
 // Start returns the empty board of configuration c, Black (seat 0) to
-// move. c must be valid (see Config.Validate); an invalid c is clamped to
-// the nearest valid size and swap mode, so Start never panics.
+// move. For a configuration Validate refuses (Config{Cols: 40, Rows: 40},
+// say) it returns the invalid value, the zero Position: nothing is
+// clamped or repaired into a game (see the package doc, "The invalid
+// value").
 func (c Config) Start() Position {
-	c.Cols = min(max(c.Cols, 1), MaxSize)
-	c.Rows = min(max(c.Rows, 1), MaxSize)
-	if c.Swap > SwapPieces || (c.Swap == SwapPieces && c.Cols != c.Rows) {
-		c.Swap = SwapNone
+	if !c.valid() {
+		return Position{}
 	}
-	return Position{cols: uint8(c.Cols), rows: uint8(c.Rows), mode: c.Swap, turn: Black}
+	return Position{cols: uint8(c.Cols), rows: uint8(c.Rows), mode: c.Swap, turn: Black, hash: variantKey(c)}
 }
 
 // New returns the start of the default game, "hex": the empty 11×11
 // board with the swap-sides pie rule. Sized(n).Start() starts an n×n game.
 func New() Position { return Default.Start() }
 
-// Config returns the position's game configuration.
+// Config returns the position's game configuration (the zero Config for
+// the invalid value).
 func (p Position) Config() Config {
 	return Config{Cols: int(p.cols), Rows: int(p.rows), Swap: p.mode}
 }
 
-// Spec returns the canonical game spec, e.g. "hex(size=11,swap=sides)".
-func (p Position) Spec() string { return p.Config().String() }
+// Spec returns the canonical game spec, e.g. "hex(size=11,swap=sides)",
+// and "" for the invalid value.
+func (p Position) Spec() string {
+	if !p.IsValid() {
+		return ""
+	}
+	return p.Config().String()
+}
 
-// Seats returns 2.
-func (p Position) Seats() int { return 2 }
+// Seats returns 2 (0 for the invalid value).
+func (p Position) Seats() int {
+	if !p.IsValid() {
+		return 0
+	}
+	return 2
+}
 
-// Turn returns the colour to move (after the game ends: the colour that
-// would have moved next).
-func (p Position) Turn() Color { return p.turn }
+// Turn returns the seat whose turn it is: the seat to move, or once the
+// game is over, the seat that would have moved next (ToMove is then
+// rules.Terminal). Its colour is ColorOf(Turn()). The invalid value
+// returns 0, as its other accessors return zero values; its ToMove is
+// rules.Terminal.
+func (p Position) Turn() rules.Player { return p.SeatOf(p.turn) }
 
-// SeatOf returns the seat that plays colour c: Black is seat 0 unless a
-// swap-sides has been played, which gives Black to seat 1.
+// SeatOf returns the seat that plays colour c (Black or White): Black is
+// seat 0 unless a swap-sides has been played, which gives Black to seat
+// 1.
 func (p Position) SeatOf(c Color) rules.Player {
 	seat := rules.Player(0)
 	if c == White {
@@ -113,27 +129,36 @@ func (p Position) SeatOf(c Color) rules.Player {
 	return seat
 }
 
-// ColorOf returns the colour seat plays.
+// ColorOf returns the colour seat plays: Black or White for seats 0 and
+// 1, Empty for any other value and on the invalid value. The colour to
+// move is ColorOf(Turn()).
 func (p Position) ColorOf(seat rules.Player) Color {
-	if p.SeatOf(Black) == seat {
+	switch {
+	case !p.IsValid() || seat != 0 && seat != 1:
+		return Empty
+	case p.SeatOf(Black) == seat:
 		return Black
 	}
 	return White
 }
 
 // ToMove returns the seat to move, or rules.Terminal once a side is
-// connected. Hex has no chance nodes.
+// connected and on the invalid value. Hex has no chance nodes.
 func (p Position) ToMove() rules.Player {
-	if p.winner != Empty {
+	if p.winner != Empty || p.turn == Empty {
 		return rules.Terminal
 	}
 	return p.SeatOf(p.turn)
 }
 
 // Outcome returns the result: the seat whose colour connected its sides
-// scores 1. Hex has no draws.
+// scores 1. Hex has no draws. The invalid value's outcome is the
+// Invalid outcome, rules.Outcome{Reason: rules.Invalid}.
 func (p Position) Outcome() rules.Outcome {
 	if p.winner == Empty {
+		if p.turn == Empty {
+			return rules.Outcome{Reason: rules.Invalid}
+		}
 		return rules.Outcome{}
 	}
 	return rules.Win(2, rules.Connection, p.SeatOf(p.winner))
@@ -146,9 +171,9 @@ func (p Position) Outcome() rules.Outcome {
 // first stone joins top and bottom at once (only seat 0 wins), and on a
 // board one cell wide without swap-sides, where White's first stone joins
 // left and right at once (only seat 1 wins; with swap-sides seat 0 may
-// take White by the swap and win).
+// take White by the swap and win). The invalid value can end with none.
 func (p Position) CanEnd(o rules.Outcome) bool {
-	if !o.Over() || o.Seats() != 2 {
+	if !p.IsValid() || !o.Over() || o.Seats() != 2 {
 		return false
 	}
 	w, ok := o.Winner()
@@ -181,12 +206,18 @@ func (p Position) Swapped() SwapMode {
 	return SwapNone
 }
 
-// At returns the colour of the stone on (col, row), Empty for an empty
-// cell or one off the board.
-func (p Position) At(col, row int) Color {
-	if col < 0 || col >= int(p.cols) || row < 0 || row >= int(p.rows) {
+// At returns the colour of the stone on sq: Empty for an empty cell, a
+// square off the board and NoSquare.
+func (p Position) At(sq Square) Color {
+	col, row := int(sq&0xFF), int(sq>>8)
+	if col >= int(p.cols) || row >= int(p.rows) {
 		return Empty
 	}
+	return p.at(col, row)
+}
+
+// at returns the colour on (col, row), which must be on the board.
+func (p *Position) at(col, row int) Color {
 	switch {
 	case p.black[row]>>col&1 != 0:
 		return Black
@@ -196,7 +227,9 @@ func (p Position) At(col, row int) Color {
 	return Empty
 }
 
-// Hash returns the Zobrist hash of the stones and the swap played.
+// Hash returns the position's Zobrist hash: its variant, its stones and
+// the swap played (see the package doc, "What the hash covers"); never 0
+// but for the invalid value.
 func (p Position) Hash() uint64 { return p.hash }
 
 // Size returns the board's columns and rows.

@@ -76,7 +76,7 @@ func (p Position) Rollout(r *rand.Rand, maxPlies int, trace []rules.Played[Move]
 			for range k {
 				w &= w - 1
 			}
-			m = Cell(bits.TrailingZeros32(w), row)
+			m = cell(bits.TrailingZeros32(w), row)
 			break
 		}
 		if trace != nil {
@@ -144,13 +144,13 @@ func (q *Position) appendFill(trace []rules.Played[Move], empty, other *[MaxSize
 	seat := q.SeatOf(q.turn)
 	for row := range int(q.rows) {
 		for w := empty[row] &^ other[row]; w != 0; w &= w - 1 {
-			trace = append(trace, rules.Played[Move]{Move: Cell(bits.TrailingZeros32(w), row), Seat: seat})
+			trace = append(trace, rules.Played[Move]{Move: cell(bits.TrailingZeros32(w), row), Seat: seat})
 		}
 	}
 	seat = q.SeatOf(q.turn.Other())
 	for row := range int(q.rows) {
 		for w := other[row]; w != 0; w &= w - 1 {
-			trace = append(trace, rules.Played[Move]{Move: Cell(bits.TrailingZeros32(w), row), Seat: seat})
+			trace = append(trace, rules.Played[Move]{Move: cell(bits.TrailingZeros32(w), row), Seat: seat})
 		}
 	}
 	return trace

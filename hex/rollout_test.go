@@ -180,9 +180,9 @@ func TestRolloutFillAndTrace(t *testing.T) {
 				seen[pl.Move] = true
 				c := q.ColorOf(pl.Seat)
 				if i < (len(trace)+1)/2 {
-					assert.Equal(t, q.Turn(), c, "the colour to move's stones come first")
+					assert.Equal(t, q.ColorOf(q.Turn()), c, "the colour to move's stones come first")
 				}
-				full.place(pl.Move.Col(), pl.Move.Row(), c)
+				full.place(pl.Move.Square().File(), pl.Move.Square().Rank(), c)
 			}
 			w, _ := o.Winner()
 			assert.True(t, full.connected(q.ColorOf(w)), "%s: the winner's colour joins its sides", p)

@@ -10,16 +10,20 @@ import (
 	"github.com/tabletop-go/rules"
 )
 
+// TestBlackIsSeatZeroAndMovesFirst: rule H3 of the package doc.
 func TestBlackIsSeatZeroAndMovesFirst(t *testing.T) {
 	p := Sized(5).Start()
 	assert.Equal(t, rules.Player(0), p.ToMove())
-	assert.Equal(t, Black, p.Turn())
+	assert.Equal(t, rules.Player(0), p.Turn())
+	assert.Equal(t, Black, p.ColorOf(p.Turn()))
 	p = mustPlay(t, p, "c3")
-	assert.Equal(t, Black, p.At(2, 2))
+	assert.Equal(t, Black, p.At(NewSquare(2, 2)))
 	assert.Equal(t, rules.Player(1), p.ToMove())
-	assert.Equal(t, White, p.Turn())
+	assert.Equal(t, rules.Player(1), p.Turn())
+	assert.Equal(t, White, p.ColorOf(p.Turn()))
 }
 
+// TestBlackWinsByJoiningTopAndBottom: rules H3 and H5.
 func TestBlackWinsByJoiningTopAndBottom(t *testing.T) {
 	// Black fills column a, rows 1..3; White plays elsewhere.
 	p := Config{Cols: 3, Rows: 3, Swap: SwapNone}.Start()
@@ -45,8 +49,9 @@ func TestWhiteWinsByJoiningLeftAndRight(t *testing.T) {
 	assert.Equal(t, "0-1", p.Outcome().Result())
 }
 
-// TestNeighboursAreTheSixHexCells checks the adjacency of RULES.md §2: (c±1, r),
-// (c, r±1), (c+1, r−1) and (c−1, r+1), and not the other diagonal.
+// TestNeighboursAreTheSixHexCells checks rule H2 of the package doc: the
+// neighbours of (c, r) are (c±1, r), (c, r±1), (c+1, r−1) and (c−1, r+1),
+// and not the other diagonal.
 func TestNeighboursAreTheSixHexCells(t *testing.T) {
 	// On 2x2, Black b1 + a2 are neighbours ((c-1, r+1) of b1): connected top-bottom.
 	p := Config{Cols: 2, Rows: 2, Swap: SwapNone}.Start()
@@ -63,12 +68,12 @@ func TestNeighboursAreTheSixHexCells(t *testing.T) {
 
 func TestOccupiedCellIsIllegal(t *testing.T) {
 	p := mustPlay(t, Sized(5).Start(), "c3")
-	err := p.Legal(Cell(2, 2))
+	err := p.Legal(Place(NewSquare(2, 2)))
 	require.Error(t, err)
 	assert.ErrorIs(t, err, rules.ErrIllegal)
 	assert.ErrorIs(t, err, ErrOccupied)
 	assert.Equal(t, "c3: illegal move: cell is occupied", err.Error())
-	_, err = p.Play(Cell(2, 2))
+	_, err = p.Play(Place(NewSquare(2, 2)))
 	assert.ErrorIs(t, err, ErrOccupied)
 }
 
@@ -79,7 +84,7 @@ func TestCellOffTheBoardIsASyntaxErrorAndIllegal(t *testing.T) {
 		var se *rules.SyntaxError
 		require.ErrorAs(t, err, &se, s)
 	}
-	for _, m := range []Move{Cell(5, 0), Cell(0, 5), Cell(25, 25)} {
+	for _, m := range []Move{Place(NewSquare(5, 0)), Place(NewSquare(0, 5)), Place(NewSquare(25, 25))} {
 		assert.ErrorIs(t, p.Legal(m), ErrOffBoard, m.String())
 	}
 }
@@ -103,10 +108,10 @@ func TestMoveAfterTheGameEndsIsRefused(t *testing.T) {
 // TestRH1_SwapSidesKeepsTheStoneAndExchangesColours: the seed's pie rule.
 func TestRH1_SwapSidesKeepsTheStoneAndExchangesColours(t *testing.T) {
 	p := mustPlay(t, Sized(5).Start(), "b4", "swap")
-	assert.Equal(t, Black, p.At(1, 3), "the stone stays where it is, Black")
+	assert.Equal(t, Black, p.At(NewSquare(1, 3)), "the stone stays where it is, Black")
 	assert.Equal(t, rules.Player(1), p.SeatOf(Black), "seat 1 now plays Black")
 	assert.Equal(t, rules.Player(0), p.SeatOf(White))
-	assert.Equal(t, White, p.Turn())
+	assert.Equal(t, White, p.ColorOf(p.Turn()))
 	assert.Equal(t, rules.Player(0), p.ToMove(), "the first stone's placer moves next, as White")
 	assert.Equal(t, SwapSides, p.Swapped())
 	assert.Equal(t, "5/5/5/1B3/5 w sides", p.String())
@@ -119,10 +124,10 @@ func TestRH1_SwapSidesKeepsTheStoneAndExchangesColours(t *testing.T) {
 
 func TestSwapPiecesMirrorsTheStoneInTheLongDiagonal(t *testing.T) {
 	p := mustPlay(t, Config{Cols: 5, Rows: 5, Swap: SwapPieces}.Start(), "b4", "swap-pieces")
-	assert.Equal(t, Empty, p.At(1, 3))
-	assert.Equal(t, White, p.At(3, 1), "b4 = (col 1, row 3) becomes d2 = (col 3, row 1)")
+	assert.Equal(t, Empty, p.At(NewSquare(1, 3)))
+	assert.Equal(t, White, p.At(NewSquare(3, 1)), "b4 = (col 1, row 3) becomes d2 = (col 3, row 1)")
 	assert.Equal(t, rules.Player(1), p.SeatOf(White))
-	assert.Equal(t, Black, p.Turn())
+	assert.Equal(t, Black, p.ColorOf(p.Turn()))
 	assert.Equal(t, rules.Player(0), p.ToMove())
 	assert.Equal(t, "5/3W1/5/5/5 b pieces", p.String())
 }
@@ -167,15 +172,15 @@ func TestOneByOneBoardIsWonByTheFirstStone(t *testing.T) {
 }
 
 func TestMoveNotationAndOrder(t *testing.T) {
-	assert.Equal(t, "a1", Cell(0, 0).String())
-	assert.Equal(t, "k10", Cell(10, 9).String())
-	assert.Equal(t, "z26", Cell(25, 25).String())
+	assert.Equal(t, "a1", Place(NewSquare(0, 0)).String())
+	assert.Equal(t, "k10", Place(NewSquare(10, 9)).String())
+	assert.Equal(t, "z26", Place(NewSquare(25, 25)).String())
 	assert.Equal(t, "swap", Swap.String())
 	moves := Sized(2).Start().AppendMoves(nil)
-	assert.Equal(t, []Move{Cell(0, 0), Cell(1, 0), Cell(0, 1), Cell(1, 1)}, moves)
+	assert.Equal(t, []Move{Place(NewSquare(0, 0)), Place(NewSquare(1, 0)), Place(NewSquare(0, 1)), Place(NewSquare(1, 1))}, moves)
 	m, err := Sized(11).Start().ParseMove("K10")
 	require.NoError(t, err)
-	assert.Equal(t, Cell(10, 9), m)
+	assert.Equal(t, Place(NewSquare(10, 9)), m)
 }
 
 func TestRectangularBoards(t *testing.T) {

@@ -8,21 +8,30 @@ import (
 	"github.com/tabletop-go/rules/notation"
 )
 
+// invalidText is the text of the invalid value, which no reader takes.
+const invalidText = "<invalid hex position>"
+
 // String returns the position text (see the package doc), e.g.
-// "3/1B1/3 w -".
+// "3/1B1/3 w -"; "<invalid hex position>" for the invalid value.
 func (p Position) String() string { return string(p.AppendText(nil)) }
 
 // MarshalText implements encoding.TextMarshaler with the position text.
-func (p Position) MarshalText() ([]byte, error) { return p.AppendText(nil), nil }
+// It refuses the invalid value with a *rules.NoGameError, so that
+// json.Marshal of a struct holding one fails.
+func (p Position) MarshalText() ([]byte, error) {
+	if !p.IsValid() {
+		return nil, &rules.NoGameError{Type: "hex.Position"}
+	}
+	return p.AppendText(nil), nil
+}
 
 // UnmarshalText implements encoding.TextUnmarshaler with ParsePosition.
+// A text it refuses leaves the invalid value in *p, never the position
+// *p held before.
 func (p *Position) UnmarshalText(text []byte) error {
 	q, err := ParsePosition(string(text))
-	if err != nil {
-		return err
-	}
 	*p = q
-	return nil
+	return err
 }
 
 // impliedConfig is the configuration a text without a spec is read in:
@@ -38,8 +47,12 @@ func (p Position) impliedConfig() Config {
 
 // AppendText appends the position text to dst: the spec first when the
 // rest would not tell the pie rule (swap=none; swap=pieces before the
-// swap), then the board, the colour to move and the swap played.
+// swap), then the board, the colour to move and the swap played. For the
+// invalid value it appends "<invalid hex position>".
 func (p Position) AppendText(dst []byte) []byte {
+	if !p.IsValid() {
+		return append(dst, invalidText...)
+	}
 	if c := p.Config(); c != p.impliedConfig() {
 		dst = append(dst, c.String()...)
 		dst = append(dst, ' ')
@@ -50,7 +63,7 @@ func (p Position) AppendText(dst []byte) []byte {
 		}
 		run := 0
 		for c := range int(p.cols) {
-			color := p.At(c, r)
+			color := p.at(c, r)
 			if color == Empty {
 				run++
 				continue
@@ -91,6 +104,8 @@ func (p Position) AppendText(dst []byte) []byte {
 // matches c's size, the stone counts agree with the colour to move and the
 // swap played, the swap is one c allows, at most the side that moved last
 // is connected, and a connection can have been made by its last stone.
+// A text it refuses gives the invalid value and a *rules.SyntaxError at
+// the offset of the problem (for a c that Validate refuses, its error).
 func (c Config) ParsePosition(text string) (Position, error) {
 	return notation.ReadPosition(text, &c, ParseSpec, inferConfig, Config.parseBody)
 }
@@ -131,7 +146,7 @@ func (c Config) parseBody(text string) (Position, error) {
 			if ch == 'W' {
 				k = 1
 			}
-			placed[k] = append(placed[k], Cell(col, row))
+			placed[k] = append(placed[k], cell(col, row))
 			col++
 			i++
 		case ch >= '1' && ch <= '9':
@@ -192,7 +207,7 @@ func (c Config) parseBody(text string) (Position, error) {
 	}
 	for k, moves := range placed {
 		for _, m := range moves {
-			p.place(m.Col(), m.Row(), Color(k+1))
+			p.place(m.col(), m.row(), Color(k+1))
 		}
 	}
 	blackWon := p.connected(Black)
@@ -222,6 +237,8 @@ func (c Config) parseBody(text string) (Position, error) {
 // ParsePosition reads a position text in the configuration it names:
 // the spec it begins with, or else the board size counted from the text
 // and the pie rule its swap field shows (swap-sides when it is "-").
+// A text it refuses, such as "garbage", gives the invalid value and the
+// error.
 func ParsePosition(text string) (Position, error) {
 	return notation.ReadPosition(text, nil, ParseSpec, inferConfig, Config.parseBody)
 }
@@ -264,7 +281,12 @@ func inferConfig(text string) (Config, error) {
 //	  2 . B .
 //	   3 . . .
 //	Black (A) top-bottom, White (B) left-right; White (B) to move
+//
+// The invalid value draws as "<invalid hex position>".
 func (p Position) Diagram() string {
+	if !p.IsValid() {
+		return invalidText
+	}
 	var b strings.Builder
 	b.WriteString("  ")
 	for c := range int(p.cols) {
@@ -282,7 +304,7 @@ func (p Position) Diagram() string {
 			if c > 0 {
 				b.WriteByte(' ')
 			}
-			switch p.At(c, r) {
+			switch p.at(c, r) {
 			case Black:
 				b.WriteByte('B')
 			case White:

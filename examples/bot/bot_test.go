@@ -75,7 +75,7 @@ func TestMCTSAtChanceNodesAndTheEnd(t *testing.T) {
 		require.NoError(t, err)
 		assert.NoError(t, p.Legal(turn))
 	}
-	over, _ := hex.Sized(1).Start().Play(hex.Cell(0, 0))
+	over, _ := hex.Sized(1).Start().Play(hex.Place(hex.NewSquare(0, 0)))
 	_, err = NewMCTS[hex.Position, hex.Move](Options{}).Choose(context.Background(), over)
 	assert.ErrorIs(t, err, ErrGameOver)
 	_, err = NewRandom[hex.Position, hex.Move](1).Choose(context.Background(), over)

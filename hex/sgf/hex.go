@@ -401,7 +401,7 @@ func readSetup(nodes []Node, cols, rows int, info map[string]string) (setupInfo,
 			if err != nil || m.IsSwap() {
 				return setupInfo{}, fmt.Errorf("sgf: node 1: %s[%s] is not a cell of the %dx%d board", p.ID, escaped(v), cols, rows)
 			}
-			at := m.Row()*cols + m.Col()
+			at := m.Square().Rank()*cols + m.Square().File()
 			if board[at] != 0 {
 				return setupInfo{}, fmt.Errorf("sgf: node 1: two setup stones on %s", m)
 			}
@@ -507,11 +507,12 @@ func FromRecord(rec notation.Record) (*Tree, error) {
 		var ab, aw []string
 		for r := range cfg.Rows {
 			for c := range cfg.Cols {
-				switch p.At(c, r) {
+				sq := hex.NewSquare(c, r)
+				switch p.At(sq) {
 				case hex.Black:
-					ab = append(ab, hex.Cell(c, r).String())
+					ab = append(ab, sq.String())
 				case hex.White:
-					aw = append(aw, hex.Cell(c, r).String())
+					aw = append(aw, sq.String())
 				}
 			}
 		}
@@ -522,7 +523,7 @@ func FromRecord(rec notation.Record) (*Tree, error) {
 			root.Props = append(root.Props, Property{ID: "AW", Values: aw})
 		}
 		if len(ab)+len(aw) > 0 {
-			root.Props = append(root.Props, Property{ID: "PL", Values: []string{map[hex.Color]string{hex.Black: "B", hex.White: "W"}[p.Turn()]}})
+			root.Props = append(root.Props, Property{ID: "PL", Values: []string{map[hex.Color]string{hex.Black: "B", hex.White: "W"}[p.ColorOf(p.Turn())]}})
 		}
 	}
 	t := &Tree{Nodes: []Node{root}}
@@ -535,7 +536,7 @@ func FromRecord(rec notation.Record) (*Tree, error) {
 			return nil, fmt.Errorf("sgf: ply %d: %w", i+1, err)
 		}
 		color := "B"
-		if p.Turn() == hex.White {
+		if p.ColorOf(p.Turn()) == hex.White {
 			color = "W"
 		}
 		text := m.String()

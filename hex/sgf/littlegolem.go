@@ -95,7 +95,7 @@ func ParseLittleGolem(line string) (notation.Record, error) {
 			}
 			rec.Moves = append(rec.Moves, "swap")
 		case len(v) == 2 && v[0] >= 'a' && v[0] <= 'z' && v[1] >= 'a' && v[1] <= 'z':
-			rec.Moves = append(rec.Moves, hex.Cell(int(v[0]-'a'), int(v[1]-'a')).String())
+			rec.Moves = append(rec.Moves, hex.Place(hex.NewSquare(int(v[0]-'a'), int(v[1]-'a'))).String())
 		default:
 			return fail(at+3, "a move is two letters (column, row from a), swap or resign, not \""+escaped(v)+"\"")
 		}

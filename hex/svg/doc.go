@@ -37,6 +37,10 @@
 // "terminal") and data-result ("*" while the game goes on), and its title
 // holds the position text.
 //
+// The invalid value (the zero hex.Position, which is no game) draws as an
+// empty frame with no cells, titled "<invalid hex position>; no game",
+// with data-to-move "terminal", data-result "?" and an empty data-spec.
+//
 // The drawing is styled with presentation attributes only, so a page's
 // CSS can restyle it by class. All text in the document is escaped.
 package svg

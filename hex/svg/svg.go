@@ -145,7 +145,7 @@ func (d *drawing) labels() []label {
 	k := (side + band + labelGap) / sin60
 	var out []label
 	for c := range d.cols {
-		name := hex.Cell(c, 0).String()
+		name := hex.NewSquare(c, 0).String()
 		name = name[:len(name)-1]
 		out = append(out,
 			label{d.center(c, 0).sub(unitV.scale(k)), name},
@@ -174,7 +174,7 @@ func (d *drawing) marks() {
 		d.lastSwap = true
 		return
 	}
-	d.last[[2]int{m.Col(), m.Row()}] = true
+	d.last[[2]int{m.Square().File(), m.Square().Rank()}] = true
 }
 
 // hexagon returns the corners of the cell centred on c.
@@ -210,7 +210,10 @@ func status(p hex.Position) string {
 	if w := p.Winner(); w != hex.Empty {
 		return colorName(w) + " (" + p.SeatOf(w).String() + ") has connected and wins, " + p.Outcome().Result()
 	}
-	return colorName(p.Turn()) + " (" + p.SeatOf(p.Turn()).String() + ") to move"
+	if !p.IsValid() {
+		return "no game"
+	}
+	return colorName(p.ColorOf(p.Turn())) + " (" + p.Turn().String() + ") to move"
 }
 
 func (d *drawing) draw() []byte {
@@ -246,7 +249,7 @@ func (d *drawing) draw() []byte {
 			if d.last[[2]int{c, r}] {
 				fill = []string{"fill", svgkit.Mix(svgkit.ColLight, svgkit.ColLast, 0.55)}
 			}
-			w.Leaf("polygon", append([]string{"class", "square", "data-square", hex.Cell(c, r).String(),
+			w.Leaf("polygon", append([]string{"class", "square", "data-square", hex.NewSquare(c, r).String(),
 				"points", polygon(hexagon(d.center(c, r)))}, fill...)...)
 		}
 	}
@@ -256,7 +259,7 @@ func (d *drawing) draw() []byte {
 	stones := 0
 	for r := range d.rows {
 		for c := range d.cols {
-			if p.At(c, r) != hex.Empty {
+			if p.At(hex.NewSquare(c, r)) != hex.Empty {
 				stones++
 			}
 		}
@@ -264,7 +267,7 @@ func (d *drawing) draw() []byte {
 	w.Open("g", "class", "pieces")
 	for r := range d.rows {
 		for c := range d.cols {
-			col := p.At(c, r)
+			col := p.At(hex.NewSquare(c, r))
 			if col == hex.Empty {
 				continue
 			}
@@ -274,7 +277,7 @@ func (d *drawing) draw() []byte {
 				fill, edge = "#fbfaf6", "#6b665e"
 			}
 			x, y := ctr.attr()
-			name := hex.Cell(c, r).String()
+			name := hex.NewSquare(c, r).String()
 			w.Open("g", "class", "piece", "data-square", name,
 				"data-color", col.String(), "data-owner", p.SeatOf(col).String(),
 				"transform", "translate("+x+","+y+")")
@@ -302,11 +305,11 @@ func (d *drawing) draw() []byte {
 	w.Open("g", "class", "highlights", "pointer-events", "none")
 	for r := range d.rows {
 		for c := range d.cols {
-			if !d.high[hex.Cell(c, r).String()] {
+			if !d.high[hex.NewSquare(c, r).String()] {
 				continue
 			}
 			x, y := d.center(c, r).attr()
-			if p.At(c, r) == hex.Empty {
+			if p.At(hex.NewSquare(c, r)) == hex.Empty {
 				w.Leaf("circle", "cx", x, "cy", y, "r", "15", "fill", svgkit.ColHighlight, "opacity", "0.85")
 			} else {
 				w.Leaf("circle", "cx", x, "cy", y, "r", svgkit.Num(stoneR+5), "fill", "none",
@@ -338,7 +341,7 @@ func winningGroup(p hex.Position) map[[2]int]bool {
 	var groups [][][2]int
 	for r := range rows {
 		for c := range cols {
-			if p.At(c, r) != win || seen[[2]int{c, r}] {
+			if p.At(hex.NewSquare(c, r)) != win || seen[[2]int{c, r}] {
 				continue
 			}
 			var group [][2]int
@@ -350,7 +353,7 @@ func winningGroup(p hex.Position) map[[2]int]bool {
 				group = append(group, q)
 				for _, n := range [6][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, -1}, {-1, 1}} {
 					nc, nr := q[0]+n[0], q[1]+n[1]
-					if nc < 0 || nr < 0 || nc >= cols || nr >= rows || seen[[2]int{nc, nr}] || p.At(nc, nr) != win {
+					if nc < 0 || nr < 0 || nc >= cols || nr >= rows || seen[[2]int{nc, nr}] || p.At(hex.NewSquare(nc, nr)) != win {
 						continue
 					}
 					seen[[2]int{nc, nr}] = true

@@ -50,14 +50,14 @@ func check(t testing.TB, p hex.Position, opts Options, doc []byte) {
 	marks := 0
 	for r := range rows {
 		for c := range cols {
-			name := hex.Cell(c, r).String()
+			name := hex.NewSquare(c, r).String()
 			if sqs[name] == nil {
 				t.Fatalf("cell %s is not drawn", name)
 			}
 			if high[name] {
 				marks++
 			}
-			col := p.At(c, r)
+			col := p.At(hex.NewSquare(c, r))
 			s := stones[name]
 			switch {
 			case col == hex.Empty && s != nil:
@@ -154,7 +154,7 @@ func TestGolden(t *testing.T) {
 	svgtest.Golden(t, "hex-7-marks", doc)
 
 	for _, s := range []string{"e4", "c4"} {
-		p = p.PlayUnchecked(hex.Cell(int(s[0]-'a'), int(s[1]-'1')))
+		p = p.PlayUnchecked(hex.Place(hex.NewSquare(int(s[0]-'a'), int(s[1]-'1'))))
 	}
 	s := rules.Sampler[hex.Position, hex.Move]{Rand: rand.New(rand.NewPCG(7, 7))}
 	p, _ = s.Playout(p, -1)
@@ -165,7 +165,7 @@ func TestGolden(t *testing.T) {
 
 func TestSwapMarksTheStone(t *testing.T) {
 	for _, spec := range []string{"hex(size=5,swap=sides)", "hex(size=5,swap=pieces)"} {
-		p := config(t, spec).Start().PlayUnchecked(hex.Cell(1, 3)).PlayUnchecked(hex.Swap)
+		p := config(t, spec).Start().PlayUnchecked(hex.Place(hex.NewSquare(1, 3))).PlayUnchecked(hex.Swap)
 		root := svgtest.Parse(t, Render(p, Options{LastMove: "swap"}))
 		marked := root.ByClass("last-move")
 		if len(marked) != 1 {
@@ -182,7 +182,7 @@ func TestSwapMarksTheStone(t *testing.T) {
 }
 
 func TestJunkOptionsMarkNothing(t *testing.T) {
-	p := hex.Sized(5).Start().PlayUnchecked(hex.Cell(2, 2))
+	p := hex.Sized(5).Start().PlayUnchecked(hex.Place(hex.NewSquare(2, 2)))
 	plain := Render(p, Options{})
 	for _, last := range []string{"", "zz", "c3-c4", "<script>", "f1", "\xff"} {
 		doc := Render(p, Options{LastMove: last, Highlight: []string{"q9", "", "&amp;", "\xff"}})
@@ -196,8 +196,19 @@ func TestJunkOptionsMarkNothing(t *testing.T) {
 	}
 }
 
+// TestZeroPosition: the invalid value draws as no game (no cells, to move
+// "terminal", result "?"), not as a game with A to move.
 func TestZeroPosition(t *testing.T) {
-	svgtest.Parse(t, Render(hex.Position{}, Options{Coordinates: true}))
+	var p hex.Position
+	opts := Options{Coordinates: true}
+	root := svgtest.Parse(t, Render(p, opts))
+	check(t, p, opts, Render(p, opts))
+	if root.Attrs["data-to-move"] != "terminal" || root.Attrs["data-result"] != "?" || root.Attrs["data-spec"] != "" {
+		t.Errorf("the invalid value is drawn as %v", root.Attrs)
+	}
+	if title := root.Child("title"); title == nil || !strings.Contains(title.Text, "<invalid hex position>; no game") {
+		t.Errorf("the title does not say there is no game: %v", title)
+	}
 }
 
 func TestWrite(t *testing.T) {

@@ -186,8 +186,8 @@ func (e *engine) checkTurn(c hex.Color) error {
 	switch {
 	case e.pos.ToMove() == rules.Terminal:
 		return fmt.Errorf("the game is over")
-	case c != e.pos.Turn():
-		return fmt.Errorf("it is %s's turn", e.pos.Turn())
+	case c != e.pos.ColorOf(e.pos.Turn()):
+		return fmt.Errorf("it is %s's turn", e.pos.ColorOf(e.pos.Turn()))
 	}
 	return nil
 }
