@@ -73,7 +73,14 @@ func ReadPosition[C interface {
 	}
 	c, err := parseSpec(spec)
 	if err != nil {
-		return zero, badPosition(relocate(err, spec, text, 0), text)
+		// The spec is part of the position text: a spec naming no
+		// variant makes the text a bad position.
+		err = relocate(err, spec, text, 0)
+		var se *rules.SyntaxError
+		if !errors.As(err, &se) {
+			err = &rules.SyntaxError{What: "position", Input: text, Offset: 0, Msg: err.Error()}
+		}
+		return zero, badPosition(err, text)
 	}
 	if want != nil && c != *want {
 		return zero, &rules.SyntaxError{What: "position", Input: text, Offset: 0, Kind: rules.ErrBadPosition,
@@ -86,10 +93,9 @@ func ReadPosition[C interface {
 	return p, nil
 }
 
-// badPosition makes err, found reading the position text, a
-// *rules.SyntaxError of kind rules.ErrBadPosition: a copy of err's own
-// syntax error, or, for any other error (a spec in the text that names
-// no variant), one that quotes it.
+// badPosition marks a syntax error found in the position text as one of
+// kind rules.ErrBadPosition (a copy of it). Other errors, such as the
+// *SpecError of a configuration that cannot be played, pass unchanged.
 func badPosition(err error, text string) error {
 	var se *rules.SyntaxError
 	if errors.As(err, &se) && se.Input == text {
@@ -97,7 +103,7 @@ func badPosition(err error, text string) error {
 		marked.Kind = rules.ErrBadPosition
 		return &marked
 	}
-	return &rules.SyntaxError{What: "position", Input: text, Offset: 0, Kind: rules.ErrBadPosition, Msg: err.Error()}
+	return err
 }
 
 // relocate reports a syntax error found in part, which starts at byte at
