@@ -13,8 +13,14 @@ import (
 // at most 28 outcomes.
 const MaxMoves = 2 * 14 * 14
 
-// MaxMoves returns MaxMoves: the bound holds for every position.
-func (p Position) MaxMoves() int { return MaxMoves }
+// MaxMoves returns MaxMoves, since the bound holds for every position;
+// 0 for the invalid value, which lists no moves.
+func (p Position) MaxMoves() int {
+	if !p.IsValid() {
+		return 0
+	}
+	return MaxMoves
+}
 
 // Evaluate reports ok false: Domination has no evaluation (its random
 // games end when the pool runs out).
