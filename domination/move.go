@@ -103,12 +103,13 @@ func (m *Move) UnmarshalText(text []byte) error {
 }
 
 // ParseMove reads a draw ("2-5" or "5-2"; 0 is a blank) or a turn
-// ("d4-b4,e5-e8": the first step, a comma, the second step).
+// ("d4-b4,e5-e8": the first step, a comma, the second step). Text it
+// cannot read gives NoMove and a *rules.SyntaxError.
 func (p Position) ParseMove(s string) (Move, error) { return parseMove(s) }
 
 func parseMove(s string) (Move, error) {
 	fail := func(at int, msg string) (Move, error) {
-		return 0, &rules.SyntaxError{What: "domination move", Input: s, Offset: at, Msg: msg}
+		return NoMove, &rules.SyntaxError{What: "domination move", Input: s, Offset: at, Msg: msg}
 	}
 	if at, msg := notation.NotAMove(s, "a turn is written like d4-b4,e5-e8 and a draw like 2-5"); msg != "" {
 		return fail(at, msg)
