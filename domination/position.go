@@ -69,9 +69,10 @@ func (p Position) Seats() int {
 	return 2
 }
 
-// Turn returns the seat whose turn it is (drawing or moving; once the
-// game is over, the seat that drew last), or rules.Terminal for the
-// invalid value, which has no seats.
+// Turn returns the seat whose turn it is, drawing or moving (once the
+// game is over, the seat whose turn it was: the one that drew a domino it
+// could not play, or the one to draw from the empty pool), or
+// rules.Terminal for the invalid value, which has no seats.
 func (p Position) Turn() rules.Player {
 	if !p.IsValid() {
 		return rules.Terminal
