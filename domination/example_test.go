@@ -8,7 +8,8 @@ import (
 	"github.com/tabletop-go/rules/domination"
 )
 
-// Replay the seed's example: draws are moves at chance nodes.
+// Replay the worked example of Woods' rules: draws are moves at chance
+// nodes.
 func Example() {
 	p := domination.New()
 	for _, s := range []string{"2-5", "d4-b4,e5-e8", "0-3", "h1-h4,a8-b8", "1-3", "e8-h8,b4-b5"} {

@@ -86,8 +86,8 @@ func TestRD1_Start(t *testing.T) {
 	assert.Equal(t, rules.Player(0), p.Turn(), "X moves first")
 }
 
-// TestSeedWorkedExample replays the seed's example and checks each of its
-// diagrams.
+// TestSeedWorkedExample replays the worked example of Woods' rules and
+// checks each of its diagrams.
 func TestSeedWorkedExample(t *testing.T) {
 	p := mustPlay(t, New(), "5-2", "d4-b4,e5-e8")
 	assert.Equal(t, "B3A3/8/8/8/1A1[2-5]4/8/8/7B", strings.Fields(p.String())[0])
