@@ -15,7 +15,7 @@ func illegal(m Move, reason error) error {
 // chance node or a draw after the draw, or rules.ErrIllegal with another
 // of this package's reasons.
 func (p Position) Legal(m Move) error {
-	if !p.IsValid() {
+	if !p.valid() {
 		return &rules.MoveError{Move: m.String(), Kind: rules.ErrNoGame}
 	}
 	if m == NoMove {

@@ -16,7 +16,7 @@ const MaxMoves = 2 * 14 * 14
 // MaxMoves returns MaxMoves, since the bound holds for every position;
 // 0 for the invalid value, which lists no moves.
 func (p Position) MaxMoves() int {
-	if !p.IsValid() {
+	if !p.valid() {
 		return 0
 	}
 	return MaxMoves

@@ -47,7 +47,7 @@ func (p Position) Config() Config { return Default }
 // Size returns the board's files and ranks: 8, 8; 0, 0 for the invalid
 // value.
 func (p Position) Size() (files, ranks int) {
-	if !p.IsValid() {
+	if !p.valid() {
 		return 0, 0
 	}
 	return 8, 8
@@ -55,7 +55,7 @@ func (p Position) Size() (files, ranks int) {
 
 // Spec returns "domination", or "" for the invalid value.
 func (p Position) Spec() string {
-	if !p.IsValid() {
+	if !p.valid() {
 		return ""
 	}
 	return "domination"
@@ -63,7 +63,7 @@ func (p Position) Spec() string {
 
 // Seats returns 2, or 0 for the invalid value.
 func (p Position) Seats() int {
-	if !p.IsValid() {
+	if !p.valid() {
 		return 0
 	}
 	return 2
@@ -74,7 +74,7 @@ func (p Position) Seats() int {
 // could not play, or the one to draw from the empty pool), or
 // rules.Terminal for the invalid value, which has no seats.
 func (p Position) Turn() rules.Player {
-	if !p.IsValid() {
+	if !p.valid() {
 		return rules.Terminal
 	}
 	return rules.Player(p.turn)
@@ -105,7 +105,7 @@ func (p Position) PoolSize() int { return bits.OnesCount32(p.pool) }
 // or two NoSquares for a seat that is not 0 or 1 (and on the invalid
 // value).
 func (p Position) Pieces(seat rules.Player) [2]Square {
-	if seat != 0 && seat != 1 || !p.IsValid() {
+	if seat != 0 && seat != 1 || !p.valid() {
 		return [2]Square{NoSquare, NoSquare}
 	}
 	b := p.pieces[seat]
@@ -158,7 +158,7 @@ func (p Position) Outcome() rules.Outcome {
 	case p.lost:
 		return rules.Win(2, rules.NoLegalTurn, rules.Player(1-p.turn))
 	case p.pending == 0 && p.pool == 0:
-		if !p.IsValid() {
+		if !p.valid() {
 			return rules.Outcome{Reason: rules.Invalid}
 		}
 		return rules.Draw(2, rules.PoolExhausted)
@@ -173,7 +173,7 @@ func (p Position) Outcome() rules.Outcome {
 // (the pool runs out, R-D2). A win for both, a loss for both or any other
 // split is no result of Domination. The invalid value can end no way.
 func (p Position) CanEnd(o rules.Outcome) bool {
-	if !p.IsValid() || !o.Over() || o.Seats() != 2 {
+	if !p.valid() || !o.Over() || o.Seats() != 2 {
 		return false
 	}
 	if _, ok := o.Winner(); ok {
@@ -239,3 +239,7 @@ func (p *Position) computeHash() uint64 {
 // Position, which is also what a failed parse returns (see the package
 // doc, "The invalid value").
 func (p Position) IsValid() bool { return p.pieces[0] != 0 }
+
+// valid is IsValid for the package's own methods: through a pointer, the
+// position is not copied to ask.
+func (p *Position) valid() bool { return p.pieces[0] != 0 }

@@ -16,7 +16,7 @@ import (
 // the legal turns), so it plays the very game Sampler.Playout plays from
 // the same generator state. The invalid value has no rollout (ok false).
 func (p Position) Rollout(r *rand.Rand, maxPlies int, trace []rules.Played[Move]) (rules.Outcome, Position, []rules.Played[Move], bool) {
-	if !p.IsValid() {
+	if !p.valid() {
 		return rules.Outcome{}, p, trace, false
 	}
 	var buf [MaxMoves]Move

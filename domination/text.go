@@ -19,7 +19,7 @@ func (p Position) String() string { return string(p.AppendText(nil)) }
 // MarshalText implements encoding.TextMarshaler with the position text.
 // The invalid value has none: it gives a *rules.NoGameError.
 func (p Position) MarshalText() ([]byte, error) {
-	if !p.IsValid() {
+	if !p.valid() {
 		return nil, &rules.NoGameError{Type: "domination.Position"}
 	}
 	return p.AppendText(nil), nil
@@ -28,7 +28,7 @@ func (p Position) MarshalText() ([]byte, error) {
 // AppendText appends the position text to dst ("<invalid domination
 // position>" for the invalid value).
 func (p Position) AppendText(dst []byte) []byte {
-	if !p.IsValid() {
+	if !p.valid() {
 		return append(dst, invalidText...)
 	}
 	for rank := 7; rank >= 0; rank-- {
@@ -289,7 +289,7 @@ func (e errString) Error() string { return string(e) }
 //	    a   b   c   d   e   f   g   h
 //	O to draw; 26 dominoes in the pool
 func (p Position) Diagram() string {
-	if !p.IsValid() {
+	if !p.valid() {
 		return invalidText
 	}
 	var b strings.Builder

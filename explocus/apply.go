@@ -17,7 +17,7 @@ func (p Position) illegal(m Move, reason error) error {
 // ends; or rules.ErrIllegal with another of the Err* values of this
 // package.
 func (p Position) Legal(m Move) error {
-	if !p.IsValid() {
+	if !p.valid() {
 		return &rules.MoveError{Move: m.String(), Kind: rules.ErrNoGame}
 	}
 	from, to := m.From(), m.To()

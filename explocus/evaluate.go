@@ -11,7 +11,7 @@ import (
 // mobility); the difference is squashed into (-1, 1). A finished game
 // gives its return. The invalid value has no evaluation (ok false).
 func (p Position) Evaluate(seat rules.Player) (value float64, ok bool) {
-	if !p.IsValid() {
+	if !p.valid() {
 		return 0, false
 	}
 	return p.evaluate(seat), true

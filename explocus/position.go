@@ -83,7 +83,7 @@ func (p Position) Config() Config {
 
 // Spec returns the canonical game spec, or "" for the invalid value.
 func (p Position) Spec() string {
-	if !p.IsValid() {
+	if !p.valid() {
 		return ""
 	}
 	return p.Config().String()
@@ -91,7 +91,7 @@ func (p Position) Spec() string {
 
 // Seats returns 2, or 0 for the invalid value.
 func (p Position) Seats() int {
-	if !p.IsValid() {
+	if !p.valid() {
 		return 0
 	}
 	return 2
@@ -101,7 +101,7 @@ func (p Position) Seats() int {
 // seat that would have moved), or rules.Terminal for the invalid value,
 // which has no seats.
 func (p Position) Turn() rules.Player {
-	if !p.IsValid() {
+	if !p.valid() {
 		return rules.Terminal
 	}
 	return rules.Player(p.turn)
@@ -204,7 +204,7 @@ func (p Position) ToMove() rules.Player {
 func (p Position) Outcome() rules.Outcome {
 	switch {
 	case p.men[p.turn&1] == 0:
-		if !p.IsValid() {
+		if !p.valid() {
 			return rules.Outcome{Reason: rules.Invalid}
 		}
 		return rules.Win(2, rules.Elimination, rules.Player(1-p.turn&1))
@@ -223,7 +223,7 @@ func (p Position) Outcome() rules.Outcome {
 // game: a ply limit too short for any win still counts wins as possible.
 // The invalid value can end no way.
 func (p Position) CanEnd(o rules.Outcome) bool {
-	if !p.IsValid() || !o.Over() || o.Seats() != 2 {
+	if !p.valid() || !o.Over() || o.Seats() != 2 {
 		return false
 	}
 	if _, ok := o.Winner(); ok {
@@ -323,3 +323,7 @@ func (p *Position) computeHash() uint64 {
 // Position, which is also what a failed parse and Start of an invalid
 // Config return (see the package doc, "The invalid value").
 func (p Position) IsValid() bool { return p.rows != 0 }
+
+// valid is IsValid for the package's own methods: through a pointer, the
+// position is not copied to ask.
+func (p *Position) valid() bool { return p.rows != 0 }

@@ -18,7 +18,7 @@ func (p Position) String() string { return string(p.AppendText(nil)) }
 // MarshalText implements encoding.TextMarshaler with the position text.
 // The invalid value has none: it gives a *rules.NoGameError.
 func (p Position) MarshalText() ([]byte, error) {
-	if !p.IsValid() {
+	if !p.valid() {
 		return nil, &rules.NoGameError{Type: "explocus.Position"}
 	}
 	return p.AppendText(nil), nil
@@ -41,7 +41,7 @@ func (p *Position) UnmarshalText(text []byte) error {
 // rank from its first cell to its last), the seat to move and the ply.
 // It appends "<invalid explocus position>" for the invalid value.
 func (p Position) AppendText(dst []byte) []byte {
-	if !p.IsValid() {
+	if !p.valid() {
 		return append(dst, invalidText...)
 	}
 	if p.plyLimit != 0 || p.side != 0 {
@@ -251,7 +251,7 @@ func inferConfig(text string) (Config, error) {
 //	         a   b   c
 //	White (A) to move; White 9 men, Black 9 men
 func (p Position) Diagram() string {
-	if !p.IsValid() {
+	if !p.valid() {
 		return invalidText
 	}
 	if p.side != 0 {
