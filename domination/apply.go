@@ -22,15 +22,15 @@ func (p Position) Legal(m Move) error {
 		return illegal(m, ErrNoSuchMove)
 	}
 	who := p.ToMove()
-	draw := m.IsDraw()
+	isDraw := m.IsDraw()
 	switch {
 	case who == rules.Terminal:
 		return &rules.MoveError{Move: m.String(), Kind: rules.ErrGameOver}
-	case !draw && !m.IsTurn():
+	case !isDraw && !m.IsTurn():
 		return illegal(m, ErrBadMove)
-	case draw != (who == rules.Chance):
+	case isDraw != (who == rules.Chance):
 		return &rules.MoveError{Move: m.String(), Kind: rules.ErrWrongNode}
-	case draw:
+	case isDraw:
 		if p.pool>>m.Tile()&1 == 0 {
 			return illegal(m, ErrNotInPool)
 		}

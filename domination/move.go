@@ -42,6 +42,15 @@ func Draw(t Tile) Move {
 	return drawFlag | Move(t)
 }
 
+// turn and draw are Turn and Draw for the move generator, whose squares
+// (from bitboards that are not empty) and tiles (from the pool) are
+// valid: no check in the innermost loops.
+func turn(from1, to1, from2, to2 Square) Move {
+	return Move(from1)<<18 | Move(to1)<<12 | Move(from2)<<6 | Move(to2)
+}
+
+func draw(t Tile) Move { return drawFlag | Move(t) }
+
 // IsDraw reports whether m is the draw of a tile, as Draw builds it.
 func (m Move) IsDraw() bool { return m&^31 == drawFlag && m&31 < NumTiles }
 

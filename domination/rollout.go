@@ -31,7 +31,7 @@ func (p Position) Rollout(r *rand.Rand, maxPlies int, trace []rules.Played[Move]
 			for range k {
 				pool &= pool - 1
 			}
-			m = Draw(Tile(bits.TrailingZeros64(pool)))
+			m = draw(Tile(bits.TrailingZeros64(pool)))
 		default:
 			moves := p.appendTurns(buf[:0])
 			if len(moves) == 0 {
