@@ -9,32 +9,32 @@ func illegal(m Move, reason error) error {
 }
 
 // Legal returns nil if m is legal, or a *rules.MoveError saying why not:
-// Kind rules.ErrGameOver after the game ends, rules.ErrWrongNode for a
-// turn at a chance node or a draw after the draw, or rules.ErrIllegal
-// with one of this package's reasons (ErrNoSuchTile for a draw of an
-// invalid tile, Draw(NoTile), at any node of a game in progress).
+// Kind rules.ErrNoGame on the invalid value (see the package doc), else
+// rules.ErrIllegal with ErrNoSuchMove for NoMove at any node,
+// rules.ErrGameOver after the end, rules.ErrWrongNode for a turn at a
+// chance node or a draw after the draw, or rules.ErrIllegal with another
+// of this package's reasons.
 func (p Position) Legal(m Move) error {
-	switch who := p.ToMove(); {
+	if !p.valid() {
+		return &rules.MoveError{Move: m.String(), Kind: rules.ErrNoGame}
+	}
+	if m == NoMove {
+		return illegal(m, ErrNoSuchMove)
+	}
+	who := p.ToMove()
+	isDraw := m.IsDraw()
+	switch {
 	case who == rules.Terminal:
 		return &rules.MoveError{Move: m.String(), Kind: rules.ErrGameOver}
-	case m.IsDraw() && m&^(drawFlag|31) == 0 && m.Tile() >= NumTiles:
-		return illegal(m, ErrNoSuchTile) // Draw(NoTile): never a chance outcome
-	case m.IsDraw() != (who == rules.Chance):
-		if m&^(drawFlag|31) != 0 && m.IsDraw() || !m.IsDraw() && m>>24 != 0 {
-			return illegal(m, ErrBadMove)
-		}
+	case !isDraw && !m.IsTurn():
+		return illegal(m, ErrBadMove)
+	case isDraw != (who == rules.Chance):
 		return &rules.MoveError{Move: m.String(), Kind: rules.ErrWrongNode}
-	case m.IsDraw():
-		if m&^(drawFlag|31) != 0 {
-			return illegal(m, ErrBadMove)
-		}
+	case isDraw:
 		if p.pool>>m.Tile()&1 == 0 {
 			return illegal(m, ErrNotInPool)
 		}
 		return nil
-	}
-	if m>>24 != 0 {
-		return illegal(m, ErrBadMove)
 	}
 	var buf [MaxMoves]Move
 	for _, t := range p.appendTurns(buf[:0]) {
@@ -95,17 +95,19 @@ func (p Position) Play(m Move) (Position, error) {
 
 // PlayUnchecked returns the position after m without checking legality:
 // the fast path for moves from AppendMoves. An illegal move gives a
-// meaningless position but never panics.
+// meaningless position but never panics; NoMove, a draw of a tile not in
+// the pool and a turn before the draw change nothing, so the invalid
+// value stays the invalid value.
 func (p Position) PlayUnchecked(m Move) Position {
 	p.apply(m)
 	return p
 }
 
 func (p *Position) apply(m Move) {
-	if m.IsDraw() {
-		t := m.Tile()
-		if t >= NumTiles || m&^(drawFlag|31) != 0 {
-			return // no such tile: never wrapped onto a real one
+	if m&drawFlag != 0 {
+		t := Tile(m & 31)
+		if m&^(drawFlag|31) != 0 || t >= NumTiles || p.pool>>t&1 == 0 {
+			return // no draw of a tile in the pool: never wrapped onto one
 		}
 		p.pool &^= 1 << t
 		p.pending = uint8(t) + 1
@@ -115,9 +117,9 @@ func (p *Position) apply(m Move) {
 		return
 	}
 	if p.pending == 0 {
-		return // a turn with nothing drawn: nothing sensible to do
+		return // a turn with nothing drawn (or no game): nothing sensible to do
 	}
-	f1, t1, f2, t2 := m.Steps()
+	f1, t1, f2, t2 := m.steps()
 	s := p.turn & 1
 	tile := (p.pending - 1) % NumTiles
 	p.pieces[s] &^= 1<<f1 | 1<<f2

@@ -3,20 +3,52 @@ package domination
 import "math/bits"
 
 // Square is a square of the 8×8 torus: rank*8 + file, a1 = 0, h8 = 63.
+// Values from 64 up are no square (see NoSquare).
 type Square uint8
 
-// NewSquare returns the square on file (0 = a) and rank (0 = rank 1).
-func NewSquare(file, rank int) Square { return Square((rank&7)*8 + file&7) }
+// NoSquare is no square: what NewSquare returns for coordinates off the
+// 8×8 grid, and what accessors return where there is no square to give.
+// Its String is "?", its File and Rank are -1, and a turn built from it
+// is NoMove. Every Square from 64 up is just as invalid.
+const NoSquare Square = 1<<8 - 1
 
-// File returns the square's file, 0 for a.
-func (s Square) File() int { return int(s & 7) }
+// NewSquare returns the square on file (0 = a) and rank (0 = rank 1), or
+// NoSquare if either is outside 0..7: coordinates are never wrapped, so
+// NewSquare(10, 1) is NoSquare, not c2 (although the board itself wraps
+// at every edge, a square has one name).
+func NewSquare(file, rank int) Square {
+	if uint(file) >= 8 || uint(rank) >= 8 {
+		return NoSquare
+	}
+	return Square(rank*8 + file)
+}
 
-// Rank returns the square's rank, 0 for rank 1.
-func (s Square) Rank() int { return int(s >> 3 & 7) }
+// IsValid reports whether s is a square of the board (a1 to h8).
+func (s Square) IsValid() bool { return s < 64 }
 
-// String returns the square's name, e.g. "d4".
+// File returns the square's file, 0 for a; -1 for an invalid square.
+func (s Square) File() int {
+	if s >= 64 {
+		return -1
+	}
+	return int(s & 7)
+}
+
+// Rank returns the square's rank, 0 for rank 1; -1 for an invalid square.
+func (s Square) Rank() int {
+	if s >= 64 {
+		return -1
+	}
+	return int(s >> 3)
+}
+
+// String returns the square's name, e.g. "d4", or "?" for an invalid
+// square.
 func (s Square) String() string {
-	return string([]byte{byte('a' + s.File()), byte('1' + s.Rank())})
+	if s >= 64 {
+		return "?"
+	}
+	return string([]byte{byte('a' + s&7), byte('1' + s>>3)})
 }
 
 // MaxDistance is the longest step: a blank counts as any distance 1..6.
@@ -36,7 +68,7 @@ func init() {
 	for sq := Square(0); sq < 64; sq++ {
 		for d, v := range dirs {
 			for n := 1; n <= MaxDistance; n++ {
-				rays[sq][d][n-1] = NewSquare(sq.File()+8+v[0]*n, sq.Rank()+8+v[1]*n)
+				rays[sq][d][n-1] = NewSquare((sq.File()+8+v[0]*n)%8, (sq.Rank()+8+v[1]*n)%8)
 				sight[sq] |= 1 << rays[sq][d][n-1]
 			}
 		}
@@ -49,7 +81,7 @@ func init() {
 func reach(sq Square, dist uint8, occupied uint64) uint64 {
 	var out uint64
 	for d := range 4 {
-		ray := &rays[sq&63][d]
+		ray := &rays[sq&63][d] // sq is a piece's square; &63 only spares the bounds check
 		for n := 1; n <= MaxDistance; n++ {
 			t := ray[n-1]
 			if occupied>>t&1 != 0 {
@@ -93,10 +125,9 @@ func init() {
 }
 
 // NoTile is the invalid tile: NewTile returns it for numbers outside
-// 0..6. It is in no pool, on no board and never drawn: its String is
-// "?-?", Draw(NoTile) is a draw that Legal and Play refuse with
-// ErrNoSuchTile, and PlayUnchecked ignores it. Every Tile from NumTiles up
-// is just as invalid.
+// 0..6, and accessors where there is no tile to give. It is in no pool,
+// on no board and never drawn: its String is "?-?" and Draw(NoTile) is
+// NoMove. Every Tile from NumTiles up is just as invalid.
 const NoTile Tile = NumTiles
 
 // NewTile returns the tile with numbers a and b (0..6, either order; 0 is
@@ -109,8 +140,8 @@ func NewTile(a, b int) Tile {
 	return tileOf[a][b]
 }
 
-// Valid reports whether t is a domino of the set (t < NumTiles).
-func (t Tile) Valid() bool { return t < NumTiles }
+// IsValid reports whether t is a domino of the set (t < NumTiles).
+func (t Tile) IsValid() bool { return t < NumTiles }
 
 // Numbers returns the tile's numbers, the smaller first; an invalid tile
 // (see NoTile) has the numbers -1, -1.

@@ -1,6 +1,7 @@
 package domination
 
 import (
+	"fmt"
 	"math/bits"
 	"testing"
 
@@ -39,6 +40,12 @@ func TestContract(t *testing.T) {
 			return out
 		},
 		Invariants: checkInvariants,
+		OffGrid: []Move{NoMove, Turn(NewSquare(8, 3), NewSquare(1, 3), NewSquare(4, 4), NewSquare(4, 7)),
+			Turn(NewSquare(3, 3), NewSquare(3, -1), NewSquare(4, 4), NewSquare(4, 7)), Draw(NewTile(7, 2)), Draw(NoTile)},
+		// The pool, the seat and the lost flag have no keys of their own:
+		// they follow from the board and the drawn tile, which the hash
+		// covers.
+		Decides: func(p Position) string { return fmt.Sprint(p.Pool(), p.Turn(), p.lost) },
 	})
 }
 

@@ -65,13 +65,27 @@
 //   - ParseSpec(string) (Config, error) reads a spec text and
 //     FromSpec(notation.Spec) (Config, error) an already parsed spec; both
 //     accept only "domination" with no options. Config.Spec and
-//     Config.String give "domination", and Config.Validate reports nothing.
+//     Config.String give "domination", and Config.Validate reports nothing:
+//     the one configuration is always valid, so Config.Start always gives
+//     a game.
 //   - Config.Start returns the start (R-D1); New() is Default.Start(), the
 //     same as Config{}.Start().
 //   - Config.ParsePosition and ParsePosition read position texts (see
 //     Position text). Position.Config returns the configuration, and
 //     Position.Size() returns the board's (files, ranks), that is columns
 //     then rows, (8, 8): the same order in every game.
+//   - Square is a square of the board: NewSquare(file, rank) with file 0
+//     the file written "a" and rank 0 the rank written "1", and the methods
+//     File, Rank, IsValid and String ("d4"). Coordinates off the 8×8 grid
+//     give NoSquare (String "?", File and Rank -1): they are never wrapped
+//     onto another square, although the board itself wraps at its edges.
+//   - Move constructors take squares and tiles: Turn(from1, to1, from2,
+//     to2) and Draw(tile). Given NoSquare or NoTile, they return NoMove
+//     (String "?"), which Legal and Play refuse at every node with
+//     ErrNoSuchMove, a reason that names the board's squares and the
+//     dominoes' numbers. ParseMove reads the notation.
+//   - Position.Turn() is the seat whose turn it is; Position.PieceAt(sq)
+//     and Position.DominoAt(sq) say what stands on a square.
 //   - The constant MaxMoves is a buffer size that serves every
 //     configuration; the method Position.MaxMoves() is that position's
 //     own bound, here the same number, since it holds for every position.
@@ -83,6 +97,14 @@
 //   - Importing the package registers the game with rules.Register, so
 //     rules.Open("domination") works.
 //
+// What differs from the other games on purpose: a turn starts with a
+// chance node, so moves are of two kinds, draws (Draw, Move.IsDraw,
+// Move.Tile) and turns (Turn, Move.IsTurn, Move.Steps), and a position
+// has a drawn tile (Pending) and a pool (Pool). A square holds a piece or
+// a domino, so there are two accessors, PieceAt and DominoAt, where the
+// other games have one At. Tile is the game's own value, with its own
+// invalid value NoTile and its own IsValid.
+//
 // # Move notation
 //
 // A draw is the domino's two numbers joined by a dash, the smaller first:
@@ -93,10 +115,11 @@
 //
 //	2-5 d4-b4,e5-e8 0-3 h1-h4,a8-b8 1-3 e8-h8,b4-b5
 //
-// Tiles are never wrapped: NewTile(a, b) takes numbers 0..6 and returns
-// the invalid tile NoTile ("?-?") for anything else, NewTile(9, 9)
-// included; Draw(NoTile) is no chance outcome, and Legal and Play refuse
-// it with ErrNoSuchTile.
+// Tiles and squares are never wrapped: NewTile(a, b) takes numbers 0..6
+// and returns the invalid tile NoTile ("?-?") for anything else,
+// NewTile(9, 9) included, and NewSquare returns NoSquare off the 8×8
+// grid; Draw(NoTile) and a Turn with NoSquare are NoMove, no move of any
+// position.
 //
 // Turns sort by first origin, first destination, second origin, second
 // destination (squares in the order a1, b1, ..., h8); draws by domino
@@ -129,8 +152,14 @@
 // unless each seat has exactly two pieces, every one of the 28 tiles is in
 // exactly one place (on the board, drawn or in the pool; none twice, none
 // missing), and the seat to move fits the number of placed dominoes (X
-// moves first, and each turn places one). Diagram draws the board as
-// Woods' rules do, with X and O.
+// moves first, and each turn places one). A board with fewer than two
+// dominoes placed must moreover be one that play reaches: with none, nobody
+// has moved, and the pieces stand on their start squares (R-D1); with
+// one, X has made the only turn, and the board is the start after one of
+// X's turns with that domino. Later boards are checked for the counts
+// above alone: which squares the pieces and dominoes can have reached
+// depends on the whole history, which a text does not hold. Diagram draws
+// the board as Woods' rules do, with X and O.
 //
 // In every game of the library a position text may begin with the
 // canonical game spec followed by one space; a position writes the spec
@@ -144,12 +173,42 @@
 // encoding.TextUnmarshaler, so a struct holding a position round-trips
 // through encoding/json.
 //
+// # The invalid value
+//
+// The zero Position is no game: it is the inert invalid value of the
+// root contract, and the position every failed parse returns with its
+// error (Start cannot fail: the one configuration is valid). It reports
+// IsValid false, Seats 0, ToMove rules.Terminal, Outcome the
+// rules.Invalid outcome (result "?"), no moves and no chances; Legal
+// refuses every move with a *rules.MoveError of kind rules.ErrNoGame, Play
+// returns the invalid value with that error, and PlayUnchecked returns the
+// invalid value. Evaluate and Rollout report ok false, CanEnd is false,
+// Hash is 0, Spec is "", Size is (0, 0), MaxMoves is 0, Turn is
+// rules.Terminal (no seat's turn), Pieces gives NoSquares and Pending and
+// DominoAt NoTile. String and Diagram give "<invalid domination
+// position>", which every reader refuses, and MarshalText refuses it with
+// a *rules.NoGameError, so encoding/json does too.
+//
+// # What the hash covers
+//
+// Hash is a Zobrist hash of what decides the game from the position on:
+// a key of the game (so that no position hashes to 0, the invalid
+// value's hash), the pieces of each seat, the placed dominoes with their
+// tiles, the drawn tile and the seat to move. The pool is every tile
+// neither placed nor drawn, and whether the mover has lost follows from
+// the board and the drawn tile, so both are covered without keys of their
+// own. Nothing else is in a position: two positions with the same hash
+// are, but for a 64-bit collision, the same game from there on, whatever
+// order of turns reached them.
+//
 // # Errors
 //
-// Legal and Play return a *rules.MoveError: Kind rules.ErrWrongNode for a
-// turn before the draw or a draw after it, rules.ErrGameOver after the
-// end, or rules.ErrIllegal with one of the Err* reasons. Malformed text,
-// moves included, gives a *rules.SyntaxError with the offset.
+// Legal and Play return a *rules.MoveError: Kind rules.ErrNoGame on the
+// invalid value, rules.ErrIllegal with ErrNoSuchMove for NoMove,
+// rules.ErrGameOver after the end, rules.ErrWrongNode for a turn before
+// the draw or a draw after it, or rules.ErrIllegal with another of the
+// Err* reasons. Malformed text, moves included, gives a
+// *rules.SyntaxError with the offset.
 //
 // # Speed
 //

@@ -8,7 +8,8 @@ import (
 	"github.com/tabletop-go/rules/domination"
 )
 
-// Replay the seed's example: draws are moves at chance nodes.
+// Replay the worked example of Woods' rules: draws are moves at chance
+// nodes.
 func Example() {
 	p := domination.New()
 	for _, s := range []string{"2-5", "d4-b4,e5-e8", "0-3", "h1-h4,a8-b8", "1-3", "e8-h8,b4-b5"} {
@@ -56,4 +57,21 @@ func ExamplePosition_AppendChances() {
 	// Output:
 	// 28 0-0 1/28
 	// A true
+}
+
+// Turns are built from squares, draws from tiles; a square off the 8×8
+// grid or numbers outside 0..6 give NoMove, which no position accepts.
+func ExampleTurn() {
+	sq := domination.NewSquare
+	p, _ := domination.New().Play(domination.Draw(domination.NewTile(2, 5)))
+	m := domination.Turn(sq(3, 3), sq(1, 3), sq(4, 4), sq(4, 7))
+	fmt.Println(m, p.Legal(m))
+
+	off := domination.Turn(sq(11, 3), sq(1, 3), sq(4, 4), sq(4, 7))
+	fmt.Println(sq(11, 3), off == domination.NoMove, domination.Draw(domination.NewTile(9, 9)) == domination.NoMove)
+	fmt.Println(p.Legal(off))
+	// Output:
+	// d4-b4,e5-e8 <nil>
+	// ? true true
+	// ?: illegal move: no such move: squares run from a1 to h8 (files a to h, ranks 1 to 8) and domino numbers from 0 (blank) to 6
 }

@@ -3,6 +3,7 @@ package domination
 import (
 	"errors"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -15,22 +16,24 @@ func TestNewTileRefusesNumbersOutsideZeroToSix(t *testing.T) {
 	for _, n := range [][2]int{{9, 9}, {7, 0}, {0, 7}, {-1, 3}, {3, -1}, {14, 14}, {-7, -7}, {1 << 40, 2}} {
 		tile := NewTile(n[0], n[1])
 		assert.Equal(t, NoTile, tile, "NewTile(%d, %d) is never wrapped onto a real tile", n[0], n[1])
-		assert.False(t, tile.Valid())
+		assert.False(t, tile.IsValid())
 		assert.Equal(t, "?-?", tile.String())
 		low, high := tile.Numbers()
 		assert.Equal(t, [2]int{-1, -1}, [2]int{low, high})
 	}
 	assert.Equal(t, "2-5", NewTile(5, 2).String(), "numbers 0..6 in either order still work")
 	assert.Equal(t, "0-6", NewTile(6, 0).String())
-	assert.True(t, NewTile(6, 6).Valid())
+	assert.True(t, NewTile(6, 6).IsValid())
 	assert.Equal(t, "?-?", Tile(200).String(), "every tile from NumTiles up is invalid")
 
-	// A draw of an invalid tile is no chance outcome: refused everywhere,
-	// never played as another tile.
+	// A draw of an invalid tile is NoMove, no chance outcome: refused
+	// everywhere, never played as another tile.
 	draw := Draw(NewTile(9, 9))
-	assert.Equal(t, Draw(NoTile), draw)
-	assert.Equal(t, Draw(NoTile), Draw(Tile(200)), "Draw does not wrap either")
-	assert.Equal(t, "?-?", draw.String())
+	assert.Equal(t, NoMove, draw)
+	assert.Equal(t, NoMove, Draw(Tile(200)), "Draw does not wrap either")
+	assert.False(t, draw.IsDraw())
+	assert.Equal(t, NoTile, draw.Tile())
+	assert.Equal(t, "?", draw.String())
 	p := New()
 	for _, c := range p.AppendChances(nil) {
 		assert.NotEqual(t, draw, c.Move)
@@ -40,12 +43,13 @@ func TestNewTileRefusesNumbersOutsideZeroToSix(t *testing.T) {
 		var me *rules.MoveError
 		require.True(t, errors.As(err, &me), "%v", err)
 		assert.ErrorIs(t, err, rules.ErrIllegal)
-		assert.ErrorIs(t, err, ErrNoSuchTile)
-		assert.Equal(t, "?-?", me.Move)
+		assert.ErrorIs(t, err, ErrNoSuchMove)
+		assert.Equal(t, "?", me.Move)
+		assert.Contains(t, err.Error(), "domino numbers from 0 (blank) to 6")
 		q, err := at.Play(draw)
-		assert.ErrorIs(t, err, ErrNoSuchTile)
+		assert.ErrorIs(t, err, ErrNoSuchMove)
 		assert.Equal(t, at, q)
-		assert.Equal(t, at, at.PlayUnchecked(draw), "PlayUnchecked ignores a draw of no tile")
+		assert.Equal(t, at, at.PlayUnchecked(draw), "PlayUnchecked ignores NoMove")
 	}
 	d, err := rules.Erase(p)
 	require.NoError(t, err)
@@ -111,5 +115,69 @@ func TestParseMoveNamesAWordThatIsNoMove(t *testing.T) {
 		assert.Equal(t, "domination move", se.What)
 		assert.Equal(t, tc.offset, se.Offset, tc.move)
 		assert.Contains(t, se.Msg, tc.msg, tc.move)
+	}
+}
+
+// TestTextWithNoDominoPlacedHasThePiecesOnTheirStartSquares: with no
+// domino placed nobody has moved, so a text whose pieces stand elsewhere
+// is no position of a game; it used to be read.
+func TestTextWithNoDominoPlacedHasThePiecesOnTheirStartSquares(t *testing.T) {
+	pool := New().String()[len("B7/8/8/4A3/3A4/8/8/7B A - "):]
+	for _, board := range []string{
+		"B7/8/8/4A3/2A5/8/8/7B",  // X on c4, not d4
+		"B7/8/8/8/3AA3/8/8/7B",   // X on d4 and e4
+		"1B6/8/8/4A3/3A4/8/8/7B", // O on b8, not a8
+		"B7/8/8/4A3/3A4/8/8/6B1", // O on g1, not h1
+		"A7/8/8/4B3/3B4/8/8/7A",  // the colours swapped
+	} {
+		for _, drawn := range []string{"-", "2-5"} {
+			text := board + " A " + drawn + " " + pool
+			if drawn != "-" {
+				text = board + " A 2-5 " + strings.Replace(pool, "2-5,", "", 1)
+			}
+			p, err := ParsePosition(text)
+			var se *rules.SyntaxError
+			require.ErrorAs(t, err, &se, text)
+			assert.Equal(t, "no domino is placed, so nobody has moved: X (A) stands on d4 and e5 and O (B) on a8 and h1 (R-D1)", se.Msg)
+			assert.Equal(t, 0, se.Offset)
+			assert.Equal(t, Position{}, p)
+		}
+	}
+	// The start, before and after the first draw, still reads.
+	for _, p := range []Position{New(), mustPlay(t, New(), "2-5"), mustPlay(t, New(), "0-0")} {
+		q, err := ParsePosition(p.String())
+		require.NoError(t, err, p.String())
+		assert.Equal(t, p, q)
+	}
+}
+
+// TestTextWithOneDominoPlacedIsOneOfXsFirstTurns: with one domino placed
+// only X has moved, once, from the start: the board is the start after
+// one of X's turns with that domino, or it is refused.
+func TestTextWithOneDominoPlacedIsOneOfXsFirstTurns(t *testing.T) {
+	after := mustPlay(t, New(), "2-5", "d4-b4,e5-e8")
+	require.Equal(t, "B3A3/8/8/8/1A1[2-5]4/8/8/7B B - 0-0,0-1,0-2,0-3,0-4,0-5,0-6,1-1,1-2,1-3,1-4,1-5,1-6,2-2,2-3,2-4,2-6,3-3,3-4,3-5,3-6,4-4,4-5,4-6,5-5,5-6,6-6", after.String())
+	rest := after.String()[len("B3A3/8/8/8/1A1[2-5]4/8/8/7B"):]
+	for _, board := range []string{
+		"B3A3/8/8/8/A2[2-5]4/8/8/7B",   // X went d4-a4: 3 squares, not 2 or 5
+		"B3A3/8/8/8/1A1[2-5]4/8/8/6B1", // O moved too
+		"B3A3/8/8/8/1A2[2-5]3/8/8/7B",  // the domino on e4, where no piece stood
+		"B7/8/8/4A3/1A1[2-5]4/8/8/7B",  // e5 did not move
+		"B7/A7/8/8/1A1[2-5]4/8/8/7B",   // e5-a7 is no line
+	} {
+		_, err := ParsePosition(board + rest)
+		var se *rules.SyntaxError
+		require.ErrorAs(t, err, &se, board)
+		assert.Equal(t, "one domino is placed, so X (A) has made the only turn, from the start (R-D1), and no turn with 2-5 gives this board", se.Msg)
+	}
+	// Every one of X's first turns with every domino reads back.
+	for _, draw := range New().AppendMoves(nil) {
+		p := New().PlayUnchecked(draw)
+		for _, m := range p.AppendMoves(nil) {
+			q := p.PlayUnchecked(m)
+			back, err := ParsePosition(q.String())
+			require.NoError(t, err, q.String())
+			require.Equal(t, q, back)
+		}
 	}
 }

@@ -12,50 +12,86 @@ import (
 // then the second. A draw has the draw kind in bit 28 and the tile in the
 // low bits. The integer order is the canonical order: turns by first
 // origin, first destination, second origin, second destination; draws by
-// tile.
+// tile. Build moves with Turn and Draw, or read them with ParseMove.
 type Move uint32
 
 const drawFlag Move = 1 << 28
 
-// Turn returns the turn whose first step goes from1-to1 and second from2-to2.
+// NoMove is no move: what Turn and Draw return when given a square or a
+// tile that does not exist. It is never legal: Legal and Play refuse it
+// with ErrNoSuchMove (Kind rules.ErrIllegal) at every node of a game, and
+// PlayUnchecked ignores it. Its String is "?".
+const NoMove Move = 1<<32 - 1
+
+// Turn returns the turn whose first step goes from1-to1 and second from2-to2,
+// or NoMove if any of the four is not a square of the board (NoSquare):
+// squares are never wrapped onto others.
 func Turn(from1, to1, from2, to2 Square) Move {
-	return Move(from1&63)<<18 | Move(to1&63)<<12 | Move(from2&63)<<6 | Move(to2&63)
+	if from1|to1|from2|to2 >= 64 {
+		return NoMove
+	}
+	return Move(from1)<<18 | Move(to1)<<12 | Move(from2)<<6 | Move(to2)
 }
 
-// Draw returns the chance outcome that draws tile t. An invalid tile (see
-// NoTile) gives Draw(NoTile), which is never a chance outcome: Legal and
-// Play refuse it with ErrNoSuchTile, and its String is "?-?".
+// Draw returns the chance outcome that draws tile t, or NoMove if t is
+// not a domino of the set (NoTile).
 func Draw(t Tile) Move {
 	if t >= NumTiles {
-		t = NoTile
+		return NoMove
 	}
 	return drawFlag | Move(t)
 }
 
-// IsDraw reports whether m is a draw.
-func (m Move) IsDraw() bool { return m&drawFlag != 0 }
+// turn and draw are Turn and Draw for the move generator, whose squares
+// (from bitboards that are not empty) and tiles (from the pool) are
+// valid: no check in the innermost loops.
+func turn(from1, to1, from2, to2 Square) Move {
+	return Move(from1)<<18 | Move(to1)<<12 | Move(from2)<<6 | Move(to2)
+}
 
-// Tile returns the tile of a draw.
-func (m Move) Tile() Tile { return Tile(m & 31) }
+func draw(t Tile) Move { return drawFlag | Move(t) }
 
-// Steps returns the two steps of a turn: first from1-to1, then from2-to2.
+// IsDraw reports whether m is the draw of a tile, as Draw builds it.
+func (m Move) IsDraw() bool { return m&^31 == drawFlag && m&31 < NumTiles }
+
+// IsTurn reports whether m is a turn, as Turn builds it (whether or not
+// it is legal anywhere).
+func (m Move) IsTurn() bool { return m>>24 == 0 }
+
+// Tile returns the tile of a draw, or NoTile if m is no draw.
+func (m Move) Tile() Tile {
+	if !m.IsDraw() {
+		return NoTile
+	}
+	return Tile(m & 31)
+}
+
+// Steps returns the two steps of a turn: first from1-to1, then from2-to2;
+// four NoSquares if m is no turn (a draw, NoMove).
 func (m Move) Steps() (from1, to1, from2, to2 Square) {
+	if !m.IsTurn() {
+		return NoSquare, NoSquare, NoSquare, NoSquare
+	}
+	return m.steps()
+}
+
+// steps decodes a turn's squares (the low 24 bits of any move).
+func (m Move) steps() (from1, to1, from2, to2 Square) {
 	return Square(m >> 18 & 63), Square(m >> 12 & 63), Square(m >> 6 & 63), Square(m & 63)
 }
 
-// String returns "2-5" for a draw and "d4-b4,e5-e8" for a turn;
-// Draw(NoTile) is "?-?".
+// String returns "2-5" for a draw and "d4-b4,e5-e8" for a turn; NoMove
+// is "?", and any other value that is neither "Move(N)".
 func (m Move) String() string {
-	if m.IsDraw() {
-		if m&^(drawFlag|31) != 0 || m.Tile() > NoTile {
-			return "Move(" + strconv.FormatUint(uint64(m), 10) + ")"
-		}
+	switch {
+	case m == NoMove:
+		return "?"
+	case m.IsDraw():
 		return m.Tile().String()
-	}
-	if m>>24 != 0 {
+	case !m.IsTurn():
 		return "Move(" + strconv.FormatUint(uint64(m), 10) + ")"
 	}
-	f1, t1, f2, t2 := m.Steps()
+	f1, t1, f2, t2 := m.steps()
 	return f1.String() + "-" + t1.String() + "," + f2.String() + "-" + t2.String()
 }
 
@@ -76,12 +112,13 @@ func (m *Move) UnmarshalText(text []byte) error {
 }
 
 // ParseMove reads a draw ("2-5" or "5-2"; 0 is a blank) or a turn
-// ("d4-b4,e5-e8": the first step, a comma, the second step).
+// ("d4-b4,e5-e8": the first step, a comma, the second step). Text it
+// cannot read gives NoMove and a *rules.SyntaxError.
 func (p Position) ParseMove(s string) (Move, error) { return parseMove(s) }
 
 func parseMove(s string) (Move, error) {
 	fail := func(at int, msg string) (Move, error) {
-		return 0, &rules.SyntaxError{What: "domination move", Input: s, Offset: at, Msg: msg}
+		return NoMove, &rules.SyntaxError{What: "domination move", Input: s, Offset: at, Msg: msg}
 	}
 	if at, msg := notation.NotAMove(s, "a turn is written like d4-b4,e5-e8 and a draw like 2-5"); msg != "" {
 		return fail(at, msg)

@@ -13,8 +13,14 @@ import (
 // at most 28 outcomes.
 const MaxMoves = 2 * 14 * 14
 
-// MaxMoves returns MaxMoves: the bound holds for every position.
-func (p Position) MaxMoves() int { return MaxMoves }
+// MaxMoves returns MaxMoves, since the bound holds for every position;
+// 0 for the invalid value, which lists no moves.
+func (p Position) MaxMoves() int {
+	if !p.valid() {
+		return 0
+	}
+	return MaxMoves
+}
 
 // Evaluate reports ok false: Domination has no evaluation (its random
 // games end when the pool runs out).
@@ -31,7 +37,7 @@ func (p Position) AppendMoves(buf []Move) []Move {
 		return buf
 	case rules.Chance:
 		for b := uint64(p.pool); b != 0; {
-			buf = append(buf, Draw(Tile(popSquare(&b))))
+			buf = append(buf, draw(Tile(popSquare(&b))))
 		}
 		return buf
 	}
@@ -46,7 +52,7 @@ func (p Position) AppendChances(buf []rules.ChanceOutcome[Move]) []rules.ChanceO
 	}
 	prob := rules.Prob{Num: 1, Den: uint64(p.PoolSize())}
 	for b := uint64(p.pool); b != 0; {
-		buf = append(buf, rules.ChanceOutcome[Move]{Move: Draw(Tile(popSquare(&b))), Prob: prob})
+		buf = append(buf, rules.ChanceOutcome[Move]{Move: draw(Tile(popSquare(&b))), Prob: prob})
 	}
 	return buf
 }
@@ -92,7 +98,7 @@ func (p *Position) appendTurns(buf []Move) []Move {
 		for firsts != 0 {
 			t1 := popSquare(&firsts)
 			for l2 := seconds[t1]; l2 != 0; {
-				buf = append(buf, Turn(first, t1, second, popSquare(&l2)))
+				buf = append(buf, turn(first, t1, second, popSquare(&l2)))
 			}
 		}
 		first, second = second, first

@@ -7,7 +7,8 @@ import (
 )
 
 // TestPerftFrozen checks the counts in testdata/perft.txt: the start to
-// depth 5 (draws count as branches) and the seed's example position.
+// depth 5 (draws count as branches) and the position after the worked
+// example of Woods' rules.
 func TestPerftFrozen(t *testing.T) {
 	testkit.CheckPerft(t, testkit.ReadPerft(t, "testdata/perft.txt"), 9,
 		func(c testkit.PerftCase) bool { return c.Depth >= 5 && testing.Short() }, ParsePosition)

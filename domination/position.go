@@ -26,36 +26,65 @@ const fullPool = 1<<NumTiles - 1
 
 // Start returns the R-D1 start: X (seat 0, letter A) on d4 and e5, O
 // (seat 1, letter B) on a8 and h1, all 28 tiles in the pool, X to draw.
+// The one configuration is always valid, so Start always gives a game.
 func (Config) Start() Position {
 	p := Position{pool: fullPool}
-	p.pieces[0] = 1<<NewSquare(3, 3) | 1<<NewSquare(4, 4)
-	p.pieces[1] = 1<<NewSquare(0, 7) | 1<<NewSquare(7, 0)
+	p.pieces = startPieces
 	p.hash = p.computeHash()
 	return p
 }
 
+// startPieces are the R-D1 squares: X on d4 and e5, O on a8 and h1.
+var startPieces = [2]uint64{1<<(3*8+3) | 1<<(4*8+4), 1<<(7*8+0) | 1<<(0*8+7)}
+
 // New returns the start of the game: Default.Start().
 func New() Position { return Default.Start() }
 
-// Config returns the position's configuration, the only one there is.
+// Config returns the position's configuration, the only one there is
+// (Config is empty, so the invalid value's zero Config is the same).
 func (p Position) Config() Config { return Default }
 
-// Size returns the board's files and ranks: 8, 8.
-func (p Position) Size() (files, ranks int) { return 8, 8 }
+// Size returns the board's files and ranks: 8, 8; 0, 0 for the invalid
+// value.
+func (p Position) Size() (files, ranks int) {
+	if !p.valid() {
+		return 0, 0
+	}
+	return 8, 8
+}
 
-// Spec returns "domination".
-func (p Position) Spec() string { return "domination" }
+// Spec returns "domination", or "" for the invalid value.
+func (p Position) Spec() string {
+	if !p.valid() {
+		return ""
+	}
+	return "domination"
+}
 
-// Seats returns 2.
-func (p Position) Seats() int { return 2 }
+// Seats returns 2, or 0 for the invalid value.
+func (p Position) Seats() int {
+	if !p.valid() {
+		return 0
+	}
+	return 2
+}
 
-// Turn returns the seat whose turn it is (drawing or moving).
-func (p Position) Turn() rules.Player { return rules.Player(p.turn) }
+// Turn returns the seat whose turn it is, drawing or moving (once the
+// game is over, the seat whose turn it was: the one that drew a domino it
+// could not play, or the one to draw from the empty pool), or
+// rules.Terminal for the invalid value, which has no seats.
+func (p Position) Turn() rules.Player {
+	if !p.valid() {
+		return rules.Terminal
+	}
+	return rules.Player(p.turn)
+}
 
-// Pending returns the tile drawn this turn, or false at a chance node.
+// Pending returns the tile drawn this turn, or NoTile and false at a
+// chance node (and on the invalid value).
 func (p Position) Pending() (Tile, bool) {
 	if p.pending == 0 {
-		return 0, false
+		return NoTile, false
 	}
 	return Tile(p.pending - 1), true
 }
@@ -72,18 +101,38 @@ func (p Position) Pool() []Tile {
 // PoolSize returns the number of tiles still face down.
 func (p Position) PoolSize() int { return bits.OnesCount32(p.pool) }
 
-// Pieces returns the squares of seat's two pieces, in ascending order.
+// Pieces returns the squares of seat's two pieces, in ascending order,
+// or two NoSquares for a seat that is not 0 or 1 (and on the invalid
+// value).
 func (p Position) Pieces(seat rules.Player) [2]Square {
-	b := p.pieces[seat&1]
-	return [2]Square{popSquare(&b) & 63, popSquare(&b) & 63}
+	if seat != 0 && seat != 1 || !p.valid() {
+		return [2]Square{NoSquare, NoSquare}
+	}
+	b := p.pieces[seat]
+	return [2]Square{popSquare(&b), popSquare(&b)}
 }
 
-// DominoAt returns the tile placed on sq, if any.
-func (p Position) DominoAt(sq Square) (Tile, bool) {
-	if t := p.tiles[sq&63]; t != 0 {
-		return Tile(t - 1), true
+// PieceAt returns the seat whose piece stands on sq, and false if no
+// piece stands there (or sq is NoSquare).
+func (p Position) PieceAt(sq Square) (rules.Player, bool) {
+	switch {
+	case !sq.IsValid():
+		return 0, false
+	case p.pieces[0]>>sq&1 != 0:
+		return 0, true
+	case p.pieces[1]>>sq&1 != 0:
+		return 1, true
 	}
 	return 0, false
+}
+
+// DominoAt returns the tile placed on sq, or NoTile and false if there is
+// none (or sq is NoSquare).
+func (p Position) DominoAt(sq Square) (Tile, bool) {
+	if !sq.IsValid() || p.tiles[sq] == 0 {
+		return NoTile, false
+	}
+	return Tile(p.tiles[sq] - 1), true
 }
 
 // ToMove returns the seat to move, rules.Chance when a tile is to be
@@ -102,12 +151,16 @@ func (p Position) ToMove() rules.Player {
 
 // Outcome returns the result: a seat that draws a tile it cannot play
 // loses (reason rules.NoLegalTurn); an empty pool at the start of a turn
-// is a draw (R-D2, reason rules.PoolExhausted).
+// is a draw (R-D2, reason rules.PoolExhausted). The invalid value has
+// the Invalid outcome.
 func (p Position) Outcome() rules.Outcome {
 	switch {
 	case p.lost:
 		return rules.Win(2, rules.NoLegalTurn, rules.Player(1-p.turn))
 	case p.pending == 0 && p.pool == 0:
+		if !p.valid() {
+			return rules.Outcome{Reason: rules.Invalid}
+		}
 		return rules.Draw(2, rules.PoolExhausted)
 	}
 	return rules.Outcome{}
@@ -118,9 +171,9 @@ func (p Position) Outcome() rules.Outcome {
 // and either one seat scores 1 and the other 0 (a seat that draws a
 // domino it cannot play loses, whichever seat it is) or both score ½
 // (the pool runs out, R-D2). A win for both, a loss for both or any other
-// split is no result of Domination.
+// split is no result of Domination. The invalid value can end no way.
 func (p Position) CanEnd(o rules.Outcome) bool {
-	if !o.Over() || o.Seats() != 2 {
+	if !p.valid() || !o.Over() || o.Seats() != 2 {
 		return false
 	}
 	if _, ok := o.Winner(); ok {
@@ -129,8 +182,10 @@ func (p Position) CanEnd(o rules.Outcome) bool {
 	return o.Score(0) == 0.5 && o.Score(1) == 0.5
 }
 
-// Hash returns the Zobrist hash of the pieces, the placed dominoes, the
-// drawn tile and the seat to move (the pool follows from the rest).
+// Hash returns the Zobrist hash of the position (see the package doc,
+// "What the hash covers"): a key of the game, the pieces, the placed
+// dominoes, the drawn tile and the seat to move, which determine the
+// pool and whether the mover has lost. The invalid value's hash is 0.
 func (p Position) Hash() uint64 { return p.hash }
 
 var (
@@ -138,6 +193,7 @@ var (
 	zDomino  [64][NumTiles]uint64
 	zPending [NumTiles]uint64
 	zTurn    uint64
+	zGame    uint64 // in every position's hash, so that none is 0
 )
 
 func init() {
@@ -156,10 +212,11 @@ func init() {
 		zPending[t] = next()
 	}
 	zTurn = next()
+	zGame = next()
 }
 
 func (p *Position) computeHash() uint64 {
-	var h uint64
+	h := zGame
 	for s := range 2 {
 		for b := p.pieces[s]; b != 0; {
 			h ^= zPiece[s][popSquare(&b)]
@@ -182,3 +239,7 @@ func (p *Position) computeHash() uint64 {
 // Position, which is also what a failed parse returns (see the package
 // doc, "The invalid value").
 func (p Position) IsValid() bool { return p.pieces[0] != 0 }
+
+// valid is IsValid for the package's own methods: through a pointer, the
+// position is not copied to ask.
+func (p *Position) valid() bool { return p.pieces[0] != 0 }

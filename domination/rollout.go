@@ -14,8 +14,11 @@ import (
 // It draws the same random numbers as the generic loop (a draw is one
 // r.IntN over the tiles left, all equally likely; a turn one r.IntN over
 // the legal turns), so it plays the very game Sampler.Playout plays from
-// the same generator state.
+// the same generator state. The invalid value has no rollout (ok false).
 func (p Position) Rollout(r *rand.Rand, maxPlies int, trace []rules.Played[Move]) (rules.Outcome, Position, []rules.Played[Move], bool) {
+	if !p.valid() {
+		return rules.Outcome{}, p, trace, false
+	}
 	var buf [MaxMoves]Move
 	for plies := 0; maxPlies < 0 || plies < maxPlies; plies++ {
 		var m Move
@@ -28,7 +31,7 @@ func (p Position) Rollout(r *rand.Rand, maxPlies int, trace []rules.Played[Move]
 			for range k {
 				pool &= pool - 1
 			}
-			m = Draw(Tile(bits.TrailingZeros64(pool)))
+			m = draw(Tile(bits.TrailingZeros64(pool)))
 		default:
 			moves := p.appendTurns(buf[:0])
 			if len(moves) == 0 {

@@ -7,12 +7,16 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"pgregory.net/rapid"
 
 	"github.com/tabletop-go/rules"
 )
 
 // build makes a position from piece squares, placed dominoes and the tile
-// drawn ("" for none); the pool is every other tile.
+// drawn ("" for none); the pool is every other tile. It reads the text
+// without ParsePosition's check that a board with fewer than two
+// dominoes is one play reaches, so that a test can put the pieces
+// anywhere.
 func build(t testing.TB, x, o []string, dominoes map[string]string, toMove, pending string) Position {
 	t.Helper()
 	var cells [8][8]string
@@ -67,7 +71,10 @@ func build(t testing.TB, x, o []string, dominoes map[string]string, toMove, pend
 	if poolText == "" {
 		poolText = "-"
 	}
-	return mustParse(t, b.String()+" "+toMove+" "+draw+" "+poolText)
+	text := b.String() + " " + toMove + " " + draw + " " + poolText
+	p, err := Default.readBody(text)
+	require.NoError(t, err, text)
+	return p
 }
 
 func TestRD1_Start(t *testing.T) {
@@ -79,8 +86,8 @@ func TestRD1_Start(t *testing.T) {
 	assert.Equal(t, rules.Player(0), p.Turn(), "X moves first")
 }
 
-// TestSeedWorkedExample replays the seed's example and checks each of its
-// diagrams.
+// TestSeedWorkedExample replays the worked example of Woods' rules and
+// checks each of its diagrams.
 func TestSeedWorkedExample(t *testing.T) {
 	p := mustPlay(t, New(), "5-2", "d4-b4,e5-e8")
 	assert.Equal(t, "B3A3/8/8/8/1A1[2-5]4/8/8/7B", strings.Fields(p.String())[0])
@@ -253,4 +260,46 @@ func TestDrawNotation(t *testing.T) {
 	assert.NoError(t, New().Legal(Draw(NewTile(2, 5))))
 	r := mustPlay(t, q, "d4-b4,e5-e8")
 	assert.ErrorIs(t, r.Legal(Draw(NewTile(2, 5))), ErrNotInPool)
+}
+
+// TestTheSeatThatDrawsADominoItCannotPlayLoses checks the loser on "no
+// legal turn" over random games, beyond the worked examples: at every
+// chance node, each domino in the pool is drawn, and the naive reference
+// (which walks the board) says whether the mover has a complete turn
+// with it. If not, the game is over: the other seat wins, reason
+// NoLegalTurn. If so, the game goes on and the mover is to move. No
+// other position ever ends with NoLegalTurn.
+func TestTheSeatThatDrawsADominoItCannotPlayLoses(t *testing.T) {
+	losses := 0
+	rapid.Check(t, func(t *rapid.T) {
+		p := New()
+		for p.ToMove() != rules.Terminal {
+			if p.ToMove() == rules.Chance {
+				mover := p.Turn()
+				for _, draw := range p.AppendMoves(nil) {
+					q := p.PlayUnchecked(draw)
+					stuck := len(refFrom(q).turns()) == 0
+					switch o := q.Outcome(); {
+					case stuck && (q.ToMove() != rules.Terminal || o != rules.Win(2, rules.NoLegalTurn, 1-mover)):
+						t.Fatalf("%v draws %v and has no turn: to move %v, outcome %v; want %v to win\n%s",
+							mover, draw, q.ToMove(), o, 1-mover, q.Diagram())
+					case !stuck && (q.ToMove() != mover || o.Over()):
+						t.Fatalf("%v draws %v and has turns: to move %v, outcome %v\n%s", mover, draw, q.ToMove(), o, q.Diagram())
+					}
+					if stuck {
+						losses++
+					}
+				}
+			} else if o := p.Outcome(); o.Reason == rules.NoLegalTurn {
+				t.Fatalf("a position with a turn to play ends %v", o)
+			}
+			p = p.PlayUnchecked(rapid.SampledFrom(p.AppendMoves(nil)).Draw(t, "move"))
+		}
+		if o := p.Outcome(); o.Reason == rules.NoLegalTurn && len(refFrom(p).turns()) != 0 {
+			t.Fatalf("the game ended %v with turns to play\n%s", o, p.Diagram())
+		}
+	})
+	if losses < 20 {
+		t.Fatalf("only %d draws with no turn were met", losses)
+	}
 }

@@ -9,14 +9,28 @@ import (
 	"github.com/tabletop-go/rules/notation"
 )
 
-// String returns the position text (see the package doc).
+// invalidText is the text of the invalid value, which no reader takes.
+const invalidText = "<invalid domination position>"
+
+// String returns the position text (see the package doc), or
+// "<invalid domination position>" for the invalid value.
 func (p Position) String() string { return string(p.AppendText(nil)) }
 
 // MarshalText implements encoding.TextMarshaler with the position text.
-func (p Position) MarshalText() ([]byte, error) { return p.AppendText(nil), nil }
+// The invalid value has none: it gives a *rules.NoGameError.
+func (p Position) MarshalText() ([]byte, error) {
+	if !p.valid() {
+		return nil, &rules.NoGameError{Type: "domination.Position"}
+	}
+	return p.AppendText(nil), nil
+}
 
-// AppendText appends the position text to dst.
+// AppendText appends the position text to dst ("<invalid domination
+// position>" for the invalid value).
 func (p Position) AppendText(dst []byte) []byte {
+	if !p.valid() {
+		return append(dst, invalidText...)
+	}
 	for rank := 7; rank >= 0; rank-- {
 		if rank < 7 {
 			dst = append(dst, '/')
@@ -85,13 +99,58 @@ func ParsePosition(text string) (Position, error) { return Default.ParsePosition
 // ParsePosition reads a position text (see the package doc for the
 // grammar). Besides the syntax it checks that each seat has two pieces,
 // that no tile is both placed, drawn or in the pool, that the pool holds
-// exactly the other tiles, and that the seat to move fits the number of
-// placed dominoes (X moves first).
+// exactly the other tiles, that the seat to move fits the number of
+// placed dominoes (X moves first), and that a board with fewer than two
+// dominoes is one play reaches (the start, or one of X's first turns).
+// A text it refuses gives the invalid value and a *rules.SyntaxError.
 func (c Config) ParsePosition(text string) (Position, error) {
 	return notation.ReadPosition(text, &c, ParseSpec, func(string) (Config, error) { return c, nil }, Config.parseBody)
 }
 
-func (Config) parseBody(text string) (Position, error) {
+func (c Config) parseBody(text string) (Position, error) {
+	p, err := c.readBody(text)
+	if err != nil {
+		return Position{}, err
+	}
+	if msg := p.openingError(); msg != "" {
+		return Position{}, &rules.SyntaxError{What: "domination position", Input: text, Offset: 0, Msg: msg}
+	}
+	return p, nil
+}
+
+// openingError says why a board with fewer than two dominoes placed is
+// not one play reaches, or returns "". Each turn places one domino, so
+// with none placed nobody has moved, and with one only X has, once: the
+// board must be the start, or the start after one of X's turns with the
+// placed domino. From the second domino on, the text is checked for the
+// counts alone (see the package doc).
+func (p *Position) openingError() string {
+	switch bits.OnesCount64(p.dominoes) {
+	case 0:
+		if p.pieces != startPieces {
+			return "no domino is placed, so nobody has moved: X (A) stands on d4 and e5 and O (B) on a8 and h1 (R-D1)"
+		}
+	case 1:
+		first := New()
+		tile := Tile(p.tiles[bits.TrailingZeros64(p.dominoes)] - 1)
+		first.apply(Draw(tile))
+		var buf [MaxMoves]Move
+		for _, m := range first.appendTurns(buf[:0]) {
+			q := first
+			q.apply(m)
+			if q.pieces == p.pieces && q.dominoes == p.dominoes {
+				return ""
+			}
+		}
+		return "one domino is placed, so X (A) has made the only turn, from the start (R-D1), and no turn with " +
+			tile.String() + " gives this board"
+	}
+	return ""
+}
+
+// readBody reads a position text without a spec and checks everything
+// but openingError: the rules tests read boards play cannot reach with it.
+func (Config) readBody(text string) (Position, error) {
 	fail := func(at int, msg string) (Position, error) {
 		return Position{}, &rules.SyntaxError{What: "domination position", Input: text, Offset: at, Msg: msg}
 	}
@@ -230,6 +289,9 @@ func (e errString) Error() string { return string(e) }
 //	    a   b   c   d   e   f   g   h
 //	O to draw; 26 dominoes in the pool
 func (p Position) Diagram() string {
+	if !p.valid() {
+		return invalidText
+	}
 	var b strings.Builder
 	line := "  +" + strings.Repeat("---+", 8) + "\n"
 	b.WriteString(line)

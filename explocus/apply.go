@@ -11,14 +11,24 @@ func (p Position) illegal(m Move, reason error) error {
 }
 
 // Legal returns nil if m is legal, or a *rules.MoveError saying why not:
-// its Reason is one of the Err* values of this package (Kind
-// rules.ErrIllegal), or its Kind is rules.ErrGameOver once the game ends.
+// Kind rules.ErrNoGame on the invalid value (see the package doc);
+// rules.ErrIllegal with ErrNoSuchSquare for a move whose squares are not
+// both squares of the grid (NoMove); rules.ErrGameOver once the game
+// ends; or rules.ErrIllegal with another of the Err* values of this
+// package.
 func (p Position) Legal(m Move) error {
+	if !p.valid() {
+		return &rules.MoveError{Move: m.String(), Kind: rules.ErrNoGame}
+	}
+	from, to := m.From(), m.To()
+	if !from.IsValid() || !to.IsValid() {
+		return p.illegal(m, ErrNoSuchSquare)
+	}
 	if p.ToMove() == rules.Terminal {
 		return &rules.MoveError{Move: m.String(), Kind: rules.ErrGameOver}
 	}
-	ff, fr := m.From()
-	tf, tr := m.To()
+	ff, fr := from.File(), from.Rank()
+	tf, tr := to.File(), to.Rank()
 	switch {
 	case !p.onBoard(fr, ff) || !p.onBoard(tr, tf):
 		return p.illegal(m, ErrOffBoard)
@@ -46,23 +56,31 @@ func (p Position) Play(m Move) (Position, error) {
 
 // PlayUnchecked returns the position after m without checking legality:
 // the fast path for moves from AppendMoves. An illegal move gives a
-// meaningless position but never panics.
+// meaningless position but never panics; a move with a square off the
+// board (NoMove among them) changes nothing, so the invalid value stays
+// the invalid value.
 func (p Position) PlayUnchecked(m Move) Position {
 	p.apply(m)
 	return p
 }
 
 func (p *Position) apply(m Move) {
-	ff, fr := m.From()
-	tf, tr := m.To()
+	ff, fr := int(m>>16&0xFF), int(m>>24)
+	tf, tr := int(m&0xFF), int(m>>8&0xFF)
+	if !p.onBoard(fr, ff) || !p.onBoard(tr, tf) {
+		return // no move of this board, and none of the invalid value
+	}
 	mover := p.turn & 1
 	p.turn = 1 - mover
 	p.hash ^= zTurn
-	p.countPly()
-	if !p.onBoard(fr, ff) || !p.onBoard(tr, tf) {
-		return
+	if p.plyLimit != 0 {
+		before := p.ply
+		p.countPly()
+		p.hash ^= plyKey(before) ^ plyKey(p.ply)
+	} else {
+		p.countPly()
 	}
-	k := uint8(min(m.Count(), int(p.height[fr][ff])))
+	k := uint8(min(count(m), int(p.height[fr][ff])))
 	if k == 0 {
 		return
 	}

@@ -27,7 +27,8 @@ const MaxPlyLimit = 1 << 30
 // The board is either a rectangle of Rows×Cols squares (Explocus, spec
 // "explocus") or, when Side is set, the hexagon of side Side (Hexplocus,
 // spec "hexplocus", R-E4), in which case Rows and Cols stay 0. The zero
-// value is not valid; start from Default, HexDefault or ParseSpec.
+// value is not valid (its Start is the invalid value); start from
+// Default, HexDefault or ParseSpec.
 type Config struct {
 	// Rows and Cols give the square board's size, MinSize to MaxSize
 	// each; both are 0 for the hexagon.
@@ -98,20 +99,29 @@ func FromSpec(spec notation.Spec) (Config, error) {
 // IsHex reports whether c is a Hexplocus configuration (Side set).
 func (c Config) IsHex() bool { return c.Side != 0 }
 
-// Validate reports a configuration the package cannot play.
+// Validate reports a configuration the package cannot play, with a
+// *notation.SpecError naming the option at fault: rows or cols outside
+// MinSize..MaxSize on the square board, size (Side) outside
+// MinSide..MaxSide or a hexagon with Rows or Cols set, plylimit outside
+// 0..MaxPlyLimit. Start gives the invalid value for such a
+// configuration.
 func (c Config) Validate() error {
+	between := func(name string, v, lo, hi int) error {
+		return &notation.SpecError{Spec: c.String(), Option: name,
+			Msg: name + " must be from " + strconv.Itoa(lo) + " to " + strconv.Itoa(hi) + ", not " + strconv.Itoa(v)}
+	}
 	switch {
-	case c.Side != 0 && (c.Side < MinSide || c.Side > MaxSide):
-		return &notation.SpecError{Spec: c.String(), Option: "size",
-			Msg: "the hexagon's side must be from " + strconv.Itoa(MinSide) + " to " + strconv.Itoa(MaxSide)}
 	case c.Side != 0 && (c.Rows != 0 || c.Cols != 0):
 		return &notation.SpecError{Spec: c.String(), Option: "size",
 			Msg: "a hexagonal board (Side set) leaves Rows and Cols 0"}
-	case c.Side == 0 && (c.Rows < MinSize || c.Rows > MaxSize || c.Cols < MinSize || c.Cols > MaxSize):
-		return &notation.SpecError{Spec: c.String(), Option: "rows",
-			Msg: "rows and cols must be from " + strconv.Itoa(MinSize) + " to " + strconv.Itoa(MaxSize)}
+	case c.Side != 0 && (c.Side < MinSide || c.Side > MaxSide):
+		return between("size", c.Side, MinSide, MaxSide)
+	case c.Side == 0 && (c.Rows < MinSize || c.Rows > MaxSize):
+		return between("rows", c.Rows, MinSize, MaxSize)
+	case c.Side == 0 && (c.Cols < MinSize || c.Cols > MaxSize):
+		return between("cols", c.Cols, MinSize, MaxSize)
 	case c.PlyLimit < 0 || c.PlyLimit > MaxPlyLimit:
-		return &notation.SpecError{Spec: c.String(), Option: "plylimit", Msg: "out of range"}
+		return between("plylimit", c.PlyLimit, 0, MaxPlyLimit)
 	}
 	return nil
 }

@@ -194,16 +194,34 @@
 //   - ParseSpec(string) (Config, error) reads a spec text and
 //     FromSpec(notation.Spec) (Config, error) an already parsed spec, of
 //     either game; Config.Spec and Config.String give the canonical spec,
-//     and Config.Validate reports a configuration the package cannot play.
+//     and Config.Validate reports a configuration the package cannot play
+//     (rows, cols, size or plylimit out of range, or a hexagon with Rows
+//     or Cols set), with a *notation.SpecError naming the option.
 //   - Config.Start returns the start of a configuration (R-E1, R-E4);
 //     New() is Default.Start(), the standard 8×8 start, and
-//     HexDefault.Start() the standard Hexplocus start.
+//     HexDefault.Start() the standard Hexplocus start. Start of a
+//     configuration that Validate refuses is the invalid value (see The
+//     invalid value): nothing is clamped or repaired into a game.
 //   - Config.ParsePosition and ParsePosition read position texts (see
 //     Position text). Position.Config returns a position's configuration,
 //     and Position.Size() returns its (files, ranks), that is (cols, rows):
-//     columns then rows, the same order in every game. The hexagon of
-//     side N lies on a grid of (2N−1, 2N−1); OnBoard says which cells of
-//     the grid are the board's, and At and Capacity give 0 for the others.
+//     columns then rows, the same order in every game.
+//   - Square is a cell of the MaxSize×MaxSize grid on which both boards
+//     lie: NewSquare(file, rank) with file 0 the file written "a" and rank
+//     0 the rank written "1" (on the hexagon, the axial coordinates of
+//     R-E4), and the methods File, Rank, IsValid and String ("c3").
+//     Coordinates off the 26×26 grid give NoSquare (String "?", File and
+//     Rank -1): they are never wrapped onto another square. The hexagon of
+//     side N lies on a grid of (2N−1, 2N−1); OnBoard(sq) says which
+//     squares of the grid are the board's, and At(sq) (the owner and
+//     height of its column) and Capacity(sq) give 0 for the others.
+//   - StackMove(from, to) builds a move (Move.From and Move.To give its
+//     squares back, Move.Count the men it moves); given NoSquare it
+//     returns NoMove (String "?"), which Legal and Play refuse with
+//     ErrNoSuchSquare, a reason that names the grid. A square of the grid
+//     off the board is ErrOffBoard. ParseMove reads the notation.
+//   - Position.Turn() is the seat whose turn it is, Men(seat) the men a
+//     seat owns and Ply() the plies played.
 //   - The constant MaxMoves is a buffer size that serves every
 //     configuration of both games; the method Position.MaxMoves() is that
 //     position's own bound, one move per man on the board and direction
@@ -224,6 +242,11 @@
 //   - Importing the package registers both games with rules.Register, so
 //     rules.Open("explocus(rows=6,cols=7)") and
 //     rules.Open("hexplocus(size=8)") work.
+//
+// What differs from the other games on purpose: a square holds a column
+// of one colour, so At returns its owner and height rather than a stack
+// of pieces; one Position and Move type serve two games, told apart by
+// the configuration (Config.IsHex); and the games have no chance nodes.
 //
 // # Move notation
 //
@@ -312,12 +335,45 @@
 // grid, the hexagon as a hexagon, each rank shifted half a cell from the
 // next (see Diagram for an example).
 //
+// # The invalid value
+//
+// The zero Position is no game: it is the inert invalid value of the
+// root contract, and the position that every failed parse returns with
+// its error and that Start returns for a configuration Validate refuses.
+// It reports IsValid false, Seats 0, ToMove rules.Terminal, Outcome the
+// rules.Invalid outcome (result "?"), no moves; Legal refuses every move
+// with a *rules.MoveError of kind rules.ErrNoGame, Play returns the
+// invalid value with that error, and PlayUnchecked returns the invalid
+// value. Evaluate and Rollout report ok false, CanEnd is false, Hash is
+// 0, Spec is "", Config is the zero Config, Size (0, 0), MaxMoves, Men
+// and Ply 0, Turn rules.Terminal (no seat's turn), and OnBoard is false
+// for every square. String and Diagram give "<invalid explocus
+// position>", which every reader refuses, and MarshalText refuses it with
+// a *rules.NoGameError, so encoding/json does too.
+//
+// # What the hash covers
+//
+// Hash is a Zobrist hash of what decides the game from the position on:
+// a key of the configuration (rows, cols, side and ply limit: the same
+// men on the same cells of two boards, or under two ply limits, are
+// different games, and no position hashes to 0, the invalid value's
+// hash), every column (owner, height and cell) and the seat to move; and,
+// only when the configuration has a ply limit, the ply, since the plies
+// left decide when the game ends as a draw. The ply's key is folded in as
+// each move is played, at the cost of two mixes of a 64-bit word, and
+// only under a ply limit. Without a limit the ply decides nothing and is
+// left out, so that transpositions (the same columns and seat to move,
+// reached at different plies) meet in one hash. Two positions with the
+// same hash are, but for a 64-bit collision, the same game from there on.
+//
 // # Errors
 //
-// Legal and Play return a *rules.MoveError whose Reason is one of the
-// Err* values (Kind rules.ErrIllegal), or Kind rules.ErrGameOver after the
-// game ends. Malformed text, moves included, gives a *rules.SyntaxError
-// with the offset.
+// Legal and Play return a *rules.MoveError: Kind rules.ErrNoGame on the
+// invalid value, rules.ErrGameOver after the game ends, or
+// rules.ErrIllegal with one of the Err* values as its Reason
+// (ErrNoSuchSquare for a move with a square off the grid, NoMove, at any
+// node). Malformed text, moves included, gives a *rules.SyntaxError with
+// the offset.
 //
 // # Speed
 //

@@ -9,8 +9,11 @@ import (
 // Evaluate estimates the position for seat in [-1, 1] (part of the rules.Position contract),
 // for search cut-offs: each man counts 1 and each column ½ (columns are
 // mobility); the difference is squashed into (-1, 1). A finished game
-// gives its return.
+// gives its return. The invalid value has no evaluation (ok false).
 func (p Position) Evaluate(seat rules.Player) (value float64, ok bool) {
+	if !p.valid() {
+		return 0, false
+	}
 	return p.evaluate(seat), true
 }
 

@@ -61,3 +61,24 @@ func Example_hexplocus() {
 	//          a   b   c
 	// game over, 1-0 (elimination); White 7 men, Black 0 men
 }
+
+// Squares and moves are built from coordinates on the 26×26 grid; a
+// coordinate off it gives NoSquare, and a move from it NoMove, which no
+// position accepts.
+func ExampleStackMove() {
+	p := explocus.New()
+	b7, b8 := explocus.NewSquare(1, 6), explocus.NewSquare(1, 7)
+	m := explocus.StackMove(b7, b8)
+	fmt.Println(m, m.Count(), p.Legal(m))
+	owner, height := p.At(b7)
+	fmt.Println(b7, owner, height, p.Capacity(b7), p.Capacity(b8))
+
+	off := explocus.StackMove(explocus.NewSquare(27, 6), b8)
+	fmt.Println(explocus.NewSquare(27, 6), off == explocus.NoMove)
+	fmt.Println(p.Legal(off))
+	// Output:
+	// b7-b8 1 <nil>
+	// b7 A 1 4 3
+	// ? true
+	// ?: illegal move: no such square: files run from a to z and ranks from 1 to 26
+}

@@ -42,9 +42,7 @@ func FuzzParseMove(f *testing.F) {
 			if err != nil {
 				continue
 			}
-			ff, fr := m.From()
-			tf, tr := m.To()
-			if !p.OnBoard(ff, fr) || !p.OnBoard(tf, tr) {
+			if !p.OnBoard(m.From()) || !p.OnBoard(m.To()) {
 				t.Fatalf("%s: %q parses to %v, off the board", p.Spec(), s, m)
 			}
 			back, err := p.ParseMove(m.String())

@@ -36,3 +36,10 @@ func board(p Position) string {
 	_, rest, _, _ := notation.CutSpec(p.String())
 	return strings.Fields(rest)[0]
 }
+
+// sq is NewSquare(file, rank).
+func sq(file, rank int) Square { return NewSquare(file, rank) }
+
+// mv is the move from (ff, fr) to (tf, tr), 0-based: NoMove if a square
+// is off the grid.
+func mv(ff, fr, tf, tr int) Move { return StackMove(NewSquare(ff, fr), NewSquare(tf, tr)) }

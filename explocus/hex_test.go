@@ -68,19 +68,19 @@ func TestRE4_StartLayout(t *testing.T) {
 	// Ring 1 in order u_0..u_5 from g6: White, Black, White, ...
 	for j, name := range []string{"g6", "g7", "f7", "e6", "e5", "f5"} {
 		f, r := cell(t, name)
-		owner, h := p.At(f, r)
+		owner, h := p.At(sq(f, r))
 		assert.Equal(t, [2]int{j % 2, 1}, [2]int{int(owner), h}, name)
 	}
-	_, h := p.At(5, 5)
+	_, h := p.At(sq(5, 5))
 	assert.Zero(t, h, "the centre f6 is empty")
 	// Ring 3's segment 1 starts at f6 + 3·u_1 = i9 and runs to f9.
 	for _, name := range []string{"i9", "h9", "g9"} {
 		f, r := cell(t, name)
-		owner, h := p.At(f, r)
+		owner, h := p.At(sq(f, r))
 		assert.Equal(t, [2]int{1, 1}, [2]int{int(owner), h}, name)
 	}
 	f, r := cell(t, "f9")
-	owner, _ := p.At(f, r)
+	owner, _ := p.At(sq(f, r))
 	assert.Equal(t, rules.Player(0), owner, "f9 = f6 + 3·u_2 starts White's segment 2")
 }
 
@@ -105,8 +105,8 @@ func TestRE4_StartIsPointSymmetricWithColoursSwapped(t *testing.T) {
 		p := Config{Side: side}.Start()
 		c := side - 1
 		for _, x := range hexBoard(side) {
-			o1, h1 := p.At(x.f, x.r)
-			o2, h2 := p.At(2*c-x.f, 2*c-x.r)
+			o1, h1 := p.At(sq(x.f, x.r))
+			o2, h2 := p.At(sq(2*c-x.f, 2*c-x.r))
 			require.Equal(t, h1, h2, "side %d: (%d,%d) and its mirror", side, x.f, x.r)
 			if h1 > 0 {
 				require.NotEqual(t, o1, o2, "side %d: (%d,%d) and its mirror have one colour", side, x.f, x.r)
@@ -119,20 +119,20 @@ func TestRE4_CapacitiesOnCornersEdgesAndInside(t *testing.T) {
 	p := HexDefault.Start()
 	for _, name := range []string{"a1", "f1", "k6", "k11", "f11", "a6"} {
 		f, r := cell(t, name)
-		assert.Equal(t, 3, p.Capacity(f, r), "corner %s", name)
+		assert.Equal(t, 3, p.Capacity(sq(f, r)), "corner %s", name)
 	}
 	for _, name := range []string{"b1", "e1", "a2", "a5", "g2", "j5", "k7", "k10", "g11", "j11", "b7", "e10"} {
 		f, r := cell(t, name)
-		assert.Equal(t, 4, p.Capacity(f, r), "edge %s", name)
+		assert.Equal(t, 4, p.Capacity(sq(f, r)), "edge %s", name)
 	}
 	for _, name := range []string{"f6", "b2", "e5", "j10", "b6", "j6"} {
 		f, r := cell(t, name)
-		assert.Equal(t, 6, p.Capacity(f, r), "inside %s", name)
+		assert.Equal(t, 6, p.Capacity(sq(f, r)), "inside %s", name)
 	}
 	for _, name := range []string{"a7", "g1", "k5", "e11"} {
 		f, r := cell(t, name)
-		assert.Equal(t, 0, p.Capacity(f, r), "%s is off the hexagon", name)
-		assert.False(t, p.OnBoard(f, r), name)
+		assert.Equal(t, 0, p.Capacity(sq(f, r)), "%s is off the hexagon", name)
+		assert.False(t, p.OnBoard(sq(f, r)), name)
 	}
 	// On every side: six corners, 6(N−2) other edge cells, the rest
 	// inside, and the capacities add up to twice the adjacencies.
@@ -141,7 +141,7 @@ func TestRE4_CapacitiesOnCornersEdgesAndInside(t *testing.T) {
 		count := map[int]int{}
 		sum := 0
 		for _, x := range hexBoard(side) {
-			c := p.Capacity(x.f, x.r)
+			c := p.Capacity(sq(x.f, x.r))
 			require.Equal(t, hexRefFrom(p).capacity(x), c)
 			count[c]++
 			sum += c
@@ -167,14 +167,14 @@ func TestAColumnOfFiveMovesFiveCellsInEachDirection(t *testing.T) {
 	q := mustPlay(t, p, "f6-k11")
 	for name, want := range map[string][2]int{"k11": {0, 2}, "j11": {0, 1}, "k10": {0, 1}, "j10": {0, 1}, "f6": {0, 0}} {
 		f, r := cell(t, name)
-		owner, h := q.At(f, r)
+		owner, h := q.At(sq(f, r))
 		assert.Equal(t, want, [2]int{int(owner), h}, name)
 	}
 	// Four of the five move four cells down-left onto Black's man on b2,
 	// which becomes White's: a column of 5 on b2 (capacity 6).
 	q = mustPlay(t, p, "f6-b2")
 	f, r := cell(t, "b2")
-	owner, h := q.At(f, r)
+	owner, h := q.At(sq(f, r))
 	assert.Equal(t, [2]int{0, 5}, [2]int{int(owner), h})
 	assert.Equal(t, 6, q.Men(0))
 	assert.Equal(t, "1-0", q.Outcome().Result())
@@ -196,7 +196,7 @@ func TestHexMovesGoAlongTheSixDirectionsOnly(t *testing.T) {
 	}
 	q := mustPlay(t, p, "c3-e5")
 	f, r := cell(t, "e5")
-	_, h := q.At(f, r)
+	_, h := q.At(sq(f, r))
 	assert.Equal(t, 2, h, "two men move two cells along the diagonal")
 	// A cell off the hexagon is a syntax error, as off the square board.
 	var se *rules.SyntaxError
@@ -208,12 +208,12 @@ func TestHexMovesGoAlongTheSixDirectionsOnly(t *testing.T) {
 	require.ErrorAs(t, err, &se)
 	assert.Equal(t, 3, se.Offset)
 	assert.Contains(t, se.Msg, "c9 is off the hexagon")
-	assert.ErrorIs(t, p.Legal(NewMove(2, 2, 2, 8)), ErrOffBoard, "c3-c9 given as a Move")
+	assert.ErrorIs(t, p.Legal(mv(2, 2, 2, 8)), ErrOffBoard, "c3-c9 given as a Move")
 	// The square board has no diagonal.
-	sq := parse(t, "A", ".....", ".....", "..A2..", ".....", "....B")
-	m, err := sq.ParseMove("c3-d4")
+	square := parse(t, "A", ".....", ".....", "..A2..", ".....", "....B")
+	m, err := square.ParseMove("c3-d4")
 	require.NoError(t, err)
-	assert.ErrorIs(t, sq.Legal(m), ErrNotALine)
+	assert.ErrorIs(t, square.Legal(m), ErrNotALine)
 }
 
 func TestRE4_ExplosionsCascadeAcrossEdgeCells(t *testing.T) {
@@ -228,18 +228,18 @@ func TestRE4_ExplosionsCascadeAcrossEdgeCells(t *testing.T) {
 	assert.Equal(t, refBoardAfter(t, p, "b2-b1"), board(q), "the plain reference agrees")
 	for _, name := range []string{"a1", "b1", "c1", "c2", "d1", "d2", "e2", "e3", "f3"} {
 		f, r := cell(t, name)
-		owner, h := q.At(f, r)
+		owner, h := q.At(sq(f, r))
 		if h > 0 {
 			assert.Equal(t, rules.Player(0), owner, name)
 		}
 	}
 	f, r := cell(t, "g5")
-	owner, h := q.At(f, r)
+	owner, h := q.At(sq(f, r))
 	assert.Equal(t, [2]int{1, 1}, [2]int{int(owner), h}, "g5 stays Black's")
 	assert.Equal(t, 1, q.Men(1))
 	assert.Equal(t, p.Men(0)+p.Men(1), q.Men(0)+q.Men(1), "men are conserved")
 	f, r = cell(t, "d2")
-	_, h = q.At(f, r)
+	_, h = q.At(sq(f, r))
 	assert.Equal(t, 3, h, "d2 (inside) got a man from c1, d1 and e2")
 }
 
@@ -247,16 +247,14 @@ func TestRE4_ExplosionsCascadeAcrossEdgeCells(t *testing.T) {
 func refBoardAfter(t *testing.T, p Position, move string) string {
 	m, err := p.ParseMove(move)
 	require.NoError(t, err)
-	ff, fr := m.From()
-	tf, tr := m.To()
-	return hexRefFrom(p).play(refMove{fr, ff, tr, tf}, nil).text()
+	return hexRefFrom(p).play(ref(m), nil).text()
 }
 
 func TestRE4_RE3_SetupsWithTooManyMenAreRejectedOnTheHexagon(t *testing.T) {
 	// Side 3 has 42 adjacencies: 41 men are accepted, 42 rejected.
 	full := map[string]string{}
 	for _, x := range hexBoard(3) {
-		full[notation.FileName(x.f)+itoa(x.r+1)] = "A" + itoa(Config{Side: 3}.Start().Capacity(x.f, x.r)-1)
+		full[notation.FileName(x.f)+itoa(x.r+1)] = "A" + itoa(Config{Side: 3}.Start().Capacity(sq(x.f, x.r))-1)
 	}
 	// Corners 2, edges 3, inside 5: 6·2 + 6·3 + 7·5 = 65 men; take
 	// some away.
@@ -323,7 +321,7 @@ func TestHexSpecs(t *testing.T) {
 	assert.Error(t, Config{Side: 6, Rows: 11, Cols: 11}.Validate())
 	assert.Error(t, Config{Side: 14}.Validate())
 	assert.NoError(t, Config{Side: 3}.Validate())
-	assert.Equal(t, Config{Side: 13}, Config{Side: 99}.Start().Config(), "Start clamps")
+	assert.Equal(t, Position{}, Config{Side: 99}.Start(), "Start never clamps: an invalid configuration gives the invalid value")
 	d, err := rules.Open("hexplocus(size=4,plylimit=20)")
 	require.NoError(t, err)
 	assert.Equal(t, "hexplocus(size=4,plylimit=20)", d.Spec())

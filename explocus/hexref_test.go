@@ -90,7 +90,7 @@ func hexRefStart(n int) hexGame {
 func hexRefFrom(p Position) hexGame {
 	g := newHexGame(p.Config().Side)
 	for c := range g.cells {
-		owner, h := p.At(c.f, c.r)
+		owner, h := p.At(sq(c.f, c.r))
 		g.cells[c] = refCell{int(owner), h}
 	}
 	g.turn = int(p.turn)

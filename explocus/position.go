@@ -29,20 +29,19 @@ type Position struct {
 // Explocus, the Focus pairs pattern of single men on the central
 // min(rows, 6) × min(cols, 6) rectangle (R-E1); for Hexplocus, the three
 // rings around the centre in six alternating segments (R-E4). White (seat
-// 0, letter A) is to move. An invalid c is clamped to the nearest valid
-// one, so Start never panics.
+// 0, letter A) is to move. A configuration that Validate refuses (rows,
+// cols, side or plylimit out of range, or a hexagon with rows or cols
+// set) gives the invalid value: nothing is clamped into a game.
 func (c Config) Start() Position {
-	c.PlyLimit = min(max(c.PlyLimit, 0), MaxPlyLimit)
+	if c.Validate() != nil {
+		return Position{}
+	}
+	p := c.empty()
 	if c.Side != 0 {
-		c = Config{Side: min(max(c.Side, MinSide), MaxSide), PlyLimit: c.PlyLimit}
-		p := c.empty()
 		p.startHex()
 		p.hash = p.computeHash()
 		return p
 	}
-	c.Rows = min(max(c.Rows, MinSize), MaxSize)
-	c.Cols = min(max(c.Cols, MinSize), MaxSize)
-	p := c.empty()
 	h, w := min(c.Rows, 6), min(c.Cols, 6)
 	top, left := (c.Rows-h)/2, (c.Cols-w)/2 // rows counted from the top
 	for i := range h {
@@ -73,7 +72,8 @@ func (p *Position) put(rank, file int, color, height uint8) {
 	p.men[color] += uint16(height)
 }
 
-// Config returns the position's configuration.
+// Config returns the position's configuration (the zero Config for the
+// invalid value).
 func (p Position) Config() Config {
 	if p.side != 0 {
 		return Config{Side: int(p.side), PlyLimit: int(p.plyLimit)}
@@ -81,22 +81,47 @@ func (p Position) Config() Config {
 	return Config{Rows: int(p.rows), Cols: int(p.cols), PlyLimit: int(p.plyLimit)}
 }
 
-// Spec returns the canonical game spec.
-func (p Position) Spec() string { return p.Config().String() }
+// Spec returns the canonical game spec, or "" for the invalid value.
+func (p Position) Spec() string {
+	if !p.valid() {
+		return ""
+	}
+	return p.Config().String()
+}
 
-// Seats returns 2.
-func (p Position) Seats() int { return 2 }
+// Seats returns 2, or 0 for the invalid value.
+func (p Position) Seats() int {
+	if !p.valid() {
+		return 0
+	}
+	return 2
+}
+
+// Turn returns the seat whose turn it is (once the game is over, the
+// seat that would have moved), or rules.Terminal for the invalid value,
+// which has no seats.
+func (p Position) Turn() rules.Player {
+	if !p.valid() {
+		return rules.Terminal
+	}
+	return rules.Player(p.turn)
+}
 
 // Size returns the board's columns and rows: (cols, rows) for Explocus,
 // (2N−1, 2N−1) for the hexagon of side N, whose cells lie on that grid
-// (see At).
+// (see OnBoard); (0, 0) for the invalid value.
 func (p Position) Size() (cols, rows int) { return int(p.cols), int(p.rows) }
 
-// At returns the column on (file, rank), 0-based: its owner and height,
-// or height 0 for an empty cell or one off the board (on the hexagon of
-// side N, the cells of the grid with |file − rank| > N−1 are off the
-// board; OnBoard tells).
-func (p Position) At(file, rank int) (owner rules.Player, height int) { return p.at(file, rank) }
+// At returns the column on sq: its owner and height, or height 0 (and
+// owner 0) for an empty cell, a cell off the board (on the hexagon of
+// side N, the cells of the grid whose file and rank are more than N−1
+// apart; OnBoard tells) and NoSquare.
+func (p Position) At(sq Square) (owner rules.Player, height int) {
+	if !sq.IsValid() {
+		return 0, 0
+	}
+	return p.at(sq.File(), sq.Rank())
+}
 
 func (p *Position) at(file, rank int) (owner rules.Player, height int) {
 	if !p.onBoard(rank, file) {
@@ -137,14 +162,22 @@ func (p *Position) countPly() {
 	p.ply += uint32((uint64(p.ply)+1)>>32) ^ 1
 }
 
-// OnBoard reports whether (file, rank), 0-based, is a cell of the board.
-func (p Position) OnBoard(file, rank int) bool { return p.onBoard(rank, file) }
+// OnBoard reports whether sq is a cell of the board (false for NoSquare,
+// and for every square on the invalid value).
+func (p Position) OnBoard(sq Square) bool {
+	return sq.IsValid() && p.onBoard(sq.Rank(), sq.File())
+}
 
-// Capacity returns the capacity of (file, rank), 0-based: its number of
-// neighbours on the board. On the square board that is 4 inside, 3 on an
-// edge and 2 in a corner; on the hexagon 6 inside, 4 on an edge and 3 in
-// a corner. A cell off the board has capacity 0.
-func (p Position) Capacity(file, rank int) int { return p.capacityOf(file, rank) }
+// Capacity returns the capacity of sq: its number of neighbours on the
+// board. On the square board that is 4 inside, 3 on an edge and 2 in a
+// corner; on the hexagon 6 inside, 4 on an edge and 3 in a corner. A
+// cell off the board, and NoSquare, has capacity 0.
+func (p Position) Capacity(sq Square) int {
+	if !sq.IsValid() {
+		return 0
+	}
+	return p.capacityOf(sq.File(), sq.Rank())
+}
 
 func (p *Position) capacityOf(file, rank int) int {
 	if !p.onBoard(rank, file) {
@@ -166,10 +199,14 @@ func (p Position) ToMove() rules.Player {
 
 // Outcome returns the result: the seat that leaves the other without men
 // wins (reason rules.Elimination); the optional ply limit ends the game as
-// a draw (reason rules.PlyLimit).
+// a draw (reason rules.PlyLimit). The invalid value has the Invalid
+// outcome.
 func (p Position) Outcome() rules.Outcome {
 	switch {
 	case p.men[p.turn&1] == 0:
+		if !p.valid() {
+			return rules.Outcome{Reason: rules.Invalid}
+		}
 		return rules.Win(2, rules.Elimination, rules.Player(1-p.turn&1))
 	case p.limitReached():
 		return rules.Draw(2, rules.PlyLimit)
@@ -184,8 +221,9 @@ func (p Position) Outcome() rules.Outcome {
 // have no draw: without the ply limit a game ends only when a seat is
 // left without men. CanEnd looks at the scores, not at the length of a
 // game: a ply limit too short for any win still counts wins as possible.
+// The invalid value can end no way.
 func (p Position) CanEnd(o rules.Outcome) bool {
-	if !o.Over() || o.Seats() != 2 {
+	if !p.valid() || !o.Over() || o.Seats() != 2 {
 		return false
 	}
 	if _, ok := o.Winner(); ok {
@@ -194,7 +232,10 @@ func (p Position) CanEnd(o rules.Outcome) bool {
 	return p.plyLimit != 0 && o.Score(0) == 0.5 && o.Score(1) == 0.5
 }
 
-// Hash returns the Zobrist hash of the columns and the seat to move.
+// Hash returns the Zobrist hash of the position (see the package doc,
+// "What the hash covers"): a key of the configuration, the columns, the
+// seat to move and, when the configuration has a ply limit, the ply. The
+// invalid value's hash is 0.
 func (p Position) Hash() uint64 { return p.hash }
 
 // zColumn[color][height-1][rank*MaxSize+file]: columns are at most 3 high
@@ -205,6 +246,8 @@ var (
 	zColumn [2][3][MaxSize * MaxSize]uint64
 	zTurn   uint64
 	zTall   [2][2][MaxSize * MaxSize]uint64
+	zGame   uint64 // mixed with the configuration into its key (gameKey)
+	zPly    uint64 // mixed with the ply into its key (plyKey)
 )
 
 func init() {
@@ -224,7 +267,23 @@ func init() {
 			}
 		}
 	}
+	zGame = next()
+	zPly = next()
 }
+
+// gameKey is the key of the position's configuration (rows, cols, side
+// and ply limit), in every hash: no position hashes to 0, and positions
+// of two configurations never share a hash by the same men on the same
+// cells.
+func (p *Position) gameKey() uint64 {
+	c := uint64(p.rows) | uint64(p.cols)<<8 | uint64(p.side)<<16 | uint64(p.plyLimit)<<24
+	return zobrist.Mix(zGame + c)
+}
+
+// plyKey is the key of a ply, in the hash of a configuration with a ply
+// limit, where the plies left decide when the game ends. Mix is a
+// bijection, so every ply has its own key.
+func plyKey(ply uint32) uint64 { return zobrist.Mix(zPly + uint64(ply)) }
 
 // columnKey returns the key of a column (0 for an empty cell).
 func columnKey(color uint8, height uint8, rank, file int) uint64 {
@@ -242,7 +301,10 @@ func (p *Position) colorAt(rank, file int) uint8 {
 }
 
 func (p *Position) computeHash() uint64 {
-	var h uint64
+	h := p.gameKey()
+	if p.plyLimit != 0 {
+		h ^= plyKey(p.ply)
+	}
 	for r := range int(p.rows) {
 		for color := range 2 {
 			for b := p.own[color][r]; b != 0; b &= b - 1 {
@@ -261,3 +323,7 @@ func (p *Position) computeHash() uint64 {
 // Position, which is also what a failed parse and Start of an invalid
 // Config return (see the package doc, "The invalid value").
 func (p Position) IsValid() bool { return p.rows != 0 }
+
+// valid is IsValid for the package's own methods: through a pointer, the
+// position is not copied to ask.
+func (p *Position) valid() bool { return p.rows != 0 }

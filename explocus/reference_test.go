@@ -20,7 +20,7 @@ func refFrom(p Position) refGame {
 	for r := range g.rows {
 		g.cells[r] = make([]refCell, g.cols)
 		for f := range g.cols {
-			owner, h := p.At(f, r)
+			owner, h := p.At(sq(f, r))
 			g.cells[r][f] = refCell{int(owner), h}
 		}
 	}
@@ -59,6 +59,11 @@ func (g refGame) men(color int) int {
 }
 
 type refMove struct{ fr, ff, tr, tf int }
+
+// ref is m as a refMove.
+func ref(m Move) refMove {
+	return refMove{m.From().Rank(), m.From().File(), m.To().Rank(), m.To().File()}
+}
 
 func (g refGame) moves() []refMove {
 	if g.men(g.turn) == 0 {

@@ -20,9 +20,9 @@ const rolloutRoom = 768
 // the same generator state.
 //
 // A board whose men need a larger move buffer than rolloutRoom has no
-// fast path (ok false).
+// fast path (ok false), and neither has the invalid value.
 func (p Position) Rollout(r *rand.Rand, maxPlies int, trace []rules.Played[Move]) (rules.Outcome, Position, []rules.Played[Move], bool) {
-	if p.MaxMoves() > rolloutRoom {
+	if !p.valid() || p.MaxMoves() > rolloutRoom {
 		return rules.Outcome{}, p, trace, false
 	}
 	var buf [rolloutRoom]Move

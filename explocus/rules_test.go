@@ -25,11 +25,11 @@ func TestRE1_StartLayout(t *testing.T) {
 
 func TestCapacityIsTheNumberOfNeighbours(t *testing.T) {
 	p := New()
-	assert.Equal(t, 2, p.Capacity(0, 0), "corner")
-	assert.Equal(t, 2, p.Capacity(7, 7), "corner")
-	assert.Equal(t, 3, p.Capacity(0, 3), "edge")
-	assert.Equal(t, 3, p.Capacity(4, 7), "edge")
-	assert.Equal(t, 4, p.Capacity(3, 3), "inside")
+	assert.Equal(t, 2, p.Capacity(sq(0, 0)), "corner")
+	assert.Equal(t, 2, p.Capacity(sq(7, 7)), "corner")
+	assert.Equal(t, 3, p.Capacity(sq(0, 3)), "edge")
+	assert.Equal(t, 3, p.Capacity(sq(4, 7)), "edge")
+	assert.Equal(t, 4, p.Capacity(sq(3, 3)), "inside")
 }
 
 func TestAColumnMovesItsTopMenExactlyThatFar(t *testing.T) {
@@ -38,7 +38,7 @@ func TestAColumnMovesItsTopMenExactlyThatFar(t *testing.T) {
 	_, err := p.ParseMove("b3-b9")
 	require.ErrorAs(t, err, &se, "a square off this board is a syntax error")
 	assert.Equal(t, 3, se.Offset)
-	assert.ErrorIs(t, p.Legal(NewMove(1, 2, 1, 8)), ErrOffBoard)
+	assert.ErrorIs(t, p.Legal(mv(1, 2, 1, 8)), ErrOffBoard)
 	q := mustPlay(t, p, "b3-b5")
 	assert.Equal(t, ".A2.../...../...../...../..B..", board(q), "two men move two squares")
 	q = mustPlay(t, p, "b3-b4")
@@ -57,7 +57,7 @@ func TestAColumnMovesItsTopMenExactlyThatFar(t *testing.T) {
 func TestAMoveOntoAnEnemyColumnTakesItOver(t *testing.T) {
 	p := parse(t, "A", ".....", ".....", ".AB2..", ".....", "B....")
 	q := mustPlay(t, p, "b3-c3")
-	owner, h := q.At(2, 2)
+	owner, h := q.At(sq(2, 2))
 	assert.Equal(t, rules.Player(0), owner, "the whole column becomes the mover's")
 	assert.Equal(t, 3, h)
 	assert.Equal(t, 3, q.Men(0))
@@ -93,19 +93,17 @@ func TestAChainCrossesTheBoard(t *testing.T) {
 	p := parse(t, "A", ".B2B2B2B2B2B", ".......", ".A2.B...")
 	q := mustPlay(t, p, "b1-b3")
 	for f := range 7 {
-		owner, h := q.At(f, 2)
+		owner, h := q.At(sq(f, 2))
 		if h > 0 {
 			assert.Equal(t, rules.Player(0), owner, "file %d of the top rank", f)
 		}
 	}
-	owner, h := q.At(6, 1)
+	owner, h := q.At(sq(6, 1))
 	assert.Equal(t, [2]int{0, 1}, [2]int{int(owner), h}, "the far corner fired into g2")
 	assert.Equal(t, 1, q.Men(1), "only d1's man stays Black")
 	assert.Equal(t, p.Men(0)+p.Men(1), q.Men(0)+q.Men(1), "men are conserved")
 	m, _ := p.ParseMove("b1-b3")
-	f, r := m.From()
-	tf, tr := m.To()
-	want := refFrom(p).play(refMove{r, f, tr, tf}, nil)
+	want := refFrom(p).play(ref(m), nil)
 	assert.Equal(t, want.text(), board(q), "the naive one-firing-at-a-time cascade agrees")
 }
 

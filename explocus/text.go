@@ -8,11 +8,21 @@ import (
 	"github.com/tabletop-go/rules/notation"
 )
 
-// String returns the position text (see the package doc).
+// invalidText is the text of the invalid value, which no reader takes.
+const invalidText = "<invalid explocus position>"
+
+// String returns the position text (see the package doc), or "<invalid
+// explocus position>" for the invalid value.
 func (p Position) String() string { return string(p.AppendText(nil)) }
 
 // MarshalText implements encoding.TextMarshaler with the position text.
-func (p Position) MarshalText() ([]byte, error) { return p.AppendText(nil), nil }
+// The invalid value has none: it gives a *rules.NoGameError.
+func (p Position) MarshalText() ([]byte, error) {
+	if !p.valid() {
+		return nil, &rules.NoGameError{Type: "explocus.Position"}
+	}
+	return p.AppendText(nil), nil
+}
 
 // UnmarshalText implements encoding.TextUnmarshaler with ParsePosition.
 func (p *Position) UnmarshalText(text []byte) error {
@@ -29,7 +39,11 @@ func (p *Position) UnmarshalText(text []byte) error {
 // Explocus game with a ply limit: a bare text is an Explocus board of the
 // size it shows), then the board (on the hexagon only its cells, each
 // rank from its first cell to its last), the seat to move and the ply.
+// It appends "<invalid explocus position>" for the invalid value.
 func (p Position) AppendText(dst []byte) []byte {
+	if !p.valid() {
+		return append(dst, invalidText...)
+	}
 	if p.plyLimit != 0 || p.side != 0 {
 		dst = append(dst, p.Config().String()...)
 		dst = append(dst, ' ')
@@ -237,6 +251,9 @@ func inferConfig(text string) (Config, error) {
 //	         a   b   c
 //	White (A) to move; White 9 men, Black 9 men
 func (p Position) Diagram() string {
+	if !p.valid() {
+		return invalidText
+	}
 	if p.side != 0 {
 		return p.hexDiagram()
 	}

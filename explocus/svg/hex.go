@@ -3,6 +3,7 @@ package svg
 import (
 	"math"
 
+	"github.com/tabletop-go/rules/explocus"
 	"github.com/tabletop-go/rules/internal/svgkit"
 	"github.com/tabletop-go/rules/notation"
 )
@@ -199,7 +200,7 @@ func (d *drawing) drawHex() []byte {
 			continue
 		}
 		x, y := l.center(c[0], c[1])
-		if _, h := p.At(c[0], c[1]); h == 0 {
+		if _, h := p.At(explocus.NewSquare(c[0], c[1])); h == 0 {
 			w.Leaf("circle", "cx", svgkit.Num(x), "cy", svgkit.Num(y), "r", "15", "fill", svgkit.ColHighlight, "opacity", "0.85")
 		} else {
 			w.Leaf("polygon", "points", hexagon(x, y, hexSide-8), "fill", "none", "stroke", svgkit.ColHighlight,

@@ -83,9 +83,8 @@ func (d *drawing) marks() {
 	if err != nil {
 		return
 	}
-	ff, fr := m.From()
-	tf, tr := m.To()
-	d.from[[2]int{ff, fr}], d.to[[2]int{tf, tr}] = true, true
+	from, to := m.From(), m.To()
+	d.from[[2]int{from.File(), from.Rank()}], d.to[[2]int{to.File(), to.Rank()}] = true, true
 }
 
 // cell returns the top left corner of (file, rank).
@@ -171,7 +170,7 @@ func (d *drawing) draw() []byte {
 				continue
 			}
 			x, y := d.cell(f, r)
-			if _, h := p.At(f, r); h == 0 {
+			if _, h := p.At(explocus.NewSquare(f, r)); h == 0 {
 				w.Leaf("circle", "cx", svgkit.Num(x+sq/2), "cy", svgkit.Num(y+sq/2), "r", "15", "fill", svgkit.ColHighlight, "opacity", "0.85")
 			} else {
 				w.Leaf("rect", "x", svgkit.Num(x+5), "y", svgkit.Num(y+5), "width", svgkit.Num(sq-10), "height", svgkit.Num(sq-10), "rx", "10",
@@ -202,7 +201,7 @@ func (d *drawing) draw() []byte {
 // its owner's men piled up, and when it has two or more its height in a
 // badge at (hx, hy) from the centre.
 func (d *drawing) column(w *svgkit.Writer, file, rank int, cx, cy, hx, hy float64) {
-	owner, h := d.p.At(file, rank)
+	owner, h := d.p.At(explocus.NewSquare(file, rank))
 	if h == 0 {
 		return
 	}

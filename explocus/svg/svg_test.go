@@ -73,11 +73,11 @@ func check(t testing.TB, p explocus.Position, opts Options, doc []byte) {
 	for r := range rows {
 		for f := range cols {
 			name := squareName(f, r)
-			if !p.OnBoard(f, r) {
+			if !p.OnBoard(explocus.NewSquare(f, r)) {
 				if sqs[name] != nil {
 					t.Fatalf("%s, off the board, is drawn", name)
 				}
-				if _, h := p.At(f, r); h != 0 {
+				if _, h := p.At(explocus.NewSquare(f, r)); h != 0 {
 					t.Fatalf("%d men off the board, on %s", h, name)
 				}
 				continue
@@ -88,7 +88,7 @@ func check(t testing.TB, p explocus.Position, opts Options, doc []byte) {
 			if high[name] {
 				marks++
 			}
-			owner, h := p.At(f, r)
+			owner, h := p.At(explocus.NewSquare(f, r))
 			n := columns[name]
 			switch {
 			case h == 0 && n != nil:
@@ -206,8 +206,7 @@ func randomOptions(r *rand.Rand, p explocus.Position, last string) Options {
 	o := Options{Size: []int{0, 300, 480, 600}[r.IntN(4)], Coordinates: r.IntN(2) == 0, LastMove: last}
 	for _, m := range p.AppendMoves(nil) {
 		if r.IntN(6) == 0 {
-			f, rk := m.To()
-			o.Highlight = append(o.Highlight, squareName(f, rk))
+			o.Highlight = append(o.Highlight, m.To().String())
 		}
 	}
 	o.Highlight = append(o.Highlight, "zz99", "", `"><x>&`)
@@ -298,12 +297,11 @@ func TestGolden(t *testing.T) {
 			p, last = p.PlayUnchecked(m), m.String()
 		}
 		moves := p.AppendMoves(nil)
-		f0, r0 := moves[0].From()
-		targets := []string{squareName(f0, r0)}
+		from := moves[0].From()
+		targets := []string{from.String()}
 		for _, m := range moves {
-			if f, r := m.From(); f == f0 && r == r0 {
-				tf, tr := m.To()
-				targets = append(targets, squareName(tf, tr))
+			if m.From() == from {
+				targets = append(targets, m.To().String())
 			}
 		}
 		opts := Options{Size: 360, Coordinates: true, LastMove: last, Highlight: targets}
