@@ -32,7 +32,7 @@ func TestZeroPositionIsInert(t *testing.T) {
 	assert.Equal(t, Config{}, p.Config())
 	cols, rows := p.Size()
 	assert.Equal(t, [2]int{0, 0}, [2]int{cols, rows})
-	assert.Equal(t, rules.Player(0), p.Turn(), "a zero value, like the other accessors")
+	assert.Equal(t, rules.Terminal, p.Turn(), "no seat: the invalid value has none")
 	assert.Equal(t, Empty, p.ColorOf(p.Turn()))
 	assert.Equal(t, Empty, p.ColorOf(1))
 	assert.Equal(t, Empty, p.At(NewSquare(0, 0)))

@@ -110,10 +110,14 @@ func (p Position) Seats() int {
 
 // Turn returns the seat whose turn it is: the seat to move, or once the
 // game is over, the seat that would have moved next (ToMove is then
-// rules.Terminal). Its colour is ColorOf(Turn()). The invalid value
-// returns 0, as its other accessors return zero values; its ToMove is
-// rules.Terminal.
-func (p Position) Turn() rules.Player { return p.SeatOf(p.turn) }
+// rules.Terminal). Its colour is ColorOf(Turn()). The invalid value,
+// which has no seats, returns rules.Terminal.
+func (p Position) Turn() rules.Player {
+	if p.cols == 0 {
+		return rules.Terminal
+	}
+	return p.SeatOf(p.turn)
+}
 
 // SeatOf returns the seat that plays colour c (Black or White): Black is
 // seat 0 unless a swap-sides has been played, which gives Black to seat
