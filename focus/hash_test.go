@@ -101,6 +101,8 @@ func TestHashCoversWhatDecidesTheGame(t *testing.T) {
 		{"seat 0's opening swap", swap1, nil, func(p *Position) { p.swapped = uint16(sq(t, "c6"))<<6 | uint16(sq(t, "d6")) }, true},
 		{"the first drops owed", first, nil, func(p *Position) { p.first &^= 4 }, true},
 		{"a team's pass", teams, nil, func(p *Position) { p.passed |= 2 }, true},
+		{"which team passed", teams, func(p *Position) { p.passed = 1 }, func(p *Position) { p.passed = 2 }, true},
+		{"which seats owe a first drop", first, func(p *Position) { p.first = 0b110 }, func(p *Position) { p.first = 0b101 }, true},
 		{"the winner", four, nil, won(rules.Elimination), true},
 		{"why the game was won", four, won(rules.Elimination), won(rules.ShortGame), true},
 	} {

@@ -172,9 +172,7 @@ func (p *Position) setStack(sq Square, s Stack) {
 // Config returns the position's game configuration, with Players written
 // out (2, 3 or 4); the zero Config for the invalid value.
 func (p Position) Config() Config {
-	if !p.IsValid() {
-		return Config{}
-	}
+	// The invalid value has no seats and no variant: the zero Config.
 	return Config{PlyLimit: int(p.plyLimit), DropSetup: p.variant&variantDropSetup != 0,
 		RestrictedDrops: p.variant&variantRestricted != 0, Swap: p.variant&variantSwap != 0,
 		Teams: p.variant&variantTeams != 0, Short: p.variant&variantShort != 0, Nowak: p.variant&variantNowak != 0,
