@@ -11,7 +11,8 @@ const PiecesPerSeat = 18
 // Position is a Focus position: an immutable value of about 240 bytes with
 // no pointers. It keeps, besides the stacks, a bitboard per colour of the
 // squares that colour controls, so move generation visits only the
-// mover's stacks.
+// mover's stacks. The zero Position is the invalid value, which is no
+// game (see "The invalid value" in the package doc).
 type Position struct {
 	board    [64]Stack
 	control  [rules.MaxSeats]uint64 // squares whose top piece is each colour

@@ -167,14 +167,16 @@ func (p Position) appendState(dst []byte) []byte {
 var reasonWords = map[rules.Reason]string{rules.Elimination: "elimination", rules.ShortGame: "short", rules.TeamPassed: "passes"}
 
 // ParsePosition reads a position text (see the package doc for the
-// grammar) for configuration c. Besides the syntax it checks that the
-// text is a position the rules can produce (see Position text in the
+// grammar) for configuration c. Besides the syntax it checks conditions
+// every position the rules produce meets (see Position text in the
 // package doc): every stack at most five high, each colour's pieces on the
 // board, in reserve and captured adding up to 18 (13 with three or four
 // seats), state tokens once each and consistent with the game, the turn
-// and phase with the ply, the last move with the board, and a result with
-// how the game ended. A text that begins with a spec must name c; one
-// without is read in c.
+// and phase with the ply, the last move with the board, a result with
+// how the game ended, the ply with the pieces stacked and removed, the
+// colours in stacks and the squares changed, and plies 0 to 2 exactly. A
+// text that begins with a spec must name c; one without is read in c. On
+// error it returns the invalid value.
 func (c Config) ParsePosition(text string) (Position, error) {
 	c = c.canonical()
 	if err := c.Validate(); err != nil {
