@@ -185,8 +185,16 @@ func (p *Position) apply(m Move) {
 		p.applyNowak(m)
 		return
 	}
-	if p.seats != 2 || m.IsSwap() {
-		p.applyOther(m)
+	if m.IsSwap() {
+		if p.seats != 0 { // the invalid value stays the invalid value
+			p.applySwap(m)
+		}
+		return
+	}
+	if p.seats != 2 {
+		if p.seats > 2 { // else the invalid value, which stays as it is
+			p.applyMulti(m)
+		}
 		return
 	}
 	p.place(m)
@@ -197,19 +205,6 @@ func (p *Position) apply(m Move) {
 	if p.phase == phaseSetup && p.reserve[0] == 0 && p.reserve[1] == 0 {
 		p.hash ^= phaseKey(phaseSetup, 0)
 		p.phase = phasePlay // every piece is placed: play starts with seat 0
-	}
-}
-
-// applyOther plays what the two-seat path of apply does not: an opening
-// swap, a move of a game of three or four seats, or nothing at all on
-// the invalid value (no seats), which stays the invalid value.
-func (p *Position) applyOther(m Move) {
-	switch {
-	case p.seats == 0:
-	case m.IsSwap():
-		p.applySwap(m)
-	default:
-		p.applyMulti(m)
 	}
 }
 
