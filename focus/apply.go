@@ -10,8 +10,16 @@ func (p Position) illegal(m Move, reason error) error {
 
 // Legal returns nil if m is legal, or a *rules.MoveError saying why not:
 // its Reason is one of the Err* values of this package (Kind
-// rules.ErrIllegal), or its Kind is rules.ErrGameOver once the game ends.
+// rules.ErrIllegal; ErrNoSuchSquare for NoMove, in any position of a
+// game), or its Kind is rules.ErrGameOver once the game ends, or
+// rules.ErrNoGame for the invalid value.
 func (p Position) Legal(m Move) error {
+	if !p.IsValid() {
+		return &rules.MoveError{Move: m.String(), Kind: rules.ErrNoGame}
+	}
+	if m == NoMove {
+		return p.illegal(m, ErrNoSuchSquare)
+	}
 	if p.terminal() {
 		return &rules.MoveError{Move: m.String(), Kind: rules.ErrGameOver}
 	}
@@ -75,7 +83,7 @@ func (p *Position) stackReason(m Move) error {
 	case from == to:
 		return ErrSameSquare
 	}
-	top, ok := p.board[from].Top()
+	top, ok := p.board[from].top()
 	switch {
 	case !ok:
 		return ErrEmptySquare
@@ -136,7 +144,7 @@ func (p *Position) legalMulti(m Move) error {
 		if c := m.dropColor(); reason == nil && c != 0 {
 			partner, ok := p.partnerOf(t)
 			switch {
-			case !ok || Seat(c-1) != partner:
+			case !ok || colour(c-1) != partner:
 				reason = ErrDropColor
 			case p.partner[t] == 0:
 				reason = ErrNoReserve
@@ -151,8 +159,9 @@ func (p *Position) legalMulti(m Move) error {
 	return p.illegal(m, reason)
 }
 
-// Play returns the position after m, or a *rules.MoveError if m is not
-// legal (see Legal). The receiver is unchanged.
+// Play returns the position after m, or p and a *rules.MoveError if m is
+// not legal (see Legal). The receiver is unchanged. For the invalid value
+// it returns the invalid value and an error of kind rules.ErrNoGame.
 func (p Position) Play(m Move) (Position, error) {
 	if err := p.Legal(m); err != nil {
 		return p, err
@@ -163,7 +172,8 @@ func (p Position) Play(m Move) (Position, error) {
 
 // PlayUnchecked returns the position after m without checking legality:
 // the fast path for moves that came from AppendMoves. An illegal move
-// gives a meaningless position but never panics.
+// gives a meaningless position but never panics; the invalid value stays
+// the invalid value whatever the move.
 func (p Position) PlayUnchecked(m Move) Position {
 	p.apply(m)
 	return p
@@ -176,11 +186,15 @@ func (p *Position) apply(m Move) {
 		return
 	}
 	if m.IsSwap() {
-		p.applySwap(m)
+		if p.seats != 0 { // the invalid value stays the invalid value
+			p.applySwap(m)
+		}
 		return
 	}
-	if p.seats > 2 {
-		p.applyMulti(m)
+	if p.seats != 2 {
+		if p.seats > 2 { // else the invalid value, which stays as it is
+			p.applyMulti(m)
+		}
 		return
 	}
 	p.place(m)
@@ -242,7 +256,7 @@ func (p *Position) land(to Square, old Stack, colors uint32, total int) {
 		colors >>= 2 * uint(excess)
 		total = MaxHeight
 		for range excess {
-			p.remove(p.turn, Seat(removed&3))
+			p.remove(p.turn, colour(removed&3))
 			removed >>= 2
 		}
 	}
@@ -254,7 +268,7 @@ func (p *Position) land(to Square, old Stack, colors uint32, total int) {
 // remove accounts for a piece of colour c taken off a stack's bottom by
 // the mover: their own colour goes to their reserve, in team play their
 // partner's too, and any other is captured.
-func (p *Position) remove(mover, c Seat) {
+func (p *Position) remove(mover, c colour) {
 	if c == mover {
 		p.hash ^= reserveKey(mover, p.reserve[mover]) ^ reserveKey(mover, p.reserve[mover]+1)
 		p.reserve[mover]++
@@ -269,12 +283,14 @@ func (p *Position) remove(mover, c Seat) {
 		return
 	}
 	n := p.captured[mover][c]
-	p.hash ^= capturedKey(mover, c, n) ^ capturedKey(mover, c, n+1)
+	if p.variant&variantShort != 0 { // captures decide only the short game
+		p.hash ^= capturedKey(mover, c, n) ^ capturedKey(mover, c, n+1)
+	}
 	p.captured[mover][c] = n + 1
 }
 
 // gain counts a piece the mover sent to a reserve, for the short game.
-func (p *Position) gain(mover Seat) {
+func (p *Position) gain(mover colour) {
 	if p.variant&variantShort != 0 {
 		n := p.gains[mover&3]
 		p.hash ^= gainsKey(mover, n) ^ gainsKey(mover, n+1)
@@ -288,7 +304,7 @@ func (p *Position) applyMulti(m Move) {
 	state := p.stateKey()
 	mover := p.turn & 3
 	teams := p.variant&variantTeams != 0
-	next := (mover + 1) % Seat(p.seats)
+	next := (mover + 1) % colour(p.seats)
 	if m == Pass {
 		team := uint8(1) << (mover & 1)
 		if p.passed&team != 0 {
@@ -313,7 +329,7 @@ func (p *Position) applyMulti(m Move) {
 			// R-F7: skip the seats with no legal move; none left: the
 			// mover has won.
 			for next != mover && !p.hasMove(next) {
-				next = (next + 1) % Seat(p.seats)
+				next = (next + 1) % colour(p.seats)
 			}
 			if next == mover {
 				p.winner, p.reason = 1+uint8(mover), rules.Elimination
@@ -329,8 +345,8 @@ func (p *Position) applyMulti(m Move) {
 // victory (R-F9): at least 3 captured pieces of every opposing colour (2
 // with four individual players), or 10 pieces removed in all, pieces sent
 // to a reserve included; partners' totals are combined.
-func (p *Position) shortWin(mover Seat) bool {
-	side := [2]Seat{mover, mover}
+func (p *Position) shortWin(mover colour) bool {
+	side := [2]colour{mover, mover}
 	if partner, ok := p.partnerOf(mover); ok {
 		side[1] = partner
 	}
@@ -340,7 +356,7 @@ func (p *Position) shortWin(mover Seat) bool {
 	}
 	removed := 0
 	everyOpponent := true
-	for c := Seat(0); c < Seat(p.seats); c++ {
+	for c := colour(0); c < colour(p.seats); c++ {
 		ours := false
 		got := 0
 		for i, s := range side {

@@ -54,7 +54,13 @@ func (c Config) canonical() Config {
 	return c
 }
 
-// Validate reports a configuration the package cannot play.
+// Validate reports a configuration the package cannot play, with a
+// *notation.SpecError naming the option: Players other than 0, 2, 3 or
+// 4; Teams without four players; Short with two; Swap or DropSetup with
+// more than two, or together; Nowak with more than two players, the drop
+// setup, the swap or restricted drops; a PlyLimit below 0 or above
+// MaxPlyLimit. Start of such a configuration is the invalid value, and
+// ParsePosition refuses every text in it.
 func (c Config) Validate() error {
 	if err := c.check(); err != nil {
 		return err

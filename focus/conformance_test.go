@@ -14,17 +14,19 @@ func rulesPlayer(s int) rules.Player { return rules.Player(s) }
 // drawPosition draws either the start or a random position: each colour's
 // 18 pieces split between captured, reserve and the board, the board
 // pieces dropped one at a time on random squares (stacks of at most 5).
-// Sparse positions reach the end of the game quickly. The ply fits the
-// seat to move and the ply limit, and the seat that moved last controls
-// a stack, as the parser requires; a draw that cannot fit is the start.
+// Sparse positions reach the end of the game quickly. The seat that moved
+// last controls a stack, and the ply fits the seat to move and is late
+// enough for the board, as the parser requires (at least 3: plies 1 and 2
+// give only the few positions play gives); a draw that cannot fit the
+// ply limit is the start.
 func drawPosition(t *rapid.T) Position {
-	limit := rapid.SampledFrom([]int{0, 0, 1, 5, 40}).Draw(t, "plylimit")
+	limit := rapid.SampledFrom([]int{0, 0, 1, 5, 40, 100}).Draw(t, "plylimit")
 	c := Config{PlyLimit: limit}
 	if rapid.IntRange(0, 3).Draw(t, "start") == 0 {
 		return c.Start()
 	}
-	p := Position{seats: Seats, plyLimit: uint32(limit)}
-	for s := range Seats {
+	p := Position{seats: 2, plyLimit: uint32(limit)}
+	for s := range 2 {
 		onBoard := rapid.IntRange(0, 18).Draw(t, "on board")
 		reserve := rapid.IntRange(0, 18-onBoard).Draw(t, "reserve")
 		p.reserve[s] = uint8(reserve)
@@ -42,28 +44,51 @@ func drawPosition(t *rapid.T) Position {
 			}
 		}
 	}
-	p.turn = Seat(rapid.IntRange(0, 1).Draw(t, "turn"))
-	if limit == 1 {
-		p.turn = 1 // ply 1, the only ply before the end
-	}
+	p.turn = colour(rapid.IntRange(0, 1).Draw(t, "turn"))
 	if p.control[1-p.turn] == 0 {
-		if p.control[p.turn] == 0 || limit == 1 {
+		if p.control[p.turn] == 0 {
 			return c.Start()
 		}
 		p.turn = 1 - p.turn
 	}
-	p.ply = uint32(2 + p.turn)
-	if limit == 1 {
-		p.ply = 1
+	start := c.Start()
+	p.ply = 4 - uint32(p.turn) + 2*uint32(rapid.IntRange(0, 3).Draw(t, "later"))
+	for p.tooFewPlies(&start) != "" {
+		p.ply += 2
+	}
+	if limit != 0 && p.ply > uint32(limit) {
+		return start
 	}
 	p.hash = p.computeHash()
 	return p
+}
+
+// offGrid lists moves built from coordinates off the 8×8 grid: NoMove,
+// whatever the constructor.
+var offGrid = []Move{NoMove, StackMove(NewSquare(10, 1), NewSquare(10, 2)), StackMove(NewSquare(2, 2), NoSquare),
+	Drop(NewSquare(-1, 0)), Drop(NewSquare(0, 8)), SwapMove(NewSquare(8, 0), NewSquare(0, 0)),
+	NowakTurn(NewSquare(0, 8), NewSquare(2, 2), NewSquare(2, 3)), NowakTurn(NewSquare(3, 3), NewSquare(2, 2), Square(64))}
+
+// decides is the conformance kit's Decides: the position text without
+// what the hash leaves out (the ply without a ply limit, the captures
+// outside the short game), so that positions with equal hashes must have
+// equal texts.
+func decides(p Position) string {
+	if p.plyLimit == 0 {
+		p.ply = 0
+	}
+	if p.variant&variantShort == 0 {
+		p.captured = [rules.MaxSeats][rules.MaxSeats]uint8{}
+	}
+	return p.String()
 }
 
 func TestContract(t *testing.T) {
 	conformance.Run(t, conformance.Game[Position, Move]{
 		Start:    drawPosition,
 		Parse:    func(p Position, text string) (Position, error) { return p.Config().ParsePosition(text) },
+		OffGrid:  offGrid,
+		Decides:  decides,
 		MaxPlies: 150,
 		MaxMoves: MaxLegalMoves,
 		Candidates: func(p Position) []Move {
@@ -97,8 +122,8 @@ func TestContract(t *testing.T) {
 // implementation finds the same moves.
 func checkInvariants(t *rapid.T, p Position) {
 	checkTall(t, p)
-	var pieces [Seats]int
-	var control [Seats]uint64
+	var pieces [2]int
+	var control [2]uint64
 	for sq := Square(0); sq < 64; sq++ {
 		s := p.board[sq]
 		h := s.Height()
@@ -109,7 +134,7 @@ func checkInvariants(t *rapid.T, p Position) {
 			t.Fatalf("stack of height %d on %v", h, sq)
 		}
 		for i := range h {
-			if c := s.Piece(i); c >= Seats {
+			if c := s.Piece(i); c >= 2 {
 				t.Fatalf("piece of colour %d on %v", c, sq)
 			} else {
 				pieces[c]++
@@ -118,7 +143,7 @@ func checkInvariants(t *rapid.T, p Position) {
 		top, _ := s.Top()
 		control[top] |= 1 << sq
 	}
-	for s := range Seats {
+	for s := range 2 {
 		if total := pieces[s] + int(p.reserve[s]) + int(p.captured[1-s][s]); total != PiecesPerSeat {
 			t.Fatalf("colour %d has %d pieces in all: %s", s, total, p)
 		}

@@ -234,11 +234,25 @@
 //     Config.Spec and Config.String give the canonical spec, and
 //     Config.Validate reports a configuration the package cannot play.
 //   - Config.Start returns the start of a configuration; New() is
-//     Default.Start(), the start of the standard game.
+//     Default.Start(), the start of the standard game. Start of a
+//     configuration that Validate refuses (Players 1 or 5, Teams without
+//     four players, a negative ply limit or one above MaxPlyLimit, ...)
+//     returns the invalid value: a configuration is never clamped or
+//     repaired into another game, and Validate says why (a
+//     *notation.SpecError naming the option).
 //   - Config.ParsePosition and ParsePosition read position texts (see
 //     Position text). Position.Config returns a position's configuration,
 //     and Position.Size() returns its (files, ranks), that is columns then
 //     rows, (8, 8): the same order in every game.
+//   - Squares and moves: Square, NewSquare(file, rank) and NoSquare;
+//     the move constructors StackMove(from, to), Drop(to),
+//     SwapMove(a, b) and NowakTurn(drop, from, to), which return NoMove
+//     when a square is invalid; Pass. Position.At(sq) returns the Stack
+//     on a square, whose Piece(i) and Top() are seats (rules.Player, seat
+//     0's pieces are A); Position.Turn() is the seat whose turn it is.
+//     Focus has up to four seats: Position.Seats() says how many a game
+//     has, rules.MaxSeats bounds them all, and PiecesPerSeat (18) is the
+//     two-seat game's count (13 each with three or four seats).
 //   - The constant MaxMoves is a buffer size that serves every
 //     configuration, Nowak's game included; the method Position.MaxMoves()
 //     is that position's own bound.
@@ -254,6 +268,79 @@
 //     team play), or a draw only with a ply limit.
 //   - Importing the package registers the game with rules.Register, so
 //     rules.Open("focus(players=3)") works.
+//
+// # The invalid value
+//
+// The zero Position is no game: it is the invalid value, which every
+// failed parse returns (exactly: it equals Position{}) and Start returns
+// for a configuration Validate refuses. It is inert: IsValid reports
+// false, Seats is 0, ToMove is rules.Terminal and Outcome the
+// rules.Invalid outcome (result "?"); AppendMoves, AppendChances and
+// CountMoves list nothing; Legal refuses every move with a
+// *rules.MoveError of kind rules.ErrNoGame, Play returns the invalid
+// value with that error, and PlayUnchecked returns the invalid value
+// whatever the move; Evaluate gives (0, false), CanEnd false, Rollout
+// (rules.Outcome{}, the invalid value, the trace unchanged, false); Hash
+// is 0, Spec "", Config the zero Config, Size (0, 0), and the other
+// accessors (At, Turn, Ply, Reserve, ...) return zero values. Its
+// String, Diagram and AppendText write "<invalid focus position>", a
+// text every reader refuses, and MarshalText refuses it with a
+// *rules.NoGameError, so encoding/json does not store it. Nothing ever
+// repairs it into a game; rules.Erase and the bots refuse it.
+//
+// # Squares and moves off the grid
+//
+// NewSquare(file, rank) with either coordinate outside 0..7 returns
+// NoSquare rather than wrapping onto another square (NewSquare(10, 1) is
+// not c3): NoSquare is not IsValid, prints as "?", and its File and Rank
+// are -1. A move constructor given a square that is not valid returns
+// NoMove, which prints as "?", is no position's legal move, and is
+// refused by Legal and Play (in every position of a game, finished ones
+// too) with the Reason ErrNoSuchSquare, "no such square: files run from a
+// to h and ranks from 1 to 8". The twelve corner squares cut from the
+// board are squares of the grid: valid, not OnBoard, and a move to one is
+// refused with ErrOffBoard. ParseMove never gives NoMove: a square off
+// the grid is a syntax error.
+//
+// What differs on purpose from the other games: a square holds a Stack
+// (up to five pieces, each a seat's colour) rather than one piece; there
+// are two to four seats, so colours are seats (rules.Player) as in
+// Domination and Explocus, not a two-colour type as in Hex, whose pie
+// rule exchanges colours and seats; and the moves are of several kinds
+// (stack moves, drops, swaps, passes, Nowak turns), each with its own
+// constructor.
+//
+// # What the hash covers
+//
+// Hash covers everything that decides the game from the position on (its
+// legal moves and outcome, now and after any moves), so that positions
+// with equal hashes are, but for a 64-bit collision, the same game from
+// here on:
+//
+//   - the configuration: the number of seats, every option and the ply
+//     limit (a key of its own, so the starts of two variants differ and
+//     no position of a game hashes to 0);
+//   - the stacks on the board and the seat to move;
+//   - each seat's reserve and, in team play, its partner's pieces in
+//     reserve;
+//   - the phase (the drop setup, the opening swaps) and, during seat 1's
+//     swap, seat 0's swap, which decides the swaps seat 1 may make;
+//   - the three-player first drops still owed, the teams whose last turn
+//     was a pass, and a decided result (winner and reason);
+//   - in the short game, the captures of each seat by colour and each
+//     seat's gains, which decide the short-game victory;
+//   - the ply, exactly when the configuration has a ply limit (the plies
+//     left decide when the game ends as a draw).
+//
+// It leaves out what does not decide the game, so that transpositions
+// meet: the ply in a game without a ply limit (c7-c8 d7-d8 c8-c7 d8-d7
+// gives the start's hash again), and the captures outside the short game,
+// which decide no move and no result (in the two-seat game they follow
+// from the board and reserves anyway). Whether a Nowak seat to move is
+// boxed in follows from the board and the reserves. Under a ply limit the
+// ply's key is folded in when Hash is called, so play pays nothing for
+// it. Equal positions (==) have equal hashes, and the hash of a parsed
+// text is the hash of the position play gave.
 //
 // # Move notation
 //
@@ -329,8 +416,12 @@
 //	focus(players=3) 4/AABBCC/1BBCCAA1/1CCAABB1/1AABBCC1/1BBCCAA1/CCAABB/4 A 1,1,1 0,0,0 0 first:ABC
 //
 // A position text is refused, with a *rules.SyntaxError at the offset of
-// the problem, unless it is a position the rules can produce. Besides the
-// grammar, the parser checks that:
+// the problem, when it breaks a condition that every position the rules
+// produce meets. These conditions are necessary, each proved below from
+// the rules, so that no position of a game is refused; they are not
+// sufficient (whether an arbitrary board is reachable at a given ply is
+// a search no parser can make), except at plies 0, 1 and 2, which are
+// checked exactly. Besides the grammar, the parser checks that:
 //
 //   - the seat to move is a seat of the game, the counts are decimal
 //     digits with no sign or leading zero, and the ply is at most MaxPly
@@ -372,11 +463,43 @@
 //     has no move, passed (passed:);
 //   - in the short game no side has reached R-F9's victory unless it won
 //     by it, and no seat holds more pieces in reserve than it has sent
-//     there (gains:, plus the first-turn piece it still owes).
+//     there (gains:, plus the first-turn piece it still owes);
+//   - the ply is enough for the pieces stacked and removed: call H the
+//     pieces lying on another piece (each stack's height less one, summed)
+//     and R the pieces that have left the board (captured, or sent to a
+//     reserve). A ply adds at most one to H+R: the pieces a move carries
+//     keep lying on one another, and its bottom piece lay on another
+//     piece unless the whole stack moved, so a move adds one only when a
+//     whole stack lands on a stack (a Nowak capture lands the movers on
+//     the jumped stack); a drop onto a stack adds one; each piece removed
+//     from a stack's bottom moves one from H to R. Every start has H = R = 0,
+//     and the opening swaps and the three-player first drops add nothing;
+//     so H+R is at most the plies after them. R is at least the captured
+//     pieces plus every piece in a reserve that is not one the seat
+//     started with (in the short game, exactly the captures plus the
+//     gains). In the two-seat game this says the stacks fall by at most
+//     one a ply: H+R is 36 less the number of stacks, and every captured
+//     piece or piece in reserve took a ply;
+//   - the ply is enough for the colours in stacks: a ply puts at most one
+//     piece directly on a piece of another colour (where the moving
+//     pieces or the dropped one land, or the movers on the jumped stack),
+//     splitting and trimming stacks only undo such places, and the starts
+//     and the opening phases (drop setup, swaps, first drops) make none;
+//     so there are at most as many as plies after the opening (this adds
+//     to the check above after the drop setup, whose placements stack
+//     pieces of one colour);
+//   - the ply is enough for the squares that differ from the start: a ply
+//     changes at most two squares (a move its origin and destination, a
+//     drop one, a swap two), a Nowak turn at most four (the drop, the
+//     origin, the jumped stack and the landing square);
+//   - at ply 0 the position is the start; at ply 1 it is one that a legal
+//     ply from the start gives, and at ply 2 one that two legal plies give
+//     (found by trying them: no two plies restore the start, since the
+//     first mover's piece stays on top wherever it went, while four can).
 //
 // Every position that legal play reaches is read back equal (within its
 // first MaxPly plies); the package tests this on every position of random
-// games of every variant.
+// games of every variant and every position of the first plies.
 //
 // Config.ParsePosition reads a bare text in its own configuration, and
 // refuses a text whose spec names another configuration. The package-level
@@ -389,9 +512,11 @@
 // # Errors
 //
 // Legal and Play return a *rules.MoveError whose Reason is one of the
-// Err* values (Kind rules.ErrIllegal), or Kind rules.ErrGameOver after the
-// game ends. Malformed text, moves included, gives a *rules.SyntaxError
-// with the offset.
+// Err* values (Kind rules.ErrIllegal; ErrNoSuchSquare for NoMove), or
+// Kind rules.ErrGameOver after the game ends, or rules.ErrNoGame on the
+// invalid value. Malformed text, moves included, gives a
+// *rules.SyntaxError with the offset; a configuration Validate refuses, a
+// *notation.SpecError.
 //
 // # Speed
 //

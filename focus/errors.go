@@ -5,6 +5,11 @@ import "errors"
 // Reasons a Focus move is illegal; a *rules.MoveError carries one, and
 // errors.Is finds it.
 var (
+	// ErrNoSuchSquare is the Reason for NoMove, what the move
+	// constructors return for coordinates off the 8×8 grid.
+	ErrNoSuchSquare = errors.New("no such square: files run from a to h and ranks from 1 to 8")
+	// ErrOffBoard: a square of the grid that is not on the board (one
+	// of the twelve corner squares cut from it).
 	ErrOffBoard     = errors.New("square is off the board")
 	ErrEmptySquare  = errors.New("there is no stack on that square")
 	ErrNotYourStack = errors.New("the stack is controlled by another seat")

@@ -8,12 +8,16 @@ import (
 )
 
 // Evaluate estimates the position for seat in [-1, 1], for search
-// cut-offs; ok is always true. A seat loses when it controls no stack and has no
+// cut-offs; ok is true for every position of a game. A seat loses when it controls no stack and has no
 // reserve, so the estimate counts what keeps a seat alive and what it has
 // taken for good: each controlled stack 1, each reserve piece 1.5, each
 // piece captured 1. The difference to the best other seat is squashed
-// into (-1, 1). A finished game gives its return.
+// into (-1, 1). A finished game gives its return. The invalid value
+// gives (0, false).
 func (p Position) Evaluate(seat rules.Player) (value float64, ok bool) {
+	if !p.IsValid() {
+		return 0, false
+	}
 	return p.evaluate(seat), true
 }
 

@@ -28,10 +28,18 @@ const (
 // Pass is the move of a team player with no legal move (R-F8).
 const Pass Move = kindPass << kindShift
 
+// NoMove is what the move constructors (StackMove, Drop, SwapMove,
+// NowakTurn) return when a square is invalid (NoSquare, or any value
+// off the 8×8 grid): no move of any position, refused by Legal and Play
+// with the Reason ErrNoSuchSquare. It prints as "?".
+const NoMove Move = 1<<32 - 1
+
 // SwapMove returns the opening swap that exchanges the pieces on a and b,
-// in either order.
+// in either order; NoMove if either square is invalid.
 func SwapMove(a, b Square) Move {
-	a, b = a&63, b&63
+	if a|b >= 64 {
+		return NoMove
+	}
 	if b < a {
 		a, b = b, a
 	}
@@ -43,11 +51,23 @@ func SwapMove(a, b Square) Move {
 func (m Move) IsSwap() bool { return m>>kindShift == kindSwap }
 
 // StackMove returns the move of the top pieces of from onto to; the
-// number of pieces is the distance.
-func StackMove(from, to Square) Move { return Move(from&63)<<6 | Move(to&63) }
+// number of pieces is the distance. It returns NoMove if either square is
+// invalid.
+func StackMove(from, to Square) Move {
+	if from|to >= 64 {
+		return NoMove
+	}
+	return Move(from)<<6 | Move(to)
+}
 
-// Drop returns the drop of one of the mover's reserve pieces on to.
-func Drop(to Square) Move { return kindDrop<<kindShift | Move(to&63) }
+// Drop returns the drop of one of the mover's reserve pieces on to, or
+// NoMove if to is invalid.
+func Drop(to Square) Move {
+	if to >= 64 {
+		return NoMove
+	}
+	return kindDrop<<kindShift | Move(to)
+}
 
 // IsDrop reports whether m is a drop.
 func (m Move) IsDrop() bool { return m>>kindShift == kindDrop }
@@ -64,14 +84,18 @@ func (m Move) dropColor() int { return int(m >> 12 & 7) }
 // Count returns the number of pieces a stack move takes: its distance.
 func (m Move) Count() int {
 	from, to := m.From(), m.To()
-	if d := from.File() - to.File(); d != 0 {
+	if d := from.file() - to.file(); d != 0 {
 		return max(d, -d)
 	}
-	return max(from.Rank()-to.Rank(), to.Rank()-from.Rank())
+	return max(from.rank()-to.rank(), to.rank()-from.rank())
 }
 
-// String returns the move in notation: "c3-c5", "*d4" or "c3<>d3".
+// String returns the move in notation: "c3-c5", "*d4", "c3<>d3", "pass",
+// "*d4,c3-c5"; "?" for NoMove.
 func (m Move) String() string {
+	if m == NoMove {
+		return "?"
+	}
 	switch m >> kindShift {
 	case kindStack:
 		return m.From().String() + "-" + m.To().String()

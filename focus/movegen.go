@@ -13,7 +13,7 @@ import (
 // there are at most 144 stack moves, and drops add at most 52: 196. With
 // four players: 4 × 52 stack moves and two colours of drops, 312. An
 // opening swap pairs one of 18 pieces of each colour: at most 324.
-const MaxLegalMoves = max(4*Seats*PiecesPerSeat+NumSquares, PiecesPerSeat*PiecesPerSeat)
+const MaxLegalMoves = max(4*2*PiecesPerSeat+NumSquares, PiecesPerSeat*PiecesPerSeat)
 
 // stackRoom is the spare capacity AppendMoves needs to never allocate
 // outside Nowak's game: MaxLegalMoves plus room to copy a last block of
@@ -157,7 +157,7 @@ func (p *Position) appendMulti(buf []Move) []Move {
 // it controls (during the setup, one below 5).
 func (p *Position) dropAllowed(sq Square) bool {
 	s := p.board[sq&63]
-	top, ok := s.Top()
+	top, ok := s.top()
 	switch {
 	case !ok:
 		return true
@@ -183,7 +183,7 @@ func (p *Position) appendOpening(buf []Move) []Move {
 	mismatch := p.mismatches()
 	for occupied := p.control[0] | p.control[1]; occupied != 0; {
 		a := nextSquare(&occupied)
-		top, _ := p.board[a].Top()
+		top, _ := p.board[a].top()
 		for others := p.control[1-top&1] &^ (2<<a - 1); others != 0; {
 			if m := SwapMove(a, nextSquare(&others)); p.swapReasonWith(m, mismatch) == nil {
 				buf = append(buf, m)
@@ -207,8 +207,8 @@ func (p *Position) swapReasonWith(m Move, mismatch uint64) error {
 		return ErrOffBoard
 	}
 	sa, sb := p.board[a], p.board[b]
-	ta, okA := sa.Top()
-	tb, okB := sb.Top()
+	ta, okA := sa.top()
+	tb, okB := sb.top()
 	if !okA || !okB || sa.Height() != 1 || sb.Height() != 1 || ta == tb {
 		return ErrSwapColors
 	}
@@ -259,7 +259,7 @@ func mirrored(s, r Stack) bool {
 		return false
 	}
 	for i := range s.Height() {
-		if s.Piece(i) != 1-r.Piece(i) {
+		if s.piece(i) != 1-r.piece(i) {
 			return false
 		}
 	}

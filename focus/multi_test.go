@@ -16,7 +16,8 @@ import (
 // buildMulti makes a position of a game of three or four seats from its
 // stacks, seat to move, reserves ("n" or "n+m") and state tokens; each
 // colour's missing pieces count as captured by the next seat, and the ply
-// is 8 plus the seat to move's number (A at multiples of 4 in team play).
+// is 200 plus the seat to move's number (A at multiples of 4 in team
+// play): late enough for any board (see tooFewPlies).
 func buildMulti(t testing.TB, spec string, stacks map[string]string, toMove string, reserves []string, tokens ...string) Position {
 	t.Helper()
 	c := mustSpec(t, spec)
@@ -66,7 +67,7 @@ func buildMulti(t testing.TB, spec string, stacks map[string]string, toMove stri
 		sortStrings(parts)
 		captures[by] = strings.Join(parts, "")
 	}
-	text := boardText(stacks) + " " + toMove + " " + strings.Join(reserves, ",") + " " + strings.Join(captures, ",") + " " + strconv.Itoa(8+int(toMove[0]-'A'))
+	text := boardText(stacks) + " " + toMove + " " + strings.Join(reserves, ",") + " " + strings.Join(captures, ",") + " " + strconv.Itoa(200+int(toMove[0]-'A'))
 	if len(tokens) > 0 {
 		text += " " + strings.Join(tokens, " ")
 	}
@@ -212,7 +213,7 @@ func TestRF9_ShortGameByCapturesOfEveryOpponent(t *testing.T) {
 	// A has captured 3 B and 2 C; trimming one more C wins at once. (The
 	// others have removed too little to have won already.)
 	text := boardText(map[string]string{"d3": "A", "d4": "CBBBB", "h4": "B", "e5": "C", "a4": "AAAAA", "a5": "AAAAA",
-		"b3": "BBBB", "c5": "CCCCC", "c6": "CCCC"}) + " A 0,0,0 B3C2,A2,B1 9 gains:0,0,0"
+		"b3": "BBBB", "c5": "CCCCC", "c6": "CCCC"}) + " A 0,0,0 B3C2,A2,B1 60 gains:0,0,0"
 	p, err := mustSpec(t, "focus(players=3,short=true)").ParsePosition(text)
 	require.NoError(t, err)
 	q := mustPlay(t, p, "d3-d4")
@@ -223,7 +224,7 @@ func TestRF9_ShortGameByCapturesOfEveryOpponent(t *testing.T) {
 func TestRF9_ShortGameByTenPiecesRemovedInAll(t *testing.T) {
 	// A has removed 9 (5 captured, 4 sent to its reserve): one more wins.
 	text := boardText(map[string]string{"d3": "A", "d4": "ABBBB", "h4": "B", "e5": "C", "a4": "AAAAA",
-		"c5": "CCCCC", "c6": "CCCCC"}) + " A 4,0,0 B5,A2C2,B3 9 gains:4,0,0"
+		"c5": "CCCCC", "c6": "CCCCC"}) + " A 4,0,0 B5,A2C2,B3 60 gains:4,0,0"
 	p, err := mustSpec(t, "focus(players=3,short=true)").ParsePosition(text)
 	require.NoError(t, err)
 	q := mustPlay(t, p, "d3-d4")
@@ -257,7 +258,9 @@ func TestMultiSeatContract(t *testing.T) {
 			c, _ := ParseSpec(rapid.SampledFrom(configs).Draw(t, "spec"))
 			return c.Start()
 		},
-		Parse: func(p Position, text string) (Position, error) { return p.Config().ParsePosition(text) },
+		Parse:   func(p Position, text string) (Position, error) { return p.Config().ParsePosition(text) },
+		OffGrid: offGrid,
+		Decides: decides,
 		Candidates: func(p Position) []Move {
 			out := []Move{Pass}
 			for s := Square(0); s < 64; s++ {
@@ -294,7 +297,7 @@ func checkMultiInvariants(t *rapid.T, p Position) {
 	}
 	for col := range int(p.seats) {
 		total := pieces[col] + int(p.reserve[col])
-		if partner, ok := p.partnerOf(Seat(col)); ok {
+		if partner, ok := p.partnerOf(colour(col)); ok {
 			total += int(p.partner[partner])
 		}
 		for by := range int(p.seats) {

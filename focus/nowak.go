@@ -15,9 +15,13 @@ import (
 const kindNowak = 3
 
 // NowakTurn returns the Nowak turn that drops a reserve piece on drop and
-// then moves from-to (possibly the dropped piece).
+// then moves from-to (possibly the dropped piece); NoMove if any square is
+// invalid.
 func NowakTurn(drop, from, to Square) Move {
-	return kindNowak<<kindShift | Move(drop&63)<<12 | Move(from&63)<<6 | Move(to&63)
+	if drop|from|to >= 64 {
+		return NoMove
+	}
+	return kindNowak<<kindShift | Move(drop)<<12 | Move(from)<<6 | Move(to)
 }
 
 // IsNowakTurn reports whether m is a drop followed by a move.

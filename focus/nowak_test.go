@@ -120,7 +120,9 @@ func TestNowakContract(t *testing.T) {
 			p.hash = p.computeHash()
 			return p
 		},
-		Parse: func(p Position, text string) (Position, error) { return p.Config().ParsePosition(text) },
+		Parse:   func(p Position, text string) (Position, error) { return p.Config().ParsePosition(text) },
+		OffGrid: offGrid,
+		Decides: decides,
 		Candidates: func(p Position) []Move {
 			var out []Move
 			for s := Square(0); s < 64; s++ {
@@ -187,7 +189,7 @@ func nowakReference(p Position) []Move {
 // randomNowak draws a crowded Nowak position with tall stacks, so that
 // lines hold several stacks and moves of up to five pieces.
 func randomNowak(r *rand.Rand) Position {
-	p := Position{seats: Seats, variant: variantNowak}
+	p := Position{seats: 2, variant: variantNowak}
 	for range 1 + r.IntN(30) {
 		sq := Square(r.IntN(64))
 		if !sq.OnBoard() || p.board[sq] != 0 {
@@ -196,7 +198,7 @@ func randomNowak(r *rand.Rand) Position {
 		h := 1 + r.IntN(MaxHeight)
 		p.setStack(sq, makeStack(uint32(r.Uint64())&0x155, h)) // colours A and B only
 	}
-	p.turn = Seat(r.IntN(2))
+	p.turn = colour(r.IntN(2))
 	p.reserve[p.turn] = uint8(r.IntN(3) / 2)
 	p.blocked = !p.hasNowakTurn()
 	return p

@@ -5,16 +5,14 @@ import (
 	"github.com/tabletop-go/rules/internal/zobrist"
 )
 
-// Seats is the number of seats in the standard game.
-const Seats = 2
-
 // PiecesPerSeat is the number of pieces each seat has in the standard game.
 const PiecesPerSeat = 18
 
 // Position is a Focus position: an immutable value of about 240 bytes with
 // no pointers. It keeps, besides the stacks, a bitboard per colour of the
 // squares that colour controls, so move generation visits only the
-// mover's stacks.
+// mover's stacks. The zero Position is the invalid value, which is no
+// game (see "The invalid value" in the package doc).
 type Position struct {
 	board    [64]Stack
 	control  [rules.MaxSeats]uint64 // squares whose top piece is each colour
@@ -25,7 +23,7 @@ type Position struct {
 	ply      uint32
 	plyLimit uint32
 	seats    uint8
-	turn     Seat
+	turn     colour
 	variant  uint8  // variantDropSetup | variantRestricted | variantSwap | ...
 	phase    uint8  // phasePlay, or a phase before normal play
 	swapped  uint16 // seat 0's opening swap (squares a<<6 | b) during phaseSwap1
@@ -78,9 +76,17 @@ var startRows = [8]string{
 	"##....##",
 }
 
-// Start returns the R-F1 start position of configuration c: 18 single
-// pieces each on the central 6×6 in pairs, seat 0 (A) to move.
+// Start returns the start of configuration c: in the standard game the
+// R-F1 layout, 18 single pieces each on the central 6×6 in pairs, seat 0
+// (A) to move; the layouts R-F5 and R-F6 with three and four players, an
+// empty board with every piece in reserve with setup=drop. If c.Validate
+// refuses c, Start returns the invalid value (the zero Position; see
+// "The invalid value" in the package doc): a configuration is never
+// repaired or clamped into another.
 func (c Config) Start() Position {
+	if c.Validate() != nil {
+		return Position{}
+	}
 	p := c.empty()
 	if c.DropSetup {
 		p.phase = phaseSetup
@@ -113,9 +119,10 @@ func (c Config) Start() Position {
 	return p
 }
 
-// empty returns the empty board of configuration c.
+// empty returns the empty board of configuration c, which Validate
+// accepts.
 func (c Config) empty() Position {
-	p := Position{seats: uint8(c.players()), plyLimit: uint32(min(max(c.PlyLimit, 0), MaxPlyLimit))}
+	p := Position{seats: uint8(c.players()), plyLimit: uint32(c.PlyLimit)}
 	if c.Teams {
 		p.variant |= variantTeams
 	}
@@ -142,31 +149,35 @@ func (c Config) empty() Position {
 func New() Position { return Default.Start() }
 
 // Size returns the board's files and ranks: 8, 8 (the grid; the three
-// squares at each corner are not part of the board).
-func (p Position) Size() (files, ranks int) { return 8, 8 }
+// squares at each corner are not part of the board); 0, 0 for the
+// invalid value.
+func (p Position) Size() (files, ranks int) {
+	if !p.IsValid() {
+		return 0, 0
+	}
+	return 8, 8
+}
 
 // setStack puts s on sq and updates the control bitboards (not the hash).
 func (p *Position) setStack(sq Square, s Stack) {
-	if old, ok := p.board[sq].Top(); ok {
+	if old, ok := p.board[sq].top(); ok {
 		p.control[old] &^= 1 << sq
 	}
 	p.board[sq] = s
 	p.tall = p.tall&^(1<<sq) | uint64(1-s.Height())>>63<<sq
-	if top, ok := s.Top(); ok {
+	if top, ok := s.top(); ok {
 		p.control[top] |= 1 << sq
 	}
 }
 
-// Config returns the position's game configuration.
+// Config returns the position's game configuration, with Players written
+// out (2, 3 or 4); the zero Config for the invalid value.
 func (p Position) Config() Config {
-	c := Config{PlyLimit: int(p.plyLimit), DropSetup: p.variant&variantDropSetup != 0,
+	// The invalid value has no seats and no variant: the zero Config.
+	return Config{PlyLimit: int(p.plyLimit), DropSetup: p.variant&variantDropSetup != 0,
 		RestrictedDrops: p.variant&variantRestricted != 0, Swap: p.variant&variantSwap != 0,
 		Teams: p.variant&variantTeams != 0, Short: p.variant&variantShort != 0, Nowak: p.variant&variantNowak != 0,
 		Players: int(p.seats)}
-	if p.seats == 0 { // the zero Position
-		c.Players = 2
-	}
-	return c
 }
 
 // pieces returns the number of pieces each seat has: 18 with two seats,
@@ -179,7 +190,7 @@ func (p *Position) pieces() int {
 }
 
 // partnerOf returns seat's partner in team play, and false otherwise.
-func (p *Position) partnerOf(seat Seat) (Seat, bool) {
+func (p *Position) partnerOf(seat colour) (colour, bool) {
 	if p.variant&variantTeams == 0 {
 		return 0, false
 	}
@@ -188,12 +199,17 @@ func (p *Position) partnerOf(seat Seat) (Seat, bool) {
 
 // hasMove reports whether seat has a legal move (before any pass): a
 // stack it controls or a piece in reserve (R-F2).
-func (p *Position) hasMove(seat Seat) bool {
+func (p *Position) hasMove(seat colour) bool {
 	return p.control[seat&3] != 0 || p.reserve[seat&3] != 0 || p.partner[seat&3] != 0
 }
 
-// Spec returns the canonical game spec.
-func (p Position) Spec() string { return p.Config().String() }
+// Spec returns the canonical game spec; "" for the invalid value.
+func (p Position) Spec() string {
+	if !p.IsValid() {
+		return ""
+	}
+	return p.Config().String()
+}
 
 // Seats returns the number of seats.
 func (p Position) Seats() int { return int(p.seats) }
@@ -281,12 +297,14 @@ func (p *Position) countPly() {
 }
 
 // Turn returns the seat whose turn it is, even once the game is over (it
-// is then the seat that could not move, or would have moved next).
+// is then the seat that could not move, or would have moved next); seat
+// 0 for the invalid value, whose ToMove is rules.Terminal.
 func (p Position) Turn() rules.Player { return rules.Player(p.turn) }
 
 // stuck reports whether the seat to move has no legal move: no stack it
 // controls and no reserve (R-F2), or in Nowak's game no legal turn. Only
-// two-seat games end that way.
+// two-seat games end that way. The invalid value (no seats, no pieces) is
+// stuck too, so the hot paths need no test of their own for it.
 func (p *Position) stuck() bool {
 	return p.seats <= 2 && (p.control[p.turn] == 0 && p.reserve[p.turn] == 0 || p.blocked)
 }
@@ -328,11 +346,13 @@ func (p *Position) outcome() rules.Outcome {
 
 func (p *Position) decided() rules.Outcome {
 	switch {
+	case !p.IsValid():
+		return rules.Outcome{Reason: rules.Invalid}
 	case p.stuck():
 		return rules.Win(int(p.seats), rules.NoLegalMove, rules.Player(1-p.turn))
 	case p.winner != 0:
 		w := rules.Player(p.winner - 1)
-		if partner, ok := p.partnerOf(Seat(w)); ok {
+		if partner, ok := p.partnerOf(colour(w)); ok {
 			return rules.Win(int(p.seats), p.reason, w, rules.Player(partner))
 		}
 		return rules.Win(int(p.seats), p.reason, w)
@@ -353,6 +373,9 @@ func (p *Position) decided() rules.Outcome {
 // wins the short game. CanEnd looks at the scores, not at the length of
 // a game: a ply limit too short for any win still counts wins as possible.
 func (p Position) CanEnd(o rules.Outcome) bool {
+	if !p.IsValid() {
+		return false
+	}
 	c := p.Config()
 	n := c.players()
 	if !o.Over() || o.Seats() != n {
@@ -379,12 +402,25 @@ func (p Position) CanEnd(o rules.Outcome) bool {
 	return c.Teams && (wins == 0b0101 || wins == 0b1010) // seats {0, 2} or {1, 3} (R-F6)
 }
 
-// Hash returns the Zobrist hash of the stacks, reserves, captures and the
-// seat to move. The key of each (square, stack) pair, (seat, reserve) and
-// (seat, captures) pair is a fixed pseudo-random function of the pair, so
-// the hash is XOR-incremental like a table-driven Zobrist hash without a
-// table of every stack.
-func (p Position) Hash() uint64 { return p.hash }
+// Hash returns the position's Zobrist hash: everything that decides the
+// game from here on, and nothing else (see "What the hash covers" in the
+// package doc). It is maintained incrementally; under a ply limit the
+// ply's key is folded in here, at no cost to play. The invalid value's
+// hash is 0, and no position of a game has hash 0 but by a 2^-64 chance.
+func (p Position) Hash() uint64 {
+	if p.plyLimit != 0 {
+		return p.hash ^ plyKey(p.ply)
+	}
+	return p.hash
+}
+
+// The hash is a XOR of keys, each a fixed pseudo-random function of its
+// part of the position (so that the hash is XOR-incremental like a
+// table-driven Zobrist hash, without a table of every stack): the
+// variant, each (square, stack), the seat to move, each seat's reserve,
+// partner reserve and (in the short game) gains and captures, the phase
+// (with seat 0's swap), the three-player first drops, team passes and
+// result, and, read by Hash, the ply under a ply limit.
 
 func mix(x uint64) uint64 { return zobrist.Mix(x * 0x9e3779b97f4a7c15) }
 
@@ -395,21 +431,21 @@ func stackKey(sq Square, s Stack) uint64 {
 	return mix(1<<40 | uint64(sq)<<16 | uint64(s))
 }
 
-func reserveKey(seat Seat, n uint8) uint64 {
+func reserveKey(seat colour, n uint8) uint64 {
 	if n == 0 {
 		return 0
 	}
 	return mix(2<<40 | uint64(seat)<<8 | uint64(n))
 }
 
-func capturedKey(by, color Seat, n uint8) uint64 {
+func capturedKey(by, color colour, n uint8) uint64 {
 	if n == 0 {
 		return 0
 	}
 	return mix(3<<40 | uint64(by)<<12 | uint64(color)<<8 | uint64(n))
 }
 
-func turnKey(seat Seat) uint64 { return turnKeys[seat&3] }
+func turnKey(seat colour) uint64 { return turnKeys[seat&3] }
 
 // phaseKey is the key of a phase before normal play (with seat 0's swap
 // during seat 1's).
@@ -424,14 +460,14 @@ var turnKeys = [4]uint64{mix(4 << 40), mix(4<<40 | 1), mix(4<<40 | 2), mix(4<<40
 
 // Keys of the multi-seat state, each 0 for the empty state so that two-
 // seat games hash as before.
-func partnerKey(seat Seat, n uint8) uint64 {
+func partnerKey(seat colour, n uint8) uint64 {
 	if n == 0 {
 		return 0
 	}
 	return mix(7<<40 | uint64(seat)<<16 | uint64(n))
 }
 
-func gainsKey(seat Seat, n uint8) uint64 {
+func gainsKey(seat colour, n uint8) uint64 {
 	if n == 0 {
 		return 0
 	}
@@ -446,15 +482,29 @@ func (p *Position) stateKey() uint64 {
 	return mix(6<<40 | uint64(p.first)<<8 | uint64(p.passed)<<16 | uint64(p.winner)<<24 | uint64(p.reason)<<32)
 }
 
-// computeHash computes the hash from scratch.
+// variantKey is the key of the configuration: the seats, the variant
+// flags and the ply limit, so that the starts of two configurations never
+// share a hash and no position of a game hashes to 0.
+func variantKey(seats, variant uint8, plyLimit uint32) uint64 {
+	return mix(10<<56 | uint64(seats)<<48 | uint64(variant)<<40 | uint64(plyLimit))
+}
+
+// plyKey is the key of the ply, part of the hash under a ply limit only.
+func plyKey(ply uint32) uint64 { return mix(9<<40 | uint64(ply)) }
+
+// computeHash computes the hash from scratch (without the ply, which
+// Hash adds).
 func (p *Position) computeHash() uint64 {
-	h := turnKey(p.turn) ^ phaseKey(p.phase, p.swapped) ^ p.stateKey()
+	h := variantKey(p.seats, p.variant, p.plyLimit) ^ turnKey(p.turn) ^ phaseKey(p.phase, p.swapped) ^ p.stateKey()
 	for sq := Square(0); sq < 64; sq++ {
 		h ^= stackKey(sq, p.board[sq])
 	}
-	for s := Seat(0); s < rules.MaxSeats; s++ {
+	for s := colour(0); s < rules.MaxSeats; s++ {
 		h ^= reserveKey(s, p.reserve[s]) ^ partnerKey(s, p.partner[s]) ^ gainsKey(s, p.gains[s])
-		for c := Seat(0); c < rules.MaxSeats; c++ {
+		if p.variant&variantShort == 0 {
+			continue // captures decide only the short game
+		}
+		for c := colour(0); c < rules.MaxSeats; c++ {
 			h ^= capturedKey(s, c, p.captured[s][c])
 		}
 	}

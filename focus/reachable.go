@@ -1,6 +1,7 @@
 package focus
 
 import (
+	"math/bits"
 	"strconv"
 
 	"github.com/tabletop-go/rules"
@@ -24,9 +25,14 @@ import (
 //     ply and it left what the reason says;
 //   - in the short game no side has reached the victory unless it won by
 //     it, and no seat holds more in reserve than it has sent there;
-//   - at ply 0 the position is the start.
+//   - the ply is enough for the board (see tooFewPlies): for the pieces
+//     lying on others and removed from the board, for the places where a
+//     piece lies on another colour, and for the squares that differ from
+//     the start;
+//   - at ply 0 the position is the start, and at plies 1 and 2 one that
+//     one or two legal plies from the start give (see earlyPlay).
 func (p *Position) unreachable(c Config, at *fieldOffsets) (int, string) {
-	seats := Seat(p.seats)
+	seats := colour(p.seats)
 	teams := p.variant&variantTeams != 0
 	ply := strconv.FormatUint(uint64(p.ply), 10)
 	tokenAt := func(kind int) int {
@@ -41,13 +47,13 @@ func (p *Position) unreachable(c Config, at *fieldOffsets) (int, string) {
 
 	// Turn order.
 	switch {
-	case seats == 2 && Seat(p.ply%2) != p.turn:
-		return at.turn, "at ply " + ply + " seat " + letter(Seat(p.ply%2)) + " is to move: two seats alternate, A first"
-	case teams && Seat(p.ply%4) != p.turn:
-		return at.turn, "at ply " + ply + " seat " + letter(Seat(p.ply%4)) +
+	case seats == 2 && colour(p.ply%2) != p.turn:
+		return at.turn, "at ply " + ply + " seat " + letter(colour(p.ply%2)) + " is to move: two seats alternate, A first"
+	case teams && colour(p.ply%4) != p.turn:
+		return at.turn, "at ply " + ply + " seat " + letter(colour(p.ply%4)) +
 			" is to move: in team play the four seats move in turn, A first, and a pass is a ply"
-	case seats == 3 && p.ply < 3 && Seat(p.ply) != p.turn:
-		return at.turn, "at ply " + ply + " seat " + letter(Seat(p.ply)) +
+	case seats == 3 && p.ply < 3 && colour(p.ply) != p.turn:
+		return at.turn, "at ply " + ply + " seat " + letter(colour(p.ply)) +
 			" is to move: the first three plies are the seats' first-turn drops, A first"
 	}
 
@@ -99,7 +105,7 @@ func (p *Position) unreachable(c Config, at *fieldOffsets) (int, string) {
 				": the first three plies are those drops, A first"
 		}
 		if p.first != 0 {
-			for s := range Seat(3) {
+			for s := range colour(3) {
 				if int(p.reserve[s]) != int(p.first>>s&1) || p.gains[s] != 0 || p.captured[s] != [rules.MaxSeats]uint8{} {
 					return at.captures, "before the first-turn drops are made nothing leaves the board: a seat's reserve is the piece it still owes"
 				}
@@ -108,7 +114,7 @@ func (p *Position) unreachable(c Config, at *fieldOffsets) (int, string) {
 	}
 
 	if teams {
-		for s := range Seat(4) {
+		for s := range colour(4) {
 			if p.captured[s][(s+2)&3] != 0 {
 				return at.captures, "in team play a partner's pieces go to the reserve, never captured"
 			}
@@ -142,17 +148,195 @@ func (p *Position) unreachable(c Config, at *fieldOffsets) (int, string) {
 		}
 	}
 
-	if p.ply == 0 && *p != c.Start() {
+	start := c.Start()
+	if p.ply == 0 && *p != start {
 		return at.ply, "at ply 0 the position is the start of the game"
 	}
+	if msg := p.tooFewPlies(&start); msg != "" {
+		return at.ply, msg
+	}
+	switch {
+	case p.ply == 1 && !p.earlyPlay(&start):
+		return at.ply, "no legal ply from the start gives this position"
+	case p.ply == 2 && !p.earlyPlay(&start):
+		return at.ply, "no two legal plies from the start give this position"
+	}
 	return 0, ""
+}
+
+// tooFewPlies checks the ply against three counts of the board, each of
+// which a ply can raise only by a bounded step, and returns the message
+// of the first that the ply cannot have reached, or "".
+//
+// Stacked and removed pieces. Let H be the pieces lying on another piece
+// (the sum over the stacks of their height less one) and R the pieces
+// removed from the board so far (captured or sent to a reserve). A ply
+// raises H+R by at most one. The pieces a move carries keep lying on one
+// another, and its bottom piece lay on another piece unless the whole
+// stack moved: a move onto an empty square raises neither (and lowers H
+// when part of the stack stays), a move onto a stack raises H by one
+// exactly when the whole stack moves (a Nowak capture lands the movers
+// on the jumped stack, as a move onto a stack does); a drop onto a stack
+// raises H by one; each piece removed from a stack's bottom moves one
+// from H to R; swaps and passes change neither. Every
+// start has H = R = 0, and the opening swaps and the three-player first
+// drops (on empty squares) raise neither, so H+R is at most the plies
+// played after them. R is not in the text, but it is at least the
+// captured pieces plus every piece in a reserve that is not one the seat
+// started with (in the short game, exactly the captures plus the gains):
+// once a seat has made its first drop (three players) or its setup
+// placements, whatever its reserve holds came from the board. In the
+// two-seat game this says that the stacks fall by at most one a ply: H+R
+// is 36 less the stacks.
+//
+// Colours in stacks. Call a place in a stack where a piece lies directly
+// on a piece of another colour a seam. A ply makes at most one seam:
+// where the moving pieces (or the dropped piece) land on a stack, or
+// where a Nowak capture puts the movers on the jumped stack; the moving
+// pieces keep their seams, and splitting a stack or removing pieces from
+// its bottom only removes seams. No start has any, nor do the opening
+// phases make any (the drop setup places on empty squares and own stacks
+// only; the first drops and swaps involve single pieces), so the seams
+// are at most the plies after the opening. (Seams are at most H, so this
+// says more than the count above only after the drop setup, whose
+// placements raise H without making seams.)
+//
+// Squares. A ply changes at most two squares (a move its origin and
+// destination, a drop one, a swap two, a pass none); a Nowak turn four
+// (the drop, the origin, the jumped stack and the landing square). So at
+// most 2 (4) squares a ply differ from the start.
+func (p *Position) tooFewPlies(start *Position) string {
+	ply := int(p.ply)
+	var stacked, seams, changed int
+	for sq := Square(0); sq < 64; sq++ {
+		st := p.board[sq]
+		if st != start.board[sq] {
+			changed++
+		}
+		h := st.Height()
+		if h == 0 {
+			continue
+		}
+		stacked += h - 1
+		for i := 1; i < h; i++ {
+			if st.piece(i) != st.piece(i-1) {
+				seams++
+			}
+		}
+	}
+	removed := 0
+	for s := range int(p.seats) {
+		for c := range int(p.seats) {
+			removed += int(p.captured[s][c])
+		}
+		switch {
+		case p.variant&variantShort != 0:
+			removed += int(p.gains[s])
+		case p.first>>s&1 != 0 || p.phase == phaseSetup:
+			// The reserve still holds the pieces the seat started with.
+		default:
+			removed += int(p.reserve[s]) + int(p.partner[s])
+		}
+	}
+	// The plies of the opening that raise neither H+R nor the seams.
+	flat, seamless := 0, 0
+	switch {
+	case p.variant&variantSwap != 0:
+		flat, seamless = 2, 2
+	case p.seats == 3:
+		flat, seamless = 3, 3
+	case p.variant&variantDropSetup != 0:
+		seamless = 2 * PiecesPerSeat
+	}
+	perPly := 2
+	if p.variant&variantNowak != 0 {
+		perPly = 4
+	}
+	n := strconv.Itoa(ply)
+	if sum := stacked + removed; sum > 0 && ply < sum+flat {
+		return "ply " + n + " is too early for the board: " + strconv.Itoa(stacked) + " pieces lie on other pieces and " +
+			strconv.Itoa(removed) + " (at least) have left the board, which takes " + strconv.Itoa(sum+flat) +
+			" plies, as a ply adds at most one to that sum (and the opening none)"
+	}
+	if seams > 0 && ply < seams+seamless {
+		return "ply " + n + " is too early for the stacks' " + strconv.Itoa(seams) + " places where a piece lies on another colour, which take " +
+			strconv.Itoa(seams+seamless) + " plies, as a ply makes at most one (and the opening none)"
+	}
+	if need := (changed + perPly - 1) / perPly; ply < need {
+		return "ply " + n + " is too early for the " + strconv.Itoa(changed) + " squares that differ from the start, which take " +
+			strconv.Itoa(need) + " plies, as a ply changes at most " + strconv.Itoa(perPly)
+	}
+	return ""
+}
+
+// earlyPlay reports whether one or two legal plies (p.ply) from start
+// give p: it tries them all, skipping second plies that cannot change
+// every square where the first ply's position and p differ.
+func (p *Position) earlyPlay(start *Position) bool {
+	firsts := start.AppendMoves(make([]Move, 0, stackRoom))
+	var seconds []Move
+	for _, m1 := range firsts {
+		q := start.PlayUnchecked(m1)
+		if p.ply == 1 {
+			if q == *p {
+				return true
+			}
+			continue
+		}
+		diff := boardDiff(&q, p)
+		if bits.OnesCount64(diff) > 4 {
+			continue // a ply changes at most four squares
+		}
+		seconds = q.AppendMoves(seconds[:0])
+		for _, m2 := range seconds {
+			if diff&^touched(m2) == 0 && q.PlayUnchecked(m2) == *p {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// boardDiff returns the squares where the stacks of p and q differ.
+func boardDiff(p, q *Position) uint64 {
+	var diff uint64
+	for sq := range p.board {
+		if p.board[sq] != q.board[sq] {
+			diff |= 1 << sq
+		}
+	}
+	return diff
+}
+
+// touched returns a superset of the squares that playing m can change:
+// its squares, and those between the origin and destination of a move (a
+// Nowak capture's jumped stack).
+func touched(m Move) uint64 {
+	switch m >> kindShift {
+	case kindStack, kindNowak:
+		from, to := m.From(), m.To()
+		between := uint64(0)
+		if d := lineDistance[from][to]; d >= 2 {
+			between = within[from][d-1] & within[to][d-1]
+		}
+		t := 1<<from | 1<<to | between
+		if m.IsNowakTurn() {
+			t |= 1 << m.NowakDrop()
+		}
+		return t
+	case kindDrop:
+		return 1 << m.To()
+	case kindSwap:
+		return 1<<m.From() | 1<<m.To()
+	}
+	return 0
 }
 
 // unreachableEnd checks a won: token of a game of three or four seats
 // against the last ply, which made the result.
 func (p *Position) unreachableEnd(wonAt int, at *fieldOffsets) (int, string) {
-	seats := Seat(p.seats)
-	w := Seat(p.winner - 1)
+	seats := colour(p.seats)
+	w := colour(p.winner - 1)
 	last := (p.turn + seats - 1) % seats // the seat before the one to move
 	won := "won:" + letter(w) + ":" + reasonWords[p.reason]
 	side := p.control[w]
@@ -198,11 +382,11 @@ func (p *Position) unreachableEnd(wonAt int, at *fieldOffsets) (int, string) {
 // unreachableLastMove checks a game of three or four seats that goes on
 // against its last ply.
 func (p *Position) unreachableLastMove(passedAt int, at *fieldOffsets) (int, string) {
-	seats := Seat(p.seats)
+	seats := colour(p.seats)
 	if p.variant&variantTeams == 0 {
 		// R-F7: the last mover is the nearest seat before the one to move
 		// that can move; the seats between were skipped.
-		for k := Seat(1); k < seats; k++ {
+		for k := colour(1); k < seats; k++ {
 			s := (p.turn + seats - k) % seats
 			if !p.hasMove(s) {
 				continue
@@ -231,20 +415,20 @@ func (p *Position) unreachableLastMove(passedAt int, at *fieldOffsets) (int, str
 }
 
 // isPartner reports whether a and b are partners in team play.
-func (p *Position) isPartner(a, b Seat) bool {
+func (p *Position) isPartner(a, b colour) bool {
 	partner, ok := p.partnerOf(a)
 	return ok && partner == b
 }
 
 // onWinningSide reports whether seat s won or is the winner's partner.
-func (p *Position) onWinningSide(s Seat) bool {
-	return p.winner != 0 && (Seat(p.winner-1) == s || p.isPartner(Seat(p.winner-1), s))
+func (p *Position) onWinningSide(s colour) bool {
+	return p.winner != 0 && (colour(p.winner-1) == s || p.isPartner(colour(p.winner-1), s))
 }
 
 // uniform returns the colour bits of a stack of st's height all of the
 // colour of its top piece.
 func uniform(st Stack) uint32 {
-	top, _ := st.Top()
+	top, _ := st.top()
 	var colors uint32
 	for i := range st.Height() {
 		colors |= uint32(top) << (2 * uint(i))
@@ -252,12 +436,12 @@ func uniform(st Stack) uint32 {
 	return colors
 }
 
-func letter(s Seat) string { return string(rune('A' + s&3)) }
+func letter(s colour) string { return string(rune('A' + s&3)) }
 
 // letters returns the seat letters of a set of seats, or "none".
 func letters(set uint8) string {
 	out := ""
-	for s := range Seat(4) {
+	for s := range colour(4) {
 		if set>>s&1 != 0 {
 			out += letter(s)
 		}

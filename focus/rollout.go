@@ -22,10 +22,11 @@ import (
 // moves into a buffer on the stack.
 //
 // Nowak's game has no fast path (ok false): its turns need a move buffer
-// of 62 KiB, too large for the stack.
+// of 62 KiB, too large for the stack. Nor has the invalid value, which
+// is no game: it returns (rules.Outcome{}, p, trace, false).
 func (p Position) Rollout(r *rand.Rand, maxPlies int, trace []rules.Played[Move]) (rules.Outcome, Position, []rules.Played[Move], bool) {
 	switch {
-	case p.variant&variantNowak != 0:
+	case p.variant&variantNowak != 0 || !p.IsValid():
 		return rules.Outcome{}, p, trace, false
 	case p.seats == 2 && p.phase == phasePlay && p.variant&variantRestricted == 0:
 		trace = p.rolloutCounted(r, maxPlies, trace)

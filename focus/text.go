@@ -8,11 +8,23 @@ import (
 	"github.com/tabletop-go/rules/notation"
 )
 
-// String returns the position text (see the package doc).
+// String returns the position text (see the package doc), or
+// "<invalid focus position>" for the invalid value, a text every reader
+// refuses.
 func (p Position) String() string { return string(p.AppendText(nil)) }
 
+// invalidText is the text of the invalid value.
+const invalidText = "<invalid focus position>"
+
 // MarshalText implements encoding.TextMarshaler with the position text.
-func (p Position) MarshalText() ([]byte, error) { return p.AppendText(nil), nil }
+// It refuses the invalid value with a *rules.NoGameError, so that
+// encoding/json does not store a position that no reader takes.
+func (p Position) MarshalText() ([]byte, error) {
+	if !p.IsValid() {
+		return nil, &rules.NoGameError{Type: "focus.Position"}
+	}
+	return p.AppendText(nil), nil
+}
 
 // UnmarshalText implements encoding.TextUnmarshaler with ParsePosition.
 func (p *Position) UnmarshalText(text []byte) error {
@@ -26,8 +38,11 @@ func (p *Position) UnmarshalText(text []byte) error {
 
 // AppendText appends the position text to dst: the spec first unless the
 // game is the standard two-player game with no ply limit, then the board
-// and the state.
+// and the state; for the invalid value, "<invalid focus position>".
 func (p Position) AppendText(dst []byte) []byte {
+	if !p.IsValid() {
+		return append(dst, invalidText...)
+	}
 	if c := p.Config(); c != Default {
 		dst = append(dst, c.String()...)
 		dst = append(dst, ' ')
@@ -53,7 +68,7 @@ func (p Position) AppendText(dst []byte) []byte {
 			}
 			h := s.Height()
 			for i := range h {
-				c := byte('a' + s.Piece(i))
+				c := byte('a' + s.piece(i))
 				if i == h-1 {
 					c -= 'a' - 'A'
 				}
@@ -152,14 +167,16 @@ func (p Position) appendState(dst []byte) []byte {
 var reasonWords = map[rules.Reason]string{rules.Elimination: "elimination", rules.ShortGame: "short", rules.TeamPassed: "passes"}
 
 // ParsePosition reads a position text (see the package doc for the
-// grammar) for configuration c. Besides the syntax it checks that the
-// text is a position the rules can produce (see Position text in the
+// grammar) for configuration c. Besides the syntax it checks conditions
+// every position the rules produce meets (see Position text in the
 // package doc): every stack at most five high, each colour's pieces on the
 // board, in reserve and captured adding up to 18 (13 with three or four
 // seats), state tokens once each and consistent with the game, the turn
-// and phase with the ply, the last move with the board, and a result with
-// how the game ended. A text that begins with a spec must name c; one
-// without is read in c.
+// and phase with the ply, the last move with the board, a result with
+// how the game ended, the ply with the pieces stacked and removed, the
+// colours in stacks and the squares changed, and plies 0 to 2 exactly. A
+// text that begins with a spec must name c; one without is read in c. On
+// error it returns the invalid value.
 func (c Config) ParsePosition(text string) (Position, error) {
 	c = c.canonical()
 	if err := c.Validate(); err != nil {
@@ -251,7 +268,7 @@ func (c Config) parseBody(text string) (Position, error) {
 	if !ok || int(seat) >= int(p.seats) {
 		return fail(at, "the seat to move is "+seatList(int(p.seats)))
 	}
-	p.turn = Seat(seat)
+	p.turn = colour(seat)
 	at += len(fields[1]) + 1
 	if off, err := p.parseReserves(fields[2]); err != nil {
 		return fail(at+off, "reserves: "+err.Error())
@@ -287,7 +304,7 @@ func (c Config) parseBody(text string) (Position, error) {
 	}
 	for col := range int(p.seats) {
 		total := pieces[col] + int(p.reserve[col])
-		if partner, ok := p.partnerOf(Seat(col)); ok {
+		if partner, ok := p.partnerOf(colour(col)); ok {
 			total += int(p.partner[partner])
 		}
 		for by := range int(p.seats) {
@@ -608,7 +625,12 @@ func ParsePosition(text string) (Position, error) {
 //	7   #     A     A     B     B     A     A     #
 //	...
 //	A to move; A: reserve 0, captured 0; B: reserve 0, captured 0
+//
+// The invalid value draws as "<invalid focus position>".
 func (p Position) Diagram() string {
+	if !p.IsValid() {
+		return invalidText
+	}
 	var b strings.Builder
 	b.WriteString("    a     b     c     d     e     f     g     h\n")
 	for rank := 7; rank >= 0; rank-- {
@@ -621,7 +643,7 @@ func (p Position) Diagram() string {
 				if s := p.board[sq]; s.Height() > 0 {
 					cell = ""
 					for i := range s.Height() {
-						cell += string(rune('A' + s.Piece(i)))
+						cell += string(rune('A' + s.piece(i)))
 					}
 				}
 			}

@@ -200,8 +200,10 @@ func cut(s string) (string, string, bool) {
 func TestVariantContract(t *testing.T) {
 	configs := []Config{{Swap: true}, {DropSetup: true}, {RestrictedDrops: true}, {DropSetup: true, RestrictedDrops: true, PlyLimit: 60}}
 	conformance.Run(t, conformance.Game[Position, Move]{
-		Start: func(t *rapid.T) Position { return rapid.SampledFrom(configs).Draw(t, "config").Start() },
-		Parse: func(p Position, text string) (Position, error) { return p.Config().ParsePosition(text) },
+		Start:   func(t *rapid.T) Position { return rapid.SampledFrom(configs).Draw(t, "config").Start() },
+		Parse:   func(p Position, text string) (Position, error) { return p.Config().ParsePosition(text) },
+		OffGrid: offGrid,
+		Decides: decides,
 		Candidates: func(p Position) []Move {
 			var out []Move
 			for s := Square(0); s < 64; s++ {

@@ -52,6 +52,10 @@
 // spec), data-to-move (the seat letter, or "terminal") and data-result
 // ("*" while the game goes on), and its title holds the position text.
 //
+// The invalid value (the zero focus.Position) draws as the empty board
+// with no seats' corners filled: data-spec "", data-to-move "terminal",
+// data-result "?", and "<invalid focus position>" in the title.
+//
 // The drawing is styled with presentation attributes only, so a page's
 // CSS can restyle it by class. All text in the document is escaped.
 package svg

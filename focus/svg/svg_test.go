@@ -305,8 +305,23 @@ func TestLastMoveForms(t *testing.T) {
 	}
 }
 
+// TestZeroPosition: the invalid value draws as the empty board, with no
+// seats, its text "<invalid focus position>" in the title, no spec, no one
+// to move and the result "?".
 func TestZeroPosition(t *testing.T) {
-	svgtest.Parse(t, Render(focus.Position{}, Options{Coordinates: true}))
+	opts := Options{Coordinates: true, LastMove: "c3-c4"}
+	doc := Render(focus.Position{}, opts)
+	check(t, focus.Position{}, Options{Coordinates: true}, doc)
+	root := svgtest.Parse(t, doc)
+	if root.Attrs["data-spec"] != "" || root.Attrs["data-to-move"] != "terminal" || root.Attrs["data-result"] != "?" {
+		t.Errorf("root attributes %v", root.Attrs)
+	}
+	if title := root.Child("title"); title == nil || !strings.Contains(title.Text, "<invalid focus position>") {
+		t.Errorf("the title does not name the invalid value")
+	}
+	if n := len(root.ByClass("stack")) + len(root.ByClass("badge")) + len(root.ByClass("reserve")); n != 0 {
+		t.Errorf("%d stacks, badges and reserves drawn for the invalid value", n)
+	}
 }
 
 func TestWrite(t *testing.T) {
