@@ -4,35 +4,12 @@ import (
 	"context"
 	"fmt"
 	"net/http"
-	"net/http/httptest"
 	"runtime"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 )
-
-// startServerConfig runs a server with cfg (on a fresh directory unless
-// cfg.Dir is set) and returns it with a client.
-func startServerConfig(t testing.TB, cfg config) (*server, *client) {
-	t.Helper()
-	if cfg.Dir == "" {
-		cfg.Dir = t.TempDir()
-	}
-	if cfg.Logf == nil {
-		cfg.Logf = t.Logf
-	}
-	srv, err := newServer(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	hs := httptest.NewServer(srv)
-	t.Cleanup(func() {
-		srv.close()
-		hs.Close()
-	})
-	return srv, newClient(t, hs.URL)
-}
 
 func createBody(spec, level string, seats ...string) map[string]any {
 	return map[string]any{"spec": spec, "seats": seats, "level": level}
@@ -107,6 +84,7 @@ func TestABurstOfCreationsFromOneClientGets429(t *testing.T) {
 		}
 	}
 	req, _ := http.NewRequest("POST", c.base+"/api/games", strings.NewReader(`{"spec":"hex(size=5)","seats":["human","bot"]}`))
+	req.Header.Set("Content-Type", "application/json")
 	res, err := c.hc.Do(req)
 	if err != nil {
 		t.Fatal(err)
