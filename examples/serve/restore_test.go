@@ -148,3 +148,27 @@ func TestARecordWithAPositionTagIsRefused(t *testing.T) {
 		t.Errorf("the log does not say why:\n%s", log)
 	}
 }
+
+// TestASetAsideRecordStaysAsideAfterACrash: moving a bad record aside is
+// made durable (the directory is synced after the renames): a crash just
+// after the restart that set it aside finds ID.txt.bad, not ID.txt.
+func TestASetAsideRecordStaysAsideAfterACrash(t *testing.T) {
+	mem := newMemStorage()
+	srv, c := startServerConfig(t, config{Dir: "/data", Storage: mem})
+	g := c.create("hex(size=5,swap=none)", "human", "human")
+	srv.close()
+	f, _ := mem.Append(srv.store.recordPath(g.ID))
+	f.Write([]byte("zz99\n"))
+	f.Sync()
+	f.Close()
+
+	var log logRecorder
+	srv2, _ := startServerConfig(t, config{Dir: "/data", Storage: mem, Logf: log.logf})
+	img := mem.crashed()
+	if _, err := img.ModTime(srv2.store.recordPath(g.ID) + ".bad"); err != nil {
+		t.Errorf("after a crash the record set aside is not there: %v\n%s", err, &log)
+	}
+	if _, err := img.ModTime(srv2.store.recordPath(g.ID)); !isNotExist(err) {
+		t.Errorf("after a crash the bad record is back in place (%v)", err)
+	}
+}

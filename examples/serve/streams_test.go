@@ -67,3 +67,106 @@ func TestEveryStreamCountsAgainstTheGamesCap(t *testing.T) {
 		time.Sleep(20 * time.Millisecond)
 	}
 }
+
+// TestStreamsFromOneAddressAreCapped: one client address opens at most
+// MaxStreamsPerClient streams (on any games), and the server at most
+// MaxStreams; another address still opens its own.
+func TestStreamsFromOneAddressAreCapped(t *testing.T) {
+	srv, c := startServerConfig(t, config{MaxStreams: 12, MaxStreamsPerClient: 5})
+	var ids []string
+	for range 3 {
+		ids = append(ids, c.create("hex(size=5)", "human", "human").ID)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	count := func(from *client, n int) (opened int) {
+		for i := range n {
+			code, err := openStream(ctx, from, ids[i%len(ids)])
+			if err != nil {
+				t.Fatal(err)
+			}
+			if code == http.StatusOK {
+				opened++
+			}
+		}
+		return opened
+	}
+	a := newClientFrom(t, c.base, "127.0.4.1")
+	if n := count(a, 8); n != 5 {
+		t.Errorf("one address opened %d streams; its cap is 5", n)
+	}
+	b := newClientFrom(t, c.base, "127.0.4.2")
+	if n := count(b, 3); n != 3 {
+		t.Errorf("another address opened %d streams of 3", n)
+	}
+	for i := 3; i < 6; i++ {
+		count(newClientFrom(t, c.base, "127.0.4."+itoa(i)), 2)
+	}
+	if n := srv.streams.open(); n != 12 {
+		t.Errorf("%d streams open; the server's cap is 12", n)
+	}
+}
+
+// TestAStreamTicketIsGoodForOneStreamOfItsSeat: a key is traded for a
+// ticket by POST (a key of no seat gets 403); the ticket opens one stream
+// as its seat, which shows online, and is spent; an unknown ticket is
+// refused.
+func TestAStreamTicketIsGoodForOneStreamOfItsSeat(t *testing.T) {
+	_, c := startServer(t, "")
+	g := c.create("hex(size=5,swap=none)", "human", "human")
+	if code, _, _ := c.do("POST", "/api/games/"+g.ID+"/tickets", map[string]any{"key": "nobody"}); code != http.StatusForbidden {
+		t.Errorf("a ticket for no seat's key: %d", code)
+	}
+	var tk struct {
+		Ticket    string `json:"ticket"`
+		Seat      string `json:"seat"`
+		ExpiresIn int    `json:"expiresIn"`
+	}
+	c.must(http.StatusCreated, "POST", "/api/games/"+g.ID+"/tickets", map[string]any{"key": g.Seats[1].Key}, &tk)
+	if tk.Seat != "B" || tk.ExpiresIn != 30 || len(tk.Ticket) < 20 {
+		t.Fatalf("ticket %+v", tk)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	req, _ := http.NewRequestWithContext(ctx, "GET", c.base+"/api/games/"+g.ID+"/events?ticket="+tk.Ticket, nil)
+	res, err := http.DefaultClient.Do(req)
+	if err != nil || res.StatusCode != http.StatusOK {
+		t.Fatalf("the stream: %v %v", res, err)
+	}
+	defer res.Body.Close()
+	deadline := time.Now().Add(5 * time.Second)
+	for !c.state(g.ID).Seats[1].Online && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if !c.state(g.ID).Seats[1].Online {
+		t.Error("the ticket's seat does not show online")
+	}
+	for _, ticket := range []string{tk.Ticket, "forged"} {
+		if code, _, _ := c.do("GET", "/api/games/"+g.ID+"/events?ticket="+ticket, nil); code != http.StatusForbidden {
+			t.Errorf("ticket %q again: %d, want 403", ticket, code)
+		}
+	}
+}
+
+func TestTicketsOfAGameAreBoundedAndExpire(t *testing.T) {
+	g := &game{}
+	now := time.Unix(1000, 0)
+	first := g.newTicket(1, now)
+	for range 3 * maxTicketsPerGame {
+		g.newTicket(0, now.Add(time.Second))
+	}
+	if len(g.tickets) != maxTicketsPerGame {
+		t.Errorf("%d tickets kept", len(g.tickets))
+	}
+	if _, ok := g.takeTicket(first, now); ok {
+		t.Error("the oldest ticket was not dropped")
+	}
+	late := g.newTicket(1, now)
+	if _, ok := g.takeTicket(late, now.Add(ticketTTL)); ok {
+		t.Error("an expired ticket is taken")
+	}
+	fresh := g.newTicket(1, now)
+	if seat, ok := g.takeTicket(fresh, now.Add(ticketTTL-time.Second)); !ok || seat != 1 {
+		t.Errorf("a fresh ticket: %v %v", seat, ok)
+	}
+}
