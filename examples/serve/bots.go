@@ -40,7 +40,7 @@ func (s *server) afterChange(g *game) {
 		return
 	}
 	g.botQueued = true
-	s.botQueue.PushBack(g)
+	s.botQueue.push(g)
 	s.botReady.Signal()
 }
 
@@ -48,7 +48,7 @@ func (s *server) afterChange(g *game) {
 func (s *server) botQueueLen() int {
 	s.botMu.Lock()
 	defer s.botMu.Unlock()
-	return s.botQueue.Len()
+	return s.botQueue.len()
 }
 
 // botWorker searches the moves of the queued games, one at a time, until
@@ -57,16 +57,19 @@ func (s *server) botWorker() {
 	defer s.bots.Done()
 	for {
 		s.botMu.Lock()
-		for s.botQueue.Len() == 0 && !s.closed {
+		for s.botQueue.len() == 0 && !s.closed {
 			s.botReady.Wait()
 		}
 		if s.closed {
 			s.botMu.Unlock()
 			return
 		}
-		g := s.botQueue.Remove(s.botQueue.Front()).(*game)
+		g := s.botQueue.pop()
 		s.botMu.Unlock()
 		s.think(g)
+		s.botMu.Lock()
+		s.botQueue.done(g)
+		s.botMu.Unlock()
 	}
 }
 

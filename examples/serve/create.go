@@ -68,12 +68,13 @@ func (s *server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	if ok, wait := s.limiter.allow(clientAddress(r), time.Now()); !ok {
 		secs := int(wait/time.Second) + 1
 		w.Header().Set("Retry-After", strconv.Itoa(secs))
-		writeError(w, http.StatusTooManyRequests, fmt.Sprintf("too many games created from your address: at most %d a minute; try again in %d s", s.cfg.CreatePerMinute, secs))
+		refuseOverCap(w, http.StatusTooManyRequests, fmt.Sprintf("too many games created from your address: at most %d a minute; try again in %d s", s.cfg.CreatePerMinute, secs))
 		return
 	}
 	// The game is nobody else's until it is in s.games: it needs no lock
 	// before.
 	g := newGame(m, pos, s.cache, s.cfg.MaxPlies)
+	g.owner = clientAddress(r)
 	next, draws, err := g.drawChances(pos, 0)
 	if err != nil {
 		writeError(w, http.StatusInternalServerError, err.Error())
@@ -93,7 +94,7 @@ func (s *server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	}
 	s.mu.Unlock()
 	if full {
-		writeError(w, http.StatusServiceUnavailable, fmt.Sprintf("the server holds as many games as it may (%d): no new game can be created for now", s.cfg.MaxGames))
+		refuseOverCap(w, http.StatusServiceUnavailable, fmt.Sprintf("the server holds as many games as it may (%d): no new game can be created for now", s.cfg.MaxGames))
 		return
 	}
 	m = g.meta

@@ -28,7 +28,7 @@ func (s *server) handleEvents(w http.ResponseWriter, r *http.Request, g *game) {
 	}
 	client := clientAddress(r)
 	if ok, why := s.streams.acquire(client); !ok {
-		writeError(w, http.StatusServiceUnavailable, why)
+		refuseOverCap(w, http.StatusServiceUnavailable, why)
 		return
 	}
 	defer s.streams.release(client)
@@ -49,7 +49,7 @@ func (s *server) handleEvents(w http.ResponseWriter, r *http.Request, g *game) {
 	g.mu.Unlock()
 	switch {
 	case full:
-		writeError(w, http.StatusServiceUnavailable, fmt.Sprintf("this game has as many event streams open as it may (%d)", s.cfg.MaxStreamsPerGame))
+		refuseOverCap(w, http.StatusServiceUnavailable, fmt.Sprintf("this game has as many event streams open as it may (%d)", s.cfg.MaxStreamsPerGame))
 		return
 	case !ticketOK:
 		writeError(w, http.StatusForbidden, "this ticket is unknown, used or expired: ask for another")

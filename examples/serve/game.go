@@ -30,6 +30,9 @@ type game struct {
 	// maxPlies is the ply at which the game is stopped if it is still
 	// going (stopped).
 	maxPlies int
+	// owner is the client address that created the game ("" for a game
+	// restored from disk): its bot waits its turn among that address's.
+	owner string
 
 	mu        sync.Mutex
 	pos       rules.Dynamic

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -12,6 +13,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -25,13 +27,36 @@ func TestMain(m *testing.M) {
 		if childSetUp != nil {
 			childSetUp()
 		}
-		if err := run(strings.Fields(args), os.Stdout, os.Stderr); err != nil {
+		var base config
+		if n, err := strconv.Atoi(os.Getenv(faultsEnv)); err == nil && n > 0 {
+			base.Storage = &faultyStorage{storage: osStorage{}, every: int64(n)}
+		}
+		if err := runConfig(strings.Fields(args), os.Stdout, os.Stderr, base); err != nil {
 			fmt.Fprintln(os.Stderr, "serve:", err)
 			os.Exit(1)
 		}
 		os.Exit(0)
 	}
 	os.Exit(m.Run())
+}
+
+// faultsEnv, set to N in the environment of the server run as a child
+// process, makes every Nth append to a record fail.
+const faultsEnv = "SERVE_TEST_FAULTS"
+
+// faultyStorage fails every Nth append, as a full disk or a lack of
+// descriptors would.
+type faultyStorage struct {
+	storage
+	every int64
+	n     atomic.Int64
+}
+
+func (f *faultyStorage) Append(name string) (storedFile, error) {
+	if f.n.Add(1)%f.every == 0 {
+		return nil, errors.New("a fault injected by the test")
+	}
+	return f.storage.Append(name)
 }
 
 // childSetUp, if set, prepares the process before it runs as the server
@@ -207,10 +232,11 @@ type testState struct {
 		Seat   string `json:"seat"`
 		Chance bool   `json:"chance"`
 	} `json:"moves"`
-	LastMove string   `json:"lastMove"`
-	Legal    []string `json:"legal"`
-	Position string   `json:"position"`
-	SVG      string   `json:"svg"`
+	MovesFrom int      `json:"movesFrom"`
+	LastMove  string   `json:"lastMove"`
+	Legal     []string `json:"legal"`
+	Position  string   `json:"position"`
+	SVG       string   `json:"svg"`
 }
 
 func (s testState) moveTexts() []string {

@@ -284,3 +284,43 @@ func TestLimitFlagsAreChecked(t *testing.T) {
 		}
 	}
 }
+
+// TestBotsTakeTurnsByClientAddress: games waiting for their bot are taken
+// in turn by the address that created them, so that many games of one
+// client do not hold back another's.
+func TestBotsTakeTurnsByClientAddress(t *testing.T) {
+	var q botQueue
+	var order []string
+	for i := range 5 {
+		q.push(&game{owner: "greedy", title: "greedy " + itoa(i)})
+	}
+	q.push(&game{owner: "polite", title: "polite 0"})
+	q.push(&game{owner: "", title: "restored 0"})
+	q.push(&game{owner: "polite", title: "polite 1"})
+	for q.len() > 0 {
+		g := q.pop()
+		order = append(order, g.title)
+		q.done(g)
+	}
+	want := []string{"greedy 0", "polite 0", "restored 0", "greedy 1", "polite 1", "greedy 2", "greedy 3", "greedy 4"}
+	if strings.Join(order, ", ") != strings.Join(want, ", ") {
+		t.Errorf("order %v, want %v", order, want)
+	}
+	if q.pop() != nil || len(q.games) != 0 || q.owners.Len() != 0 || len(q.running) != 0 {
+		t.Error("the empty queue holds something")
+	}
+	// With a search of the greedy address running, another address's
+	// game goes first, even out of turn; alone, the greedy one's too.
+	for i := range 3 {
+		q.push(&game{owner: "greedy", title: "greedy " + itoa(i)})
+	}
+	first := q.pop()
+	q.push(&game{owner: "polite", title: "polite"})
+	if g := q.pop(); g.title != "polite" {
+		t.Errorf("with a greedy search running, %s goes next", g.title)
+	}
+	if g := q.pop(); g == nil || g.title != "greedy 1" {
+		t.Errorf("the greedy address alone waits for nothing: %v", g)
+	}
+	q.done(first)
+}

@@ -50,6 +50,14 @@ func writeError(w http.ResponseWriter, code int, msg string) {
 	writeJSON(w, code, apiError{Error: msg})
 }
 
+// refuseOverCap writes the reply to a request over one of the caps (429,
+// 503) and closes the connection after it: a client refused for holding
+// too much does not go on holding its connection.
+func refuseOverCap(w http.ResponseWriter, code int, msg string) {
+	w.Header().Set("Connection", "close")
+	writeError(w, code, msg)
+}
+
 // decode reads a JSON request body of at most maxBodyBytes into v, a
 // pointer to a struct, and writes the error reply if it cannot: 415 for a
 // body that is not application/json (a form or text/plain, which any page

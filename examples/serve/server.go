@@ -1,7 +1,6 @@
 package main
 
 import (
-	"container/list"
 	"context"
 	"embed"
 	"io/fs"
@@ -109,13 +108,14 @@ type server struct {
 	ctx    context.Context
 	cancel context.CancelFunc
 	// The bots: games whose bot is to move wait in botQueue (at most once
-	// each: game.botQueued), and BotWorkers workers search them in turn.
+	// each: game.botQueued), and BotWorkers workers search them in turn,
+	// by client address.
 	// A move found before BotDelay is played by a timer in timers, as is
 	// the retry of a bot whose move failed.
 	botMu    sync.Mutex // guards closed, botQueue and timers
 	botReady *sync.Cond // signalled when botQueue grows or closed is set
 	closed   bool
-	botQueue list.List // of *game
+	botQueue botQueue
 	timers   map[*time.Timer]struct{}
 	bots     sync.WaitGroup // the workers and the timers
 	// searching counts the searches running now; searchPeak the most
