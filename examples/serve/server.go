@@ -240,11 +240,39 @@ func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Referrer-Policy", "no-referrer")
 	h.Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
-	if !strings.HasSuffix(r.URL.Path, "/events") {
-		http.NewResponseController(w).SetWriteDeadline(time.Now().Add(writeTimeout))
+	if !strings.HasSuffix(r.URL.Path, "/events") { // a stream sets a deadline per event
+		w = &deadlineWriter{ResponseWriter: w}
 	}
 	s.handler.ServeHTTP(w, r)
 }
+
+// deadlineWriter gives a reply writeTimeout from when the handler starts
+// writing it, not from when the request came in: the time a handler
+// waits for a game's lock or for the disk is not the client's to lose.
+type deadlineWriter struct {
+	http.ResponseWriter
+	started bool
+}
+
+func (d *deadlineWriter) start() {
+	if !d.started {
+		d.started = true
+		http.NewResponseController(d.ResponseWriter).SetWriteDeadline(time.Now().Add(writeTimeout))
+	}
+}
+
+func (d *deadlineWriter) WriteHeader(code int) {
+	d.start()
+	d.ResponseWriter.WriteHeader(code)
+}
+
+func (d *deadlineWriter) Write(p []byte) (int, error) {
+	d.start()
+	return d.ResponseWriter.Write(p)
+}
+
+// Unwrap lets http.ResponseController reach the connection's writer.
+func (d *deadlineWriter) Unwrap() http.ResponseWriter { return d.ResponseWriter }
 
 var contentTypes = map[string]string{
 	".html": "text/html; charset=utf-8",
