@@ -55,10 +55,12 @@ func TestIdleConnectionsFromOneClientLeaveRoomForOthers(t *testing.T) {
 
 	player := newClientFrom(t, p.base, "127.0.0.3")
 	player.hc.Timeout = 2 * time.Second
+	var slowest time.Duration
 	timed := func(what string, want int, method, path string, body any) []byte {
 		t.Helper()
 		t0 := time.Now()
 		code, data, err := player.do(method, path, body)
+		slowest = max(slowest, time.Since(t0))
 		if err != nil || code != want {
 			t.Fatalf("%s: %d %.200s %v after %v, want %d", what, code, data, err, time.Since(t0).Round(time.Millisecond), want)
 		}
@@ -76,6 +78,7 @@ func TestIdleConnectionsFromOneClientLeaveRoomForOthers(t *testing.T) {
 		}
 		timed("the state", http.StatusOK, "GET", "/api/games/"+g.ID, nil)
 	}
+	t.Logf("the new player's slowest request: %v", slowest.Round(time.Millisecond))
 	if log := p.stderr.String(); strings.Contains(log, "too many open files") {
 		t.Errorf("the server ran out of descriptors:\n%s", log)
 	}

@@ -116,10 +116,6 @@ func (g *game) stopped() bool {
 	return len(g.moves) >= g.maxPlies && g.pos.Node() != rules.TerminalNode
 }
 
-// over reports whether the game takes no more moves: it has ended by the
-// rules or been stopped. The caller holds g.mu.
-func (g *game) over() bool { return g.pos.Node() == rules.TerminalNode || g.stopped() }
-
 // drawChances plays chance outcomes from pos, the position after ply
 // plies, drawn with their exact probabilities, until a seat is to move,
 // the game is over or it reaches maxPlies, and returns the position

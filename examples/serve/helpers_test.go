@@ -133,7 +133,10 @@ func newClient(t testing.TB, base string) *client {
 // addresses on the loopback interface, which the server's per-address
 // limits tell apart.
 func newClientFrom(t testing.TB, base, ip string) *client {
-	tr := &http.Transport{MaxIdleConns: 1000, MaxIdleConnsPerHost: 1000, IdleConnTimeout: 30 * time.Second,
+	// The client drops idle connections well before the server does (30
+	// s): a POST sent on a connection the server is closing at that very
+	// moment would fail, and is not retried.
+	tr := &http.Transport{MaxIdleConns: 1000, MaxIdleConnsPerHost: 1000, IdleConnTimeout: 10 * time.Second,
 		DialContext: dialerFrom(ip).DialContext}
 	t.Cleanup(tr.CloseIdleConnections)
 	return &client{t: t, base: base, hc: &http.Client{Transport: tr, Timeout: 30 * time.Second}}

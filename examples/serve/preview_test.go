@@ -23,13 +23,15 @@ func heapInUse() uint64 {
 // for without a key must not make the server keep a picture each. Only
 // the catalog's variants are kept.
 func TestPreviewsOfUnlistedSpecsAreNotKept(t *testing.T) {
-	_, c := startServer(t, "")
+	srv, c := startServer(t, "")
 	// The catalog's pictures are kept: ask for them first.
+	kept := 0
 	for _, info := range catalog(defaultMaxPlies) {
 		for _, v := range info.Variants {
-			c.must(http.StatusOK, "GET", "/api/preview.svg?spec="+url.QueryEscape(v.Spec), nil, nil)
+			kept += len(c.must(http.StatusOK, "GET", "/api/preview.svg?spec="+url.QueryEscape(v.Spec), nil, nil))
 		}
 	}
+	t.Logf("the catalog's %d previews: %d KB", len(srv.previews), kept/1000)
 	n := 2000
 	if testing.Short() || raceEnabled {
 		n = 500

@@ -23,7 +23,8 @@ import (
 // soakEnv, set to a duration (e.g. 10m), makes the soak run that long.
 const soakEnv = "SERVE_SOAK"
 
-// soakDuration is how long the soak runs: 30 s (10 s with -short), or
+// soakDuration is how long the soak runs: 30 s (10 s with -short, 15 s
+// under the race detector, whose run is there to find races), or
 // $SERVE_SOAK.
 func soakDuration(t *testing.T) time.Duration {
 	if v := os.Getenv(soakEnv); v != "" {
@@ -33,8 +34,11 @@ func soakDuration(t *testing.T) time.Duration {
 		}
 		return d
 	}
-	if testing.Short() {
+	switch {
+	case testing.Short():
 		return 10 * time.Second
+	case raceEnabled:
+		return 15 * time.Second
 	}
 	return 30 * time.Second
 }
@@ -228,6 +232,10 @@ func (pl *soakPlayer) play(ctx context.Context) {
 		if ctx.Err() != nil {
 			return
 		}
+		if code == http.StatusTooManyRequests { // quick games: over 30 a minute
+			sleepCtx(ctx, 2*time.Second)
+			continue
+		}
 		if err != nil || code != http.StatusCreated {
 			pl.failed = fmt.Sprintf("creating a game: %d %.200s %v", code, data, err)
 			return
@@ -358,9 +366,9 @@ func (a *attackCounts) forgeOne(t *testing.T, dir string) string {
 	return id
 }
 
-// stallAttack plays moves on a Hex 26×26 game from sockets that never
-// read the reply, and opens its stream from such sockets too, holding
-// up to 40 of them.
+// stallAttack plays moves on a Hex 26×26 game (a new one when it ends)
+// from sockets that never read the reply, and opens its stream from such
+// sockets too, holding up to 40 of them.
 func stallAttack(ctx context.Context, t *testing.T, base string, a *attackCounts) {
 	c := newClientFrom(t, base, "127.0.10.1")
 	g, ok := attackerGame(t, c, "hex(size=26,swap=none)")
@@ -380,7 +388,10 @@ func stallAttack(ctx context.Context, t *testing.T, base string, a *attackCounts
 			continue
 		}
 		if len(s.Legal) == 0 {
-			return
+			if g, ok = attackerGame(t, c, "hex(size=26,swap=none)"); !ok {
+				return
+			}
+			continue
 		}
 		key := g.Seats[0].Key
 		if s.ToMove == "B" {
@@ -426,6 +437,7 @@ func previewAttack(ctx context.Context, t *testing.T, base string, a *attackCoun
 	for n := 1; ctx.Err() == nil; n++ {
 		code, _, _ := c.do("GET", "/api/preview.svg?spec="+url.QueryEscape("focus(plylimit="+itoa(n)+")"), nil)
 		a.add("preview " + strconv.Itoa(code))
+		sleepCtx(ctx, time.Millisecond) // a share of the CPU for the tests of other packages that CI runs meanwhile
 	}
 }
 
