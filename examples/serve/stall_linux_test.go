@@ -12,7 +12,8 @@ import (
 // issue #21 (item 1): a player sends a move on a Hex 26×26 game (whose
 // reply, with its picture, is far more than the client takes) from a
 // socket with a 1 KiB receive buffer and never reads the reply; then
-// someone opens the game's event stream. Every other request, on other
+// someone opens the game's event stream. A client creates such a game
+// and does not read the reply either. Every other request, on other
 // games and on the server as a whole, and even a move on that game,
 // must still be answered within a second: nothing writes to the network
 // under a lock, and no game's lock is taken under the server's.
@@ -21,6 +22,10 @@ func TestAClientThatNeverReadsStallsNothingElse(t *testing.T) {
 	big := c.create("hex(size=26,swap=none)", "human", "human")
 	other := c.create("hex(size=5,swap=none)", "human", "human")
 
+	// A game created by a client that never reads the reply (its state
+	// and picture); the list, which names it, must not wait for it.
+	creator := dialSlowReader(t, c.base, "127.0.0.2")
+	sendRequest(t, creator, "POST", "/api/games", `{"spec":"hex(size=26)","seats":["human","human"]}`)
 	for i, move := range []string{"a1", "b1", "c1"} {
 		slow := dialSlowReader(t, c.base, "127.0.0.2")
 		seat := big.Seats[i%2].Key
