@@ -210,9 +210,10 @@
 //     connections), 32 from one client address and 64 on one game, every
 //     stream counted, with a ticket or without (503 beyond). A stream
 //     holds one event at most, the latest state, shared by all the
-//     game's streams: it takes about 18 KiB of memory beside it (64 streams that never
-//     read, on a Hex 26×26 game whose state is 131 KB: 1.1 MiB in all).
-//     A client that takes no event within 10 s has its stream dropped.
+//     game's streams: it takes about 18 KiB of memory beside it (64
+//     streams that never read, on a Hex 26×26 game whose state is 131
+//     KB: 1.1 MiB in all). A client that takes no event within 10 s has
+//     its stream dropped.
 //   - Games: at most -maxgames (default 5000) are stored; POST /api/games
 //     beyond replies 503 ("the server holds as many games as it may").
 //     Nothing is deleted: the operator raises the cap or removes old
@@ -243,7 +244,7 @@
 //     whose move fails (a search error, a move the disk refuses) tries
 //     again after 1 s, then 2 s, 4 s, ... up to a minute.
 //   - Memory per game: a game holds its position and its moves (2,000 at
-//     most); its public state (the JSON with the picture, up to some
+//     most, for a game created under the cap); its public state (the JSON with the picture, up to some
 //     130 KB for Hex 26×26) is built when asked for and cached within a
 //     budget of 32 MiB for all games, the least recently used dropped
 //     first.
