@@ -203,9 +203,9 @@
 //     1024 that is 896 connections: one client holding 1,500 idle
 //     connections gets 64, and new players are served as if it were not
 //     there (TestIdleConnectionsFromOneClientLeaveRoomForOthers). Slow
-//     and idle clients time out: 5 s to send a request's headers, 10 s
-//     for the whole request, 30 s idle between requests, 10 s to take a
-//     reply once the server starts writing it.
+//     and idle clients time out: 10 s to send a request, 30 s idle
+//     between requests, 10 s to take a reply once the server starts
+//     writing it.
 //   - Event streams: at most 1,024 open in all (and at most half the
 //     connections), 32 from one client address and 64 on one game, every
 //     stream counted, with a ticket or without (503 beyond). A stream

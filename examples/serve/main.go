@@ -131,14 +131,17 @@ func defaultDataDir() string {
 }
 
 // httpServer returns the HTTP server of the site, with short timeouts
-// for slow and idle clients: 5 s to send a request's headers, 10 s for the
-// whole request, 30 s idle between requests. It has no WriteTimeout, which
-// would end the event streams: every other reply gets writeTimeout from
-// the handler, and each event of a stream its own.
+// for slow and idle clients: 10 s to send a request (its headers, and its
+// body), 30 s idle between requests. (The headers' 10 s count from the
+// connection's start for a new one, which a client on a loaded machine
+// takes a while to use: 5 s made such clients fail under the race
+// detector.) It has no WriteTimeout, which would end the event streams:
+// every other reply gets writeTimeout from when it is written, and each
+// event of a stream its own.
 func httpServer(srv *server, logger *log.Logger) *http.Server {
 	hs := &http.Server{
 		Handler:           srv,
-		ReadHeaderTimeout: 5 * time.Second,
+		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       10 * time.Second,
 		IdleTimeout:       30 * time.Second,
 		MaxHeaderBytes:    16 << 10,
