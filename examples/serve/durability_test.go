@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -158,4 +159,71 @@ func TestABotWhoseMoveFailsToStoreTriesAgain(t *testing.T) {
 			t.Errorf("the log has no retry after %s:\n%s", wait, logged)
 		}
 	}
+}
+
+// countingStorage counts the files open at once through it.
+type countingStorage struct {
+	storage
+	open, peak atomic.Int64
+}
+
+func (c *countingStorage) opened(f storedFile, err error) (storedFile, error) {
+	if err != nil {
+		return nil, err
+	}
+	n := c.open.Add(1)
+	for p := c.peak.Load(); n > p && !c.peak.CompareAndSwap(p, n); p = c.peak.Load() {
+	}
+	time.Sleep(time.Millisecond) // a slow disk: the files stay open a while
+	return &countedFile{storedFile: f, c: c}, nil
+}
+
+func (c *countingStorage) Create(name string) (storedFile, error) {
+	return c.opened(c.storage.Create(name))
+}
+
+func (c *countingStorage) Append(name string) (storedFile, error) {
+	return c.opened(c.storage.Append(name))
+}
+
+type countedFile struct {
+	storedFile
+	c *countingStorage
+}
+
+func (f *countedFile) Close() error {
+	f.c.open.Add(-1)
+	return f.storedFile.Close()
+}
+
+// TestTheStoreHoldsFewFilesOpen: however many moves are stored at once,
+// the store holds at most storeSlots files open, within the descriptors
+// kept in reserve for it (descriptorReserve): a move never fails for
+// want of a descriptor.
+func TestTheStoreHoldsFewFilesOpen(t *testing.T) {
+	fs := &countingStorage{storage: newMemStorage()}
+	st, err := openStore("/data", fs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	for i := range 200 {
+		wg.Go(func() {
+			m := meta{ID: newID(), Spec: "hex(size=5,swap=none)", Seats: []seatMeta{{Player: "human", Key: "k"}, {Player: "human", Key: "l"}}}
+			if err := st.create(m, nil); err != nil {
+				t.Error(err)
+				return
+			}
+			for _, move := range []string{"a1", "b1", "c1"} {
+				if err := st.appendMoves(m.ID, []string{move}); err != nil {
+					t.Errorf("game %d: %v", i, err)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	if peak := fs.peak.Load(); peak > storeSlots || storeSlots >= descriptorReserve {
+		t.Errorf("%d files open at once; the store's slots are %d, of the %d descriptors in reserve", peak, storeSlots, descriptorReserve)
+	}
+	t.Logf("at most %d files open at once", fs.peak.Load())
 }
