@@ -21,7 +21,7 @@ func TestOnlyJSONFromTheSiteItselfCreatesGames(t *testing.T) {
 			header.Set("Content-Type", ct)
 		}
 		if code, data, err := c.doHeader("POST", "/api/games", body, header); err != nil || code != http.StatusUnsupportedMediaType {
-			t.Errorf("Content-Type %q: %d %s %v, want 415", ct, code, data, err)
+			t.Errorf("Content-Type %q: %d %.200s %v, want 415", ct, code, data, err)
 		}
 	}
 	for _, h := range []http.Header{
@@ -32,13 +32,13 @@ func TestOnlyJSONFromTheSiteItselfCreatesGames(t *testing.T) {
 	} {
 		h.Set("Content-Type", "application/json")
 		if code, data, err := c.doHeader("POST", "/api/games", body, h); err != nil || code != http.StatusForbidden {
-			t.Errorf("%v: %d %s %v, want 403", h, code, data, err)
+			t.Errorf("%v: %d %.200s %v, want 403", h, code, data, err)
 		}
 	}
 	// The site's own page: same origin.
 	h := http.Header{"Content-Type": {"application/json; charset=utf-8"}, "Sec-Fetch-Site": {"same-origin"}, "Origin": {c.base}}
 	if code, data, err := c.doHeader("POST", "/api/games", body, h); err != nil || code != http.StatusCreated {
-		t.Errorf("the site's own request: %d %s %v", code, data, err)
+		t.Errorf("the site's own request: %d %.200s %v", code, data, err)
 	}
 }
 
@@ -60,7 +60,7 @@ func TestJSONFieldsMatchExactlyAndOnce(t *testing.T) {
 		`{"move":"c3","key":"` + key + `"} {}`,
 	} {
 		if code, data, err := c.do("POST", "/api/games/"+g.ID+"/moves", body); err != nil || code != http.StatusBadRequest {
-			t.Errorf("%s: %d %s %v, want 400", body, code, data, err)
+			t.Errorf("%s: %d %.200s %v, want 400", body, code, data, err)
 		}
 	}
 	for _, body := range []string{
@@ -68,7 +68,7 @@ func TestJSONFieldsMatchExactlyAndOnce(t *testing.T) {
 		`{"spec":"hex(size=5)","spec":"hex(size=7)","seats":["human","human"]}`,
 	} {
 		if code, data, err := c.do("POST", "/api/games", body); err != nil || code != http.StatusBadRequest {
-			t.Errorf("%s: %d %s %v, want 400", body, code, data, err)
+			t.Errorf("%s: %d %.200s %v, want 400", body, code, data, err)
 		}
 	}
 	if s := c.state(g.ID); s.Ply != 0 {
@@ -76,7 +76,7 @@ func TestJSONFieldsMatchExactlyAndOnce(t *testing.T) {
 	}
 	// Escapes spell the same name: that is the name.
 	if code, data, err := c.do("POST", "/api/games/"+g.ID+"/moves", `{"mov\u0065":"c3","key":"`+key+`"}`); err != nil || code != http.StatusOK {
-		t.Errorf("an escaped field name: %d %s %v", code, data, err)
+		t.Errorf("an escaped field name: %d %.200s %v", code, data, err)
 	}
 }
 
@@ -88,6 +88,6 @@ func TestKeysStayOutOfURLs(t *testing.T) {
 	g := c.create("hex(size=5,swap=none)", "human", "human")
 	code, data, err := c.do("GET", "/api/games/"+g.ID+"/events?key="+g.Seats[0].Key, nil)
 	if err != nil || code != http.StatusBadRequest || !strings.Contains(string(data), "ticket") {
-		t.Errorf("a key in the URL: %d %s %v, want 400 naming the ticket", code, data, err)
+		t.Errorf("a key in the URL: %d %.200s %v, want 400 naming the ticket", code, data, err)
 	}
 }
