@@ -17,7 +17,7 @@
 // CPU), -maxplies (default 2000), -max-conns (default: every descriptor
 // the process may open but 128) and -max-conns-per-client (default 64).
 // The first line of output is "serving http://ADDR/ (games in DIR)"; the
-// log then states the limits in force.
+// log then states the limits in force (unless -quiet).
 //
 // # The site
 //

@@ -276,7 +276,8 @@ func TestRestoreStartsBotsOnlyWhenAGameIsAskedFor(t *testing.T) {
 }
 
 func TestLimitFlagsAreChecked(t *testing.T) {
-	for _, args := range [][]string{{"-maxgames", "0"}, {"-create-rate", "-1"}, {"-bots", "0"}} {
+	for _, args := range [][]string{{"-maxgames", "0"}, {"-create-rate", "-1"}, {"-bots", "0"},
+		{"-maxplies", "0"}, {"-max-conns", "-1"}, {"-max-conns-per-client", "1"}} {
 		var out, errs strings.Builder
 		err := run(append(args, "-data", t.TempDir(), "-addr", "127.0.0.1:0"), &out, &errs)
 		if err == nil || !strings.Contains(err.Error(), args[0]) {
