@@ -2,6 +2,7 @@ package main
 
 import (
 	"net"
+	"strings"
 	"testing"
 	"time"
 )
@@ -57,4 +58,18 @@ func TestConnLimiterCapsPerAddressAndInAll(t *testing.T) {
 	}
 	l.Close()
 	<-done
+}
+
+func TestMaxConnectionsKeepsDescriptorsInReserve(t *testing.T) {
+	for _, c := range []struct {
+		nofile      uint64
+		want, conns int
+	}{{1024, 0, 896}, {1024, 100, 100}, {1024, 5000, 896}, {1 << 40, 0, 1 << 20}} {
+		if got, err := maxConnections(c.nofile, c.want); err != nil || got != c.conns {
+			t.Errorf("maxConnections(%d, %d) = %d, %v; want %d", c.nofile, c.want, got, err, c.conns)
+		}
+	}
+	if _, err := maxConnections(100, 0); err == nil || !strings.Contains(err.Error(), "ulimit -n") {
+		t.Errorf("a limit of 100 descriptors: %v", err)
+	}
 }
