@@ -157,7 +157,13 @@
 // ended), ErrFlood, ErrRefused (a "?" to a command it must accept) or
 // ErrResigned (genmove replied "resign"). A failed engine is killed; Close
 // sends quit and kills the process after a grace period, and always reaps
-// it.
+// it. The engine runs in a process group of its own, killed with it. On
+// Linux, stopping an engine also kills every descendant it has, even one
+// in a session of its own (setsid); and a program that calls
+// AdoptOrphans, as the arena does, becomes the reaper of whatever
+// outlives an engine, so that every descendant is killed and reaped when
+// its engine stops: none is left behind. Elsewhere a descendant that
+// leaves the engine's process group may outlive it.
 //
 // Referee.Play plays one game from an Opening (a start position and moves,
 // from ReadOpenings or OpeningFromRecord) between one Player per seat. It

@@ -151,7 +151,7 @@ func StartEngineArgs(ctx context.Context, argv []string, opts EngineOptions) (*E
 	}
 	inR, inW, outR, outW, errR, errW := files[0], files[1], files[2], files[3], files[4], files[5]
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW
-	if err := cmd.Start(); err != nil {
+	if err := startProcess(cmd); err != nil {
 		closeAll()
 		return nil, fmt.Errorf("protocol: starting engine %s: %w", quote(strings.Join(argv, " ")), err)
 	}
@@ -160,7 +160,7 @@ func StartEngineArgs(ctx context.Context, argv []string, opts EngineOptions) (*E
 	errW.Close()
 	e.cmd, e.stdin, e.stdout, e.errPipe = cmd, inW, outR, errR
 	go func() {
-		e.waitErr = cmd.Wait()
+		e.waitErr = waitProcess(cmd)
 		close(e.exited)
 	}()
 	go e.read(outR)
@@ -389,14 +389,20 @@ func (e *Engine) crashFailure(command string) *Failure {
 // Close stops the engine: quit, then a kill if it has not exited within
 // the grace period; it waits for the process, so none is left behind,
 // and for the copy of its standard error, so that nothing is written to
-// EngineOptions.Stderr after Close returns. It returns nil (Err says
-// how an engine failed); calling it again does nothing.
+// EngineOptions.Stderr after Close returns. On Linux it also kills every
+// descendant the engine had, even one in a session of its own (setsid),
+// and in a process that adopts orphans (AdoptOrphans) it kills and reaps
+// any that escaped. It returns nil (Err says how an engine failed);
+// calling it again does nothing.
 func (e *Engine) Close() error {
 	e.closeOnce.Do(func() {
 		e.mu.Lock()
 		polite := e.failure == nil && !e.busy
 		e.greeted = true // quit gets the grace period, not the start timeout
 		e.mu.Unlock()
+		// What the engine started, which a polite quit would leave
+		// running as orphans.
+		leftovers := descendantsOf(e.cmd)
 		if polite {
 			e.Command(context.Background(), "quit", e.opts.Grace)
 		} else {
@@ -410,6 +416,7 @@ func (e *Engine) Close() error {
 			<-e.exited
 		}
 		e.kill() // children of the engine, if any are left in its group
+		killLeftovers(leftovers)
 		close(e.done)
 		e.stdout.Close()
 		e.errPipe.Close()

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/tabletop-go/rules/examples/bot"
 	"github.com/tabletop-go/rules/examples/protocol"
@@ -17,8 +18,23 @@ import (
 // the tests start it as an external engine process.
 const serveEnv = "PROTOCOL_TEST_SERVE"
 
+// sleepEnv, set in a test binary's environment, makes it sleep: a
+// process an engine starts and leaves behind.
+const sleepEnv = "PROTOCOL_TEST_SLEEP"
+
+// startChild, if set, runs in the engine before it serves (a test of
+// descendants sets it).
+var startChild func()
+
 func TestMain(m *testing.M) {
+	if os.Getenv(sleepEnv) != "" {
+		time.Sleep(2 * time.Minute) // a descendant left behind; bounded
+		os.Exit(0)
+	}
 	if os.Getenv(serveEnv) != "" {
+		if startChild != nil {
+			startChild()
+		}
 		srv := &protocol.Server{Name: "go-test-engine", NewBot: protocol.BotFactory("mcts", bot.Options{Iterations: 40, Seed: 5})}
 		if err := srv.Serve(context.Background(), os.Stdin, os.Stdout); err != nil {
 			os.Exit(1)
@@ -44,8 +60,8 @@ var (
 )
 
 // python returns the Python 3 interpreter, or skips the test if there is
-// none (and fails it under CI=true, where the cross-language tests must
-// run).
+// none (and fails it under CI, that is with CI set to anything, where
+// the cross-language tests must run).
 func python(t testing.TB) string {
 	t.Helper()
 	pythonOnce.Do(func() {
@@ -62,8 +78,8 @@ func python(t testing.TB) string {
 		pythonPath = p
 	})
 	if pythonPath == "" {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("python3 is not installed; the cross-language tests need it under CI=true")
+		if os.Getenv("CI") != "" {
+			t.Fatal("python3 is not installed; the cross-language tests need it under CI")
 		}
 		t.Skip("python3 is not installed")
 	}

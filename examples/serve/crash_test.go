@@ -42,10 +42,11 @@ func (b *lockedBuffer) String() string {
 	return b.buf.String()
 }
 
-func startProcess(t *testing.T, dir string) *serverProcess {
+func startProcess(t *testing.T, dir string, env ...string) *serverProcess {
 	t.Helper()
 	cmd := exec.Command(os.Args[0], "-test.run=^$")
 	cmd.Env = append(os.Environ(), "SERVE_TEST_ARGS=-addr 127.0.0.1:0 -bot-delay 0 -quiet -data "+dir)
+	cmd.Env = append(cmd.Env, env...)
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)

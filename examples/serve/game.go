@@ -27,13 +27,23 @@ type game struct {
 	meta  meta
 	title string
 
+	// maxPlies is the ply at which the game is stopped if it is still
+	// going (stopped).
+	maxPlies int
+	// owner is the client address that created the game ("" for a game
+	// restored from disk): its bot waits its turn among that address's.
+	owner string
+
 	mu        sync.Mutex
 	pos       rules.Dynamic
 	moves     []string       // canonical, chance draws included
 	movers    []rules.Player // movers[i] made moves[i]: a seat, or Chance
 	rng       *mrand.Rand
 	online    []int     // per seat: event streams open with the seat's key
-	botQueued bool      // a bot move is queued or being searched for this game
+	streams   int       // event streams open, with a key or without
+	tickets   tickets   // stream tickets handed out and not yet used
+	botQueued bool      // a bot move is queued, being searched or waiting to be retried
+	botFails  int       // the bot's failed moves in a row
 	updated   time.Time // the last move (or the creation)
 	// dormant is set for a game restored from disk until it is first
 	// asked for: its bot does not think before.
@@ -74,16 +84,17 @@ func newRand() *mrand.Rand {
 	return mrand.New(mrand.NewPCG(binary.LittleEndian.Uint64(b[:8]), binary.LittleEndian.Uint64(b[8:])))
 }
 
-func newGame(m meta, pos rules.Dynamic, cache *stateCache) *game {
+func newGame(m meta, pos rules.Dynamic, cache *stateCache, maxPlies int) *game {
 	return &game{
-		cache:   cache,
-		meta:    m,
-		title:   gameTitle(m.Spec),
-		pos:     pos,
-		rng:     newRand(),
-		online:  make([]int, len(m.Seats)),
-		updated: m.Created,
-		changed: make(chan struct{}),
+		cache:    cache,
+		meta:     m,
+		title:    gameTitle(m.Spec, maxPlies),
+		maxPlies: maxPlies,
+		pos:      pos,
+		rng:      newRand(),
+		online:   make([]int, len(m.Seats)),
+		updated:  m.Created,
+		changed:  make(chan struct{}),
 	}
 }
 
@@ -99,12 +110,19 @@ func (g *game) seatOf(key string) rules.Player {
 	return seat
 }
 
-// drawChances plays chance outcomes from pos, drawn with their exact
-// probabilities, until a seat is to move or the game is over, and returns
-// the position reached and the draws.
-func (g *game) drawChances(pos rules.Dynamic) (rules.Dynamic, []string, error) {
+// stopped reports whether the game was stopped unfinished: it is still
+// going by the rules at maxPlies plies. The caller holds g.mu.
+func (g *game) stopped() bool {
+	return len(g.moves) >= g.maxPlies && g.pos.Node() != rules.TerminalNode
+}
+
+// drawChances plays chance outcomes from pos, the position after ply
+// plies, drawn with their exact probabilities, until a seat is to move,
+// the game is over or it reaches maxPlies, and returns the position
+// reached and the draws.
+func (g *game) drawChances(pos rules.Dynamic, ply int) (rules.Dynamic, []string, error) {
 	var draws []string
-	for pos.Node() == rules.ChanceNode {
+	for pos.Node() == rules.ChanceNode && ply+len(draws) < g.maxPlies {
 		d := pos.RandomMove(g.rng)
 		next, err := pos.Play(d)
 		if err != nil {
@@ -120,7 +138,7 @@ func (g *game) drawChances(pos rules.Dynamic) (rules.Dynamic, []string, error) {
 // the record on disk and syncs it, and only then takes the new position.
 // The caller holds g.mu.
 func (g *game) play(st *store, move string, next rules.Dynamic) error {
-	next, draws, err := g.drawChances(next)
+	next, draws, err := g.drawChances(next, len(g.moves)+1)
 	if err != nil {
 		return err
 	}
@@ -189,24 +207,32 @@ func (g *game) lastDecision() string {
 // stateView is a game's public state: what every page shows and the API
 // returns. It holds no secret.
 type stateView struct {
-	ID       string         `json:"id"`
-	Game     string         `json:"game"`
-	Spec     string         `json:"spec"`
-	Title    string         `json:"title"`
-	Created  time.Time      `json:"created"`
-	Ply      int            `json:"ply"`
-	Node     rules.Node     `json:"node"`
-	ToMove   string         `json:"toMove"`
-	Status   string         `json:"status"`
-	Outcome  rules.Outcome  `json:"outcome"`
-	Seats    []seatState    `json:"seats"`
-	Moves    []historyEntry `json:"moves"`
-	LastMove string         `json:"lastMove"`
-	Legal    []string       `json:"legal"`
-	Position string         `json:"position"`
-	Notes    string         `json:"notes,omitempty"`
-	SVG      string         `json:"svg,omitempty"`
-	Diagram  string         `json:"diagram,omitempty"`
+	ID      string        `json:"id"`
+	Game    string        `json:"game"`
+	Spec    string        `json:"spec"`
+	Title   string        `json:"title"`
+	Created time.Time     `json:"created"`
+	Ply     int           `json:"ply"`
+	Node    rules.Node    `json:"node"`
+	ToMove  string        `json:"toMove"`
+	Status  string        `json:"status"`
+	Outcome rules.Outcome `json:"outcome"`
+	Seats   []seatState   `json:"seats"`
+	// Moves holds the last recentMoves plies at most, the first of them
+	// ply MovesFrom (0 when it holds every ply); Turns counts the moves
+	// played that were not chance draws. The record holds every ply.
+	Moves     []historyEntry `json:"moves"`
+	MovesFrom int            `json:"movesFrom"`
+	Turns     int            `json:"turns"`
+	// Stopped is set for a game stopped unfinished at the server's limit
+	// of plies: it takes no more moves.
+	Stopped  bool     `json:"stopped,omitempty"`
+	LastMove string   `json:"lastMove"`
+	Legal    []string `json:"legal"`
+	Position string   `json:"position"`
+	Notes    string   `json:"notes,omitempty"`
+	SVG      string   `json:"svg,omitempty"`
+	Diagram  string   `json:"diagram,omitempty"`
 }
 
 type seatState struct {
@@ -246,7 +272,8 @@ func (g *game) publicState(svg string) stateView {
 	if v.SVG == "" {
 		v.Diagram = p.Diagram()
 	}
-	if p.Node() == rules.DecisionNode {
+	v.Stopped = g.stopped()
+	if p.Node() == rules.DecisionNode && !v.Stopped {
 		v.Legal = p.Moves()
 	}
 	views := seatViews(p)
@@ -257,10 +284,17 @@ func (g *game) publicState(svg string) stateView {
 		}
 		v.Seats = append(v.Seats, s)
 	}
-	v.Status = statusText(p, views)
-	v.Moves = make([]historyEntry, len(g.moves))
+	v.Status = g.statusText(views)
+	v.MovesFrom = max(0, len(g.moves)-recentMoves)
+	v.Moves = make([]historyEntry, 0, len(g.moves)-v.MovesFrom)
 	for i, m := range g.moves {
-		v.Moves[i] = historyEntry{Move: m, Seat: g.movers[i].String(), Chance: g.movers[i] == rules.Chance}
+		chance := g.movers[i] == rules.Chance
+		if !chance {
+			v.Turns++
+		}
+		if i >= v.MovesFrom {
+			v.Moves = append(v.Moves, historyEntry{Move: m, Seat: g.movers[i].String(), Chance: chance})
+		}
 	}
 	return v
 }
@@ -275,10 +309,14 @@ func scoreText(s float64) string {
 	return "0"
 }
 
-// statusText says in words whose turn it is or how the game ended.
-func statusText(p rules.Dynamic, views []seatView) string {
+// statusText says in words whose turn it is or how the game ended. The
+// caller holds g.mu.
+func (g *game) statusText(views []seatView) string {
+	p := g.pos
 	o := p.Outcome()
 	switch {
+	case g.stopped():
+		return fmt.Sprintf("Stopped after %d plies · unfinished", len(g.moves))
 	case o.Over():
 		reason := strings.ReplaceAll(o.Reason.String(), "_", " ")
 		var winners []string
@@ -302,10 +340,14 @@ func statusText(p rules.Dynamic, views []seatView) string {
 }
 
 // record returns the game's record: its tags, the result so far and every
-// move, chance draws included.
+// move, chance draws included; a game stopped unfinished says so in a
+// Termination tag. The caller holds g.mu.
 func (g *game) record() notation.Record {
 	rec := recordTags(g.meta)
 	rec.SetTag("Result", g.pos.Outcome().Result())
+	if g.stopped() {
+		rec.SetTag("Termination", fmt.Sprintf("unfinished: the site stops games at %d plies", g.maxPlies))
+	}
 	rec.Moves = append([]string(nil), g.moves...)
 	return rec
 }

@@ -89,9 +89,10 @@ var catalogTable = map[string]catalogEntry{
 var catalogOrder = []string{"hex", "focus", "explocus", "hexplocus", "domination"}
 
 // catalog lists every registered game (rules.Games) with its variants in
-// canonical form. A variant the rules refuse is left out; a game the table
-// does not know gets its bare spec.
-func catalog() []gameInfo {
+// canonical form, each with the site's ply limit (plyCapped). A variant
+// the rules refuse is left out; a game the table does not know gets its
+// bare spec.
+func catalog(maxPlies int) []gameInfo {
 	var out []gameInfo
 	names := rules.Games()
 	slices.SortStableFunc(names, func(a, b string) int {
@@ -114,6 +115,7 @@ func catalog() []gameInfo {
 			if err != nil {
 				continue
 			}
+			d = plyCapped(d, maxPlies)
 			var seats []string
 			for _, sv := range seatViews(d) {
 				seats = append(seats, sv.Name)
@@ -135,15 +137,16 @@ func titleCase(s string) string {
 }
 
 // gameTitle names a spec for people: the lobby's title and variant label
-// when the table has them, else the title and the spec's options.
-func gameTitle(spec string) string {
+// when the table has them (as the lobby offers them, with maxPlies), else
+// the title and the spec's options.
+func gameTitle(spec string, maxPlies int) string {
 	name := rules.SpecName(spec)
 	e, ok := catalogTable[name]
 	if !ok {
 		return titleCase(name)
 	}
 	for _, v := range e.variants {
-		if d, err := rules.Open(v[0]); err == nil && d.Spec() == spec {
+		if d, err := rules.Open(v[0]); err == nil && (d.Spec() == spec || plyCapped(d, maxPlies).Spec() == spec) {
 			if label := strings.SplitN(v[1], " · ", 2)[0]; label != "Standard" {
 				return e.title + " " + label
 			}

@@ -5,12 +5,15 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
-	"net/http/httptest"
 	"os"
+	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -21,7 +24,14 @@ import (
 // test starts this test binary as the server and kills it.
 func TestMain(m *testing.M) {
 	if args, ok := os.LookupEnv("SERVE_TEST_ARGS"); ok {
-		if err := run(strings.Fields(args), os.Stdout, os.Stderr); err != nil {
+		if childSetUp != nil {
+			childSetUp()
+		}
+		var base config
+		if n, err := strconv.Atoi(os.Getenv(faultsEnv)); err == nil && n > 0 {
+			base.Storage = &faultyStorage{storage: osStorage{}, every: int64(n)}
+		}
+		if err := runConfig(strings.Fields(args), os.Stdout, os.Stderr, base); err != nil {
 			fmt.Fprintln(os.Stderr, "serve:", err)
 			os.Exit(1)
 		}
@@ -29,6 +39,29 @@ func TestMain(m *testing.M) {
 	}
 	os.Exit(m.Run())
 }
+
+// faultsEnv, set to N in the environment of the server run as a child
+// process, makes every Nth append to a record fail.
+const faultsEnv = "SERVE_TEST_FAULTS"
+
+// faultyStorage fails every Nth append, as a full disk or a lack of
+// descriptors would.
+type faultyStorage struct {
+	storage
+	every int64
+	n     atomic.Int64
+}
+
+func (f *faultyStorage) Append(name string) (storedFile, error) {
+	if f.n.Add(1)%f.every == 0 {
+		return nil, errors.New("a fault injected by the test")
+	}
+	return f.storage.Append(name)
+}
+
+// childSetUp, if set, prepares the process before it runs as the server
+// (SERVE_TEST_ARGS): a limit on its descriptors, say.
+var childSetUp func()
 
 // startServer runs a server on a fresh data directory (or dir) on
 // 127.0.0.1 and returns it with a client.
@@ -39,19 +72,50 @@ func startServer(t testing.TB, dir string) (*server, *client) {
 
 func startServerLogf(t testing.TB, dir string, logf func(string, ...any)) (*server, *client) {
 	t.Helper()
-	if dir == "" {
-		dir = t.TempDir()
+	return startServerConfig(t, config{Dir: dir, Logf: logf})
+}
+
+// startServerConfig runs a server with cfg (on a fresh directory unless
+// cfg.Dir is set) and returns it with a client. It serves as the command
+// does: on 127.0.0.1, through the connection limiter, with the command's
+// timeouts.
+func startServerConfig(t testing.TB, cfg config) (*server, *client) {
+	t.Helper()
+	if cfg.Dir == "" {
+		cfg.Dir = t.TempDir()
 	}
-	srv, err := newServer(config{Dir: dir, Logf: logf})
+	if cfg.Logf == nil {
+		cfg.Logf = t.Logf
+	}
+	srv, err := newServer(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
-	hs := httptest.NewServer(srv)
-	t.Cleanup(func() {
-		srv.close() // ends the event streams
-		hs.Close()
-	})
-	return srv, newClient(t, hs.URL)
+	base := serveOnLoopback(t, srv, nil)
+	t.Cleanup(srv.close) // ends the event streams first
+	return srv, newClient(t, base)
+}
+
+// serveOnLoopback serves srv on 127.0.0.1 as the command does (through
+// the connection limiter, with the command's timeouts, changed by adjust
+// if it is not nil) until the test ends, and returns the base URL.
+func serveOnLoopback(t testing.TB, srv *server, adjust func(*http.Server)) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	conns, err := maxConnections(descriptorLimit(), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs := httpServer(srv, nil)
+	if adjust != nil {
+		adjust(hs)
+	}
+	go hs.Serve(newConnLimiter(ln, conns, defaultConnsPerClient))
+	t.Cleanup(func() { hs.Close() })
+	return "http://" + ln.Addr().String()
 }
 
 type client struct {
@@ -61,14 +125,46 @@ type client struct {
 }
 
 func newClient(t testing.TB, base string) *client {
-	tr := &http.Transport{MaxIdleConns: 1000, MaxIdleConnsPerHost: 1000, IdleConnTimeout: 30 * time.Second}
+	return newClientFrom(t, base, "")
+}
+
+// newClientFrom returns a client whose connections come from the local
+// address ip ("" for any): 127.0.0.2, 127.0.0.3, ... are other client
+// addresses on the loopback interface, which the server's per-address
+// limits tell apart.
+func newClientFrom(t testing.TB, base, ip string) *client {
+	// The client drops idle connections well before the server does (30
+	// s): a POST sent on a connection the server is closing at that very
+	// moment would fail, and is not retried.
+	tr := &http.Transport{MaxIdleConns: 1000, MaxIdleConnsPerHost: 1000, IdleConnTimeout: 10 * time.Second,
+		DialContext: dialerFrom(ip).DialContext}
 	t.Cleanup(tr.CloseIdleConnections)
 	return &client{t: t, base: base, hc: &http.Client{Transport: tr, Timeout: 30 * time.Second}}
 }
 
+// dialerFrom returns a dialer whose connections come from the local
+// address ip ("" for any).
+func dialerFrom(ip string) *net.Dialer {
+	d := &net.Dialer{Timeout: 5 * time.Second}
+	if ip != "" {
+		d.LocalAddr = &net.TCPAddr{IP: net.ParseIP(ip)}
+	}
+	return d
+}
+
 // do sends a request with a JSON body (unless body is nil or a string,
-// sent as is) and returns the status and the body.
+// sent as is, but with the JSON content type) and returns the status and
+// the body.
 func (c *client) do(method, path string, body any) (int, []byte, error) {
+	var header http.Header
+	if body != nil {
+		header = http.Header{"Content-Type": {"application/json"}}
+	}
+	return c.doHeader(method, path, body, header)
+}
+
+// doHeader is do with the request's headers given.
+func (c *client) doHeader(method, path string, body any, header http.Header) (int, []byte, error) {
 	var r io.Reader
 	switch b := body.(type) {
 	case nil:
@@ -84,6 +180,9 @@ func (c *client) do(method, path string, body any) (int, []byte, error) {
 	req, err := http.NewRequest(method, c.base+path, r)
 	if err != nil {
 		return 0, nil, err
+	}
+	for k, v := range header {
+		req.Header[k] = v
 	}
 	res, err := c.hc.Do(req)
 	if err != nil {
@@ -136,10 +235,11 @@ type testState struct {
 		Seat   string `json:"seat"`
 		Chance bool   `json:"chance"`
 	} `json:"moves"`
-	LastMove string   `json:"lastMove"`
-	Legal    []string `json:"legal"`
-	Position string   `json:"position"`
-	SVG      string   `json:"svg"`
+	MovesFrom int      `json:"movesFrom"`
+	LastMove  string   `json:"lastMove"`
+	Legal     []string `json:"legal"`
+	Position  string   `json:"position"`
+	SVG       string   `json:"svg"`
 }
 
 func (s testState) moveTexts() []string {
@@ -223,12 +323,23 @@ func (c *client) record(id string) (notation.Record, notation.Replay) {
 	return rec, r
 }
 
-// events opens a game's event stream and returns a channel of its states.
+// ticket trades a seat's key for a stream ticket.
+func (c *client) ticket(id, key string) string {
+	c.t.Helper()
+	var t struct {
+		Ticket string `json:"ticket"`
+	}
+	c.must(http.StatusCreated, "POST", "/api/games/"+id+"/tickets", map[string]any{"key": key}, &t)
+	return t.Ticket
+}
+
+// events opens a game's event stream (as the seat key plays, if key is
+// not "") and returns a channel of its states.
 func (c *client) events(ctx context.Context, id, key string) (<-chan testState, <-chan string) {
 	c.t.Helper()
 	url := c.base + "/api/games/" + id + "/events"
 	if key != "" {
-		url += "?key=" + key
+		url += "?ticket=" + c.ticket(id, key)
 	}
 	req, _ := http.NewRequestWithContext(ctx, "GET", url, nil)
 	res, err := http.DefaultClient.Do(req)
@@ -292,3 +403,5 @@ func waitFor(t testing.TB, states <-chan testState, d time.Duration, ok func(tes
 		}
 	}
 }
+
+func itoa(i int) string { return strconv.Itoa(i) }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"container/list"
+	"fmt"
 	"net"
 	"net/http"
 	"net/netip"
@@ -12,14 +13,19 @@ import (
 // The bounds on what clients can make the server hold and do (see the
 // package documentation, Limits): a rate of game creation per client
 // address (createLimiter), a budget for the games' cached states
-// (stateCache), and the bots' queue, in server.go.
+// (stateCache), the event streams in all and per client address
+// (streamLimiter; per game in events.go), the connections (conns.go), the
+// plies of a game (plies.go) and the bots' queue (bots.go).
 
 // Defaults of the limits that config and the flags set.
 const (
-	defaultMaxGames        = 5000     // games stored
-	defaultCreatePerMinute = 30       // games one client address may create per minute, and at once
-	defaultStateCacheBytes = 32 << 20 // the games' cached states in all
-	maxRateClients         = 10000    // client addresses the rate limiter remembers
+	defaultMaxGames         = 5000     // games stored
+	defaultCreatePerMinute  = 30       // games one client address may create per minute, and at once
+	defaultStateCacheBytes  = 32 << 20 // the games' cached states in all
+	defaultMaxStreams       = 1024     // event streams open in all (at most half the connections)
+	defaultStreamsPerGame   = 64       // event streams open on one game
+	defaultStreamsPerClient = 32       // event streams open from one client address (half its connections)
+	maxRateClients          = 10000    // client addresses the rate limiter remembers
 )
 
 // createLimiter is a token bucket per client address: a client may create
@@ -100,6 +106,13 @@ func clientAddress(r *http.Request) string {
 	if err != nil {
 		host = r.RemoteAddr
 	}
+	return addressKey(host)
+}
+
+// addressKey returns the client address of an IP address as the limits
+// count it: IPv4 as it is (an IPv4-mapped IPv6 address as IPv4), IPv6 cut
+// to its /64 network.
+func addressKey(host string) string {
 	addr, err := netip.ParseAddr(host)
 	if err != nil {
 		return host
@@ -110,6 +123,53 @@ func clientAddress(r *http.Request) string {
 		return p.String()
 	}
 	return addr.String()
+}
+
+// streamLimiter counts the event streams open, in all and per client
+// address, against their caps. Its lock is taken alone: never with a
+// game's.
+type streamLimiter struct {
+	maxTotal, maxPerClient int
+
+	mu        sync.Mutex
+	total     int
+	perClient map[string]int // only addresses with streams open
+}
+
+func newStreamLimiter(maxTotal, maxPerClient int) *streamLimiter {
+	return &streamLimiter{maxTotal: maxTotal, maxPerClient: maxPerClient, perClient: map[string]int{}}
+}
+
+// acquire counts a stream of client, or says which cap it is over.
+func (l *streamLimiter) acquire(client string) (ok bool, why string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	switch {
+	case l.total >= l.maxTotal:
+		return false, fmt.Sprintf("the server has as many event streams open as it may (%d)", l.maxTotal)
+	case l.perClient[client] >= l.maxPerClient:
+		return false, fmt.Sprintf("your address has as many event streams open as it may (%d)", l.maxPerClient)
+	}
+	l.total++
+	l.perClient[client]++
+	return true, ""
+}
+
+// release gives a stream's place back.
+func (l *streamLimiter) release(client string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.total--
+	if l.perClient[client]--; l.perClient[client] <= 0 {
+		delete(l.perClient, client)
+	}
+}
+
+// open returns the streams open now.
+func (l *streamLimiter) open() int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.total
 }
 
 // stateCache bounds the memory of the games' cached states (the public

@@ -4,35 +4,12 @@ import (
 	"context"
 	"fmt"
 	"net/http"
-	"net/http/httptest"
 	"runtime"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 )
-
-// startServerConfig runs a server with cfg (on a fresh directory unless
-// cfg.Dir is set) and returns it with a client.
-func startServerConfig(t testing.TB, cfg config) (*server, *client) {
-	t.Helper()
-	if cfg.Dir == "" {
-		cfg.Dir = t.TempDir()
-	}
-	if cfg.Logf == nil {
-		cfg.Logf = t.Logf
-	}
-	srv, err := newServer(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	hs := httptest.NewServer(srv)
-	t.Cleanup(func() {
-		srv.close()
-		hs.Close()
-	})
-	return srv, newClient(t, hs.URL)
-}
 
 func createBody(spec, level string, seats ...string) map[string]any {
 	return map[string]any{"spec": spec, "seats": seats, "level": level}
@@ -107,6 +84,7 @@ func TestABurstOfCreationsFromOneClientGets429(t *testing.T) {
 		}
 	}
 	req, _ := http.NewRequest("POST", c.base+"/api/games", strings.NewReader(`{"spec":"hex(size=5)","seats":["human","bot"]}`))
+	req.Header.Set("Content-Type", "application/json")
 	res, err := c.hc.Do(req)
 	if err != nil {
 		t.Fatal(err)
@@ -298,11 +276,52 @@ func TestRestoreStartsBotsOnlyWhenAGameIsAskedFor(t *testing.T) {
 }
 
 func TestLimitFlagsAreChecked(t *testing.T) {
-	for _, args := range [][]string{{"-maxgames", "0"}, {"-create-rate", "-1"}, {"-bots", "0"}} {
+	for _, args := range [][]string{{"-maxgames", "0"}, {"-create-rate", "-1"}, {"-bots", "0"},
+		{"-maxplies", "0"}, {"-max-conns", "-1"}, {"-max-conns-per-client", "1"}} {
 		var out, errs strings.Builder
 		err := run(append(args, "-data", t.TempDir(), "-addr", "127.0.0.1:0"), &out, &errs)
 		if err == nil || !strings.Contains(err.Error(), args[0]) {
 			t.Errorf("%v: %v", args, err)
 		}
 	}
+}
+
+// TestBotsTakeTurnsByClientAddress: games waiting for their bot are taken
+// in turn by the address that created them, so that many games of one
+// client do not hold back another's.
+func TestBotsTakeTurnsByClientAddress(t *testing.T) {
+	var q botQueue
+	var order []string
+	for i := range 5 {
+		q.push(&game{owner: "greedy", title: "greedy " + itoa(i)})
+	}
+	q.push(&game{owner: "polite", title: "polite 0"})
+	q.push(&game{owner: "", title: "restored 0"})
+	q.push(&game{owner: "polite", title: "polite 1"})
+	for q.len() > 0 {
+		g := q.pop()
+		order = append(order, g.title)
+		q.done(g)
+	}
+	want := []string{"greedy 0", "polite 0", "restored 0", "greedy 1", "polite 1", "greedy 2", "greedy 3", "greedy 4"}
+	if strings.Join(order, ", ") != strings.Join(want, ", ") {
+		t.Errorf("order %v, want %v", order, want)
+	}
+	if q.pop() != nil || len(q.games) != 0 || q.owners.Len() != 0 || len(q.running) != 0 {
+		t.Error("the empty queue holds something")
+	}
+	// With a search of the greedy address running, another address's
+	// game goes first, even out of turn; alone, the greedy one's too.
+	for i := range 3 {
+		q.push(&game{owner: "greedy", title: "greedy " + itoa(i)})
+	}
+	first := q.pop()
+	q.push(&game{owner: "polite", title: "polite"})
+	if g := q.pop(); g.title != "polite" {
+		t.Errorf("with a greedy search running, %s goes next", g.title)
+	}
+	if g := q.pop(); g == nil || g.title != "greedy 1" {
+		t.Errorf("the greedy address alone waits for nothing: %v", g)
+	}
+	q.done(first)
 }

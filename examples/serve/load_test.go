@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"net/http"
-	"net/http/httptest"
 	"slices"
 	"sort"
 	"strings"
@@ -77,10 +76,9 @@ func TestLoad(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	hs := httptest.NewServer(srv) // 127.0.0.1
-	defer hs.Close()
+	url := serveOnLoopback(t, srv, nil)
 	defer srv.close()
-	c := newClient(t, hs.URL)
+	c := newClient(t, url)
 
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 	defer cancel()
@@ -107,7 +105,11 @@ func TestLoad(t *testing.T) {
 	for i := range games {
 		wg.Go(func() {
 			r := &results[i]
-			r.err = playRaced(ctx, c, &lat, specs[i%len(specs)], uint64(i), r, &accepted, &refusedStale, &refusedTurn)
+			// Each game's players from an address of their own, as
+			// people are: one address would be over its share of
+			// connections.
+			from := newClientFrom(t, url, "127.0.3."+itoa(1+i%250))
+			r.err = playRaced(ctx, from, &lat, specs[i%len(specs)], uint64(i), r, &accepted, &refusedStale, &refusedTurn)
 		})
 	}
 	wg.Wait()
@@ -135,7 +137,6 @@ func TestLoad(t *testing.T) {
 
 	// A restart restores every game as acknowledged.
 	srv.close()
-	hs.Close()
 	t0 := time.Now()
 	_, c2 := startServerLogf(t, dir, func(string, ...any) {})
 	restore := time.Since(t0)

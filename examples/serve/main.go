@@ -33,6 +33,12 @@ func main() {
 // listens and serves until SIGINT or SIGTERM. Its first line of output is
 // "serving http://ADDR/ (games in DIR)".
 func run(args []string, stdout, stderr io.Writer) error {
+	return runConfig(args, stdout, stderr, config{})
+}
+
+// runConfig is run with base as the configuration the flags complete (the
+// tests set its Storage).
+func runConfig(args []string, stdout, stderr io.Writer, base config) error {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	addr := fs.String("addr", "127.0.0.1:8080", "the address to listen on (port 0: any free port)")
@@ -42,6 +48,9 @@ func run(args []string, stdout, stderr io.Writer) error {
 	maxGames := fs.Int("maxgames", defaultMaxGames, "the most games stored: new games beyond are refused")
 	createRate := fs.Int("create-rate", defaultCreatePerMinute, "the games one client address may create per minute (0: no limit)")
 	botWorkers := fs.Int("bots", runtime.NumCPU(), "the bots that search at once")
+	maxPlies := fs.Int("maxplies", defaultMaxPlies, "the most plies a game lasts")
+	maxConns := fs.Int("max-conns", 0, fmt.Sprintf("the most connections held at once (0: all the descriptors the process may open but %d)", descriptorReserve))
+	connsPerClient := fs.Int("max-conns-per-client", defaultConnsPerClient, "the most connections one client address holds at once")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -55,13 +64,28 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return errors.New("-create-rate must not be negative")
 	case *botWorkers < 1:
 		return errors.New("-bots must be at least 1")
+	case *maxPlies < 1:
+		return errors.New("-maxplies must be at least 1")
+	case *maxConns < 0:
+		return errors.New("-max-conns must not be negative")
+	case *connsPerClient < 2:
+		return errors.New("-max-conns-per-client must be at least 2")
+	}
+	conns, err := maxConnections(descriptorLimit(), *maxConns)
+	if err != nil {
+		return err
 	}
 	if *createRate == 0 {
 		*createRate = -1 // no limit
 	}
 	logger := log.New(stderr, "serve: ", log.LstdFlags)
-	cfg := config{Dir: *dir, BotDelay: *botDelay, Logf: logger.Printf,
-		MaxGames: *maxGames, CreatePerMinute: *createRate, BotWorkers: *botWorkers}
+	cfg := base
+	cfg.Dir, cfg.BotDelay, cfg.Logf = *dir, *botDelay, logger.Printf
+	cfg.MaxGames, cfg.CreatePerMinute, cfg.BotWorkers, cfg.MaxPlies = *maxGames, *createRate, *botWorkers, *maxPlies
+	// Streams take at most half the connections, in all and per client
+	// address: the other half is for requests.
+	cfg.MaxStreams = min(defaultMaxStreams, max(conns/2, 1))
+	cfg.MaxStreamsPerClient = min(defaultStreamsPerClient, *connsPerClient/2)
 	if *quiet {
 		cfg.Infof = func(string, ...any) {}
 	}
@@ -74,13 +98,16 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	limited := newConnLimiter(ln, conns, *connsPerClient)
 	hs := httpServer(srv, logger)
 	fmt.Fprintf(stdout, "serving http://%s/ (games in %s)\n", ln.Addr(), *dir)
+	srv.cfg.Infof("limits: %d connections (%d per client address), %d event streams (%d per client address, %d per game), %d games, %d plies a game",
+		conns, *connsPerClient, srv.cfg.MaxStreams, srv.cfg.MaxStreamsPerClient, srv.cfg.MaxStreamsPerGame, srv.cfg.MaxGames, srv.cfg.MaxPlies)
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	errc := make(chan error, 1)
-	go func() { errc <- hs.Serve(ln) }()
+	go func() { errc <- hs.Serve(limited) }()
 	select {
 	case err := <-errc:
 		return err
@@ -103,15 +130,20 @@ func defaultDataDir() string {
 	return "serve-data"
 }
 
-// httpServer returns the HTTP server of the site, with timeouts for slow
-// clients. It has no WriteTimeout, which would end the event streams:
-// every other reply gets writeTimeout from the handler.
+// httpServer returns the HTTP server of the site, with short timeouts
+// for slow and idle clients: 10 s to send a request (its headers, and its
+// body), 30 s idle between requests. (The headers' 10 s count from the
+// connection's start for a new one, which a client on a loaded machine
+// takes a while to use: 5 s made such clients fail under the race
+// detector.) It has no WriteTimeout, which would end the event streams:
+// every other reply gets writeTimeout from when it is written, and each
+// event of a stream its own.
 func httpServer(srv *server, logger *log.Logger) *http.Server {
 	hs := &http.Server{
 		Handler:           srv,
 		ReadHeaderTimeout: 10 * time.Second,
-		ReadTimeout:       30 * time.Second,
-		IdleTimeout:       2 * time.Minute,
+		ReadTimeout:       10 * time.Second,
+		IdleTimeout:       30 * time.Second,
 		MaxHeaderBytes:    16 << 10,
 		ErrorLog:          logger,
 	}

@@ -5,10 +5,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
-	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -25,10 +24,13 @@ import (
 //     Every accepted move is appended and the file synced before the
 //     server replies.
 //
-// On start the records are replayed through the library
-// (notation.Record.Replay). A line cut short by a crash (no final line
-// break: the write was never acknowledged) is dropped, and a record that
-// fails to replay keeps the moves before the failure.
+// On start the records are read back (read) and replayed by the server.
+// A record the server could not have written (its tags are not the ones
+// it writes, a line does not parse or replay) is moved aside whole, with
+// its metadata, as ID.txt.bad and ID.json.bad, for the operator to look
+// at; nothing is truncated or rewritten before a record has replayed. A
+// last line cut short by a crash (no line break: the write was never
+// acknowledged) is cut off the file once the rest has replayed.
 
 // seatMeta is one seat as stored: who plays it and, for a person, the
 // secret that lets a client move for it.
@@ -46,20 +48,38 @@ type meta struct {
 	Seats   []seatMeta `json:"seats"`
 }
 
+// storeSlots bounds the files the store holds open at once, so that the
+// descriptors kept in reserve for it (see maxConnections) always suffice.
+const storeSlots = 32
+
 type store struct {
-	dir string // DIR/games
+	fs    storage
+	dir   string        // DIR/games
+	slots chan struct{} // one per file open
 }
 
-func openStore(dir string) (*store, error) {
+// openStore opens the store under dir (DIR/games, created if missing) on
+// fs (nil: the operating system's files).
+func openStore(dir string, fs storage) (*store, error) {
+	if fs == nil {
+		fs = osStorage{}
+	}
 	d := filepath.Join(dir, "games")
-	if err := os.MkdirAll(d, 0o700); err != nil {
+	if err := fs.MkdirAll(d); err != nil {
 		return nil, err
 	}
-	return &store{dir: d}, nil
+	return &store{fs: fs, dir: d, slots: make(chan struct{}, storeSlots)}, nil
 }
 
 func (s *store) metaPath(id string) string   { return filepath.Join(s.dir, id+".json") }
 func (s *store) recordPath(id string) string { return filepath.Join(s.dir, id+".txt") }
+
+// hold takes a slot for an open file; the caller calls the returned func
+// when it has closed the file.
+func (s *store) hold() func() {
+	s.slots <- struct{}{}
+	return func() { <-s.slots }
+}
 
 // header returns the tag pairs that start a game's record file, followed
 // by the blank line after which the moves are appended.
@@ -72,8 +92,9 @@ func header(m meta) []byte {
 	return append(bytes.TrimRight(text, "\n"), "\n\n"...)
 }
 
-// recordTags returns the tags of a game's record: the game, where and
-// when it was played and who played each seat.
+// recordTags returns the tags of a game's record file: the game, where
+// and when it was played and who played each seat. They are all the tags
+// the server writes: a stored record with others is not one of its own.
 func recordTags(m meta) notation.Record {
 	var rec notation.Record
 	rec.SetTag("Game", m.Spec)
@@ -92,30 +113,31 @@ func recordTags(m meta) notation.Record {
 
 // create writes a new game's files: the record with its header and the
 // first moves (chance draws at the start), then the metadata, which is
-// what makes the game exist on the next start.
+// what makes the game exist on the next start, then syncs the directory.
 func (s *store) create(m meta, first []string) error {
-	rec := append(header(m), movesText(first)...)
-	if err := writeSynced(s.recordPath(m.ID), rec); err != nil {
+	defer s.hold()()
+	if err := s.writeSynced(s.recordPath(m.ID), append(header(m), movesText(first)...)); err != nil {
 		return err
 	}
 	data, err := json.MarshalIndent(m, "", "  ")
 	if err != nil {
 		return err
 	}
-	if err := writeSynced(s.metaPath(m.ID), append(data, '\n')); err != nil {
+	if err := s.writeSynced(s.metaPath(m.ID), append(data, '\n')); err != nil {
 		return err
 	}
-	return syncDir(s.dir)
+	return s.fs.SyncDir(s.dir)
 }
 
 // appendMoves appends moves to a game's record, one per line, and syncs
 // the file: once it returns nil the moves survive a crash.
 func (s *store) appendMoves(id string, moves []string) error {
-	f, err := os.OpenFile(s.recordPath(id), os.O_WRONLY|os.O_APPEND, 0)
+	defer s.hold()()
+	f, err := s.fs.Append(s.recordPath(id))
 	if err != nil {
 		return err
 	}
-	end, err := f.Seek(0, io.SeekEnd)
+	end, err := f.Size()
 	if err == nil {
 		_, err = f.Write(movesText(moves))
 		if err == nil {
@@ -143,10 +165,11 @@ func movesText(moves []string) []byte {
 }
 
 // writeSynced writes a file whole, through a temporary file that is synced
-// and renamed, so that the file is either absent or complete.
-func writeSynced(path string, data []byte) error {
+// and renamed, so that the file is either absent or complete. The caller
+// syncs the directory, which makes the rename survive a crash.
+func (s *store) writeSynced(path string, data []byte) error {
 	tmp := path + ".tmp"
-	f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o600)
+	f, err := s.fs.Create(tmp)
 	if err != nil {
 		return err
 	}
@@ -158,112 +181,195 @@ func writeSynced(path string, data []byte) error {
 		err = cerr
 	}
 	if err == nil {
-		err = os.Rename(tmp, path)
+		err = s.fs.Rename(tmp, path)
 	}
 	if err != nil {
-		os.Remove(tmp)
+		s.fs.Remove(tmp)
 	}
 	return err
 }
 
-func syncDir(dir string) error {
-	d, err := os.Open(dir)
+// list returns the IDs of the stored games (those with a metadata file),
+// at most limit of them: those whose record was written last; skipped
+// counts the others, which stay on disk.
+func (s *store) list(limit int) (ids []string, skipped int, err error) {
+	names, err := s.fs.ReadDir(s.dir)
 	if err != nil {
-		return err
+		return nil, 0, err
 	}
-	err = d.Sync()
-	if cerr := d.Close(); err == nil {
-		err = cerr
+	type candidate struct {
+		id      string
+		written time.Time
 	}
-	return err
+	var found []candidate
+	for _, name := range names {
+		id, ok := strings.CutSuffix(name, ".json")
+		if !ok || !validID(id) {
+			continue
+		}
+		c := candidate{id: id}
+		c.written, _ = s.fs.ModTime(s.recordPath(id))
+		found = append(found, c)
+	}
+	if len(found) > limit {
+		slices.SortFunc(found, func(a, b candidate) int { return b.written.Compare(a.written) })
+		skipped = len(found) - limit
+		found = found[:limit]
+	}
+	for _, c := range found {
+		ids = append(ids, c.id)
+	}
+	return ids, skipped, nil
 }
 
 // stored is a game read back from disk: its metadata and its record.
 type stored struct {
 	meta   meta
 	record notation.Record
-	// note says what was repaired, if anything.
-	note string
+	// torn is the length the record file is cut to once the record has
+	// replayed, when its last line was cut short by a crash; -1 if not.
+	torn int64
 }
 
-// load reads the games of the store one at a time, passing each to f, at
-// most limit of them: those whose record was written last. A game whose
-// files cannot be read is reported in errs and left out; skipped counts
-// the games over the limit, which stay on disk. The games come in any
-// order.
-func (s *store) load(limit int, f func(stored)) (skipped int, errs []error) {
-	entries, err := os.ReadDir(s.dir)
-	if err != nil {
-		return 0, []error{err}
-	}
-	type candidate struct {
-		id      string
-		written time.Time
-	}
-	var ids []candidate
-	for _, e := range entries {
-		id, ok := strings.CutSuffix(e.Name(), ".json")
-		if !ok || !validID(id) {
-			continue
-		}
-		c := candidate{id: id}
-		if fi, err := os.Stat(s.recordPath(id)); err == nil {
-			c.written = fi.ModTime()
-		}
-		ids = append(ids, c)
-	}
-	if len(ids) > limit {
-		slices.SortFunc(ids, func(a, b candidate) int { return b.written.Compare(a.written) })
-		skipped = len(ids) - limit
-		ids = ids[:limit]
-	}
-	for _, c := range ids {
-		g, err := s.loadOne(c.id)
-		if err != nil {
-			errs = append(errs, fmt.Errorf("game %s: %w", c.id, err))
-			continue
-		}
-		f(g)
-	}
-	return skipped, errs
+// badRecordError says why a game's files are not files the server wrote:
+// the game is then set aside (setAside), not restored.
+type badRecordError struct{ why string }
+
+func (e *badRecordError) Error() string { return e.why }
+
+func badRecord(format string, args ...any) error {
+	return &badRecordError{fmt.Sprintf(format, args...)}
 }
 
-func (s *store) loadOne(id string) (stored, error) {
-	var g stored
-	data, err := os.ReadFile(s.metaPath(id))
+// read reads a game's files. It changes nothing on disk. An error is a
+// *badRecordError when what is there is not what the server writes, and
+// another error when the files could not be read.
+func (s *store) read(id string) (stored, error) {
+	g := stored{torn: -1}
+	release := s.hold()
+	data, err := s.fs.ReadFile(s.metaPath(id))
+	var text []byte
+	if err == nil {
+		text, err = s.fs.ReadFile(s.recordPath(id))
+	}
+	release()
 	if err != nil {
 		return g, err
 	}
-	if err := json.Unmarshal(data, &g.meta); err != nil {
-		return g, err
+	if err := strictUnmarshal(data, &g.meta); err != nil {
+		return g, badRecord("%s.json: %v", id, err)
 	}
-	if g.meta.ID != id {
-		return g, errors.New("metadata names another game")
-	}
-	text, err := os.ReadFile(s.recordPath(id))
-	if err != nil {
-		return g, err
+	if err := checkMeta(g.meta, id); err != nil {
+		return g, badRecord("%s.json: %v", id, err)
 	}
 	// A crash during an append can leave a last line without its line
-	// break: that move was never acknowledged. Cut it off the file too,
-	// so that the next append starts on a line of its own.
+	// break: that move was never acknowledged. It is left out here, and
+	// cut off the file only once the rest has replayed (cutTorn).
 	if i := bytes.LastIndexByte(text, '\n'); i != len(text)-1 {
+		g.torn = int64(i + 1)
 		text = text[:i+1]
-		if err := os.Truncate(s.recordPath(id), int64(len(text))); err != nil {
-			return g, err
-		}
-		g.note = "dropped an unfinished last line"
 	}
-	g.record, err = notation.ParseRecord(string(text))
+	rec, err := notation.ParseRecord(string(text))
 	if err != nil {
-		return g, err
+		return g, badRecord("%s.txt: %v", id, err)
 	}
+	if err := checkHeader(rec, g.meta); err != nil {
+		return g, badRecord("%s.txt: %v", id, err)
+	}
+	g.record = rec
 	return g, nil
 }
 
-// rewrite replaces a game's record file with its header and moves.
-func (s *store) rewrite(m meta, moves []string) error {
-	return writeSynced(s.recordPath(m.ID), append(header(m), movesText(moves)...))
+// checkMeta checks that metadata is what the server writes for game id.
+func checkMeta(m meta, id string) error {
+	switch {
+	case m.ID != id:
+		return fmt.Errorf("the metadata names game %q", m.ID)
+	case len(m.Seats) == 0:
+		return errors.New("no seats")
+	}
+	for i, st := range m.Seats {
+		switch {
+		case st.Player == "human" && st.Key != "" && st.Level == "":
+		case st.Player == "bot" && st.Key == "" && levels[st.Level] != (level{}):
+		default:
+			return fmt.Errorf("seat %d is no person with a key nor a bot of a known level", i+1)
+		}
+	}
+	return nil
+}
+
+// checkHeader checks that a record's tags are exactly those the server
+// writes for the game (recordTags): a [Position] tag, say, which the
+// server never writes, would start the game somewhere its downloaded
+// record does not say.
+func checkHeader(rec notation.Record, m meta) error {
+	want := recordTags(m).Tags
+	for i, t := range rec.Tags {
+		if i >= len(want) || t != want[i] {
+			return fmt.Errorf("tag [%s %s] is not one the server writes (it writes %s)", t.Name, strconv.Quote(t.Value), tagNames(want))
+		}
+	}
+	if len(rec.Tags) < len(want) {
+		return fmt.Errorf("the tag [%s] is missing", want[len(rec.Tags)].Name)
+	}
+	return nil
+}
+
+func tagNames(tags []notation.Tag) string {
+	var names []string
+	for _, t := range tags {
+		names = append(names, t.Name)
+	}
+	return strings.Join(names, ", ")
+}
+
+// cutTorn cuts a record file to size bytes (dropping a last line a crash
+// cut short) and syncs it.
+func (s *store) cutTorn(id string, size int64) error {
+	defer s.hold()()
+	f, err := s.fs.Append(s.recordPath(id))
+	if err != nil {
+		return err
+	}
+	err = f.Truncate(size)
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+// setAside moves a game's files out of the way, whole, as ID.txt.bad and
+// ID.json.bad (with a number after them if those exist), and syncs the
+// directory; it returns the names they now have. The record goes first:
+// a game whose metadata is left without a record is left out on the next
+// start too.
+func (s *store) setAside(id string) ([]string, error) {
+	defer s.hold()()
+	var moved []string
+	for _, path := range []string{s.recordPath(id), s.metaPath(id)} {
+		if _, err := s.fs.ModTime(path); isNotExist(err) {
+			continue
+		}
+		to := path + ".bad"
+		for n := 2; ; n++ {
+			if _, err := s.fs.ModTime(to); isNotExist(err) {
+				break
+			}
+			if n > 100 {
+				return moved, fmt.Errorf("setting %s aside: %s.bad and 99 more exist", filepath.Base(path), filepath.Base(path))
+			}
+			to = path + ".bad." + strconv.Itoa(n)
+		}
+		if err := s.fs.Rename(path, to); err != nil {
+			return moved, err
+		}
+		moved = append(moved, filepath.Base(to))
+	}
+	return moved, s.fs.SyncDir(s.dir)
 }
 
 // validID reports whether id has the form of a game ID (newID): it is also

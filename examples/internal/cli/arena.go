@@ -39,7 +39,9 @@ const defaultEngineMoveTime = time.Second
 // examples/protocol to it on its standard input and output. Both players
 // may be engines. Every game starts one process for each external side
 // (which plays all of that side's seats) and stops it at the end of the
-// game; -enginestderr passes the engines' standard error to arena's (it
+// game, with every process it started (on Linux, where the arena command
+// adopts the engines' orphans, even one in a session of its own: see
+// protocol.AdoptOrphans); -enginestderr passes the engines' standard error to arena's (it
 // is discarded otherwise, but for its last line, quoted when an engine
 // crashes). An engine needs to know protocol_version, game, position
 // (only for openings given as positions), play and genmove, and may

@@ -86,8 +86,8 @@ func pythonArena(t *testing.T, flags ...string) string {
 		}
 	})
 	if pythonPath == "" {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("python3 is not installed; the cross-language tests need it under CI=true")
+		if os.Getenv("CI") != "" {
+			t.Fatal("python3 is not installed; the cross-language tests need it under CI")
 		}
 		t.Skip("python3 is not installed")
 	}

@@ -304,7 +304,9 @@ def main(argv):
                         sys.stderr.write("random_engine: crashing on purpose\n")
                         sys.exit(3)
                     if misbehave == "flood":
-                        sys.stdout.write("=" + cid + " " + "x" * 10_000_000 + "\n\n")
+                        # 1 MB, far over the referee's cap of 64 KiB, and
+                        # quick to build on a loaded machine (10 MB was not).
+                        sys.stdout.write("=" + cid + " " + "x" * 1_000_000 + "\n\n")
                         sys.stdout.flush()
                         continue
                     if misbehave == "resign":

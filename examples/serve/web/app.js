@@ -60,12 +60,13 @@ function route() {
   const m = location.pathname.match(/^\/g\/([a-z2-7]+)$/);
   if (m) {
     const hash = new URLSearchParams(location.hash.slice(1));
-    if (hash.get('key')) {
-      // A join link: keep the key in this browser, not in the address bar.
-      local.setKey(m[1], hash.get('key'));
+    const linkKey = hash.get('key');
+    if (linkKey) {
+      // A join link: the key leaves the address bar at once, and is kept
+      // in this browser only once the server confirms it (claimSeat).
       history.replaceState(null, '', location.pathname);
     }
-    showGame(m[1]);
+    showGame(m[1], linkKey);
   } else {
     showLobby();
   }
@@ -176,10 +177,13 @@ async function createGame(v, game, opponent, mySeat, level) {
 
 const view = {
   id: null,
-  key: null,
+  key: null, // the key this browser plays with, once the server confirmed it
   seat: null, // the seat this browser plays, a letter
+  ticket: null, // a stream ticket not yet used
   state: null,
   events: null,
+  retry: 0, // reconnections of the event stream in a row
+  reconnect: null, // the timer of the next one
   sel: [], // the click tokens chosen so far
   busy: false,
   svg: '',
@@ -187,13 +191,18 @@ const view = {
 
 function closeGame() {
   if (view.events) view.events.close();
+  clearTimeout(view.reconnect);
   view.events = null;
   view.id = null;
 }
 
-async function showGame(id) {
+// over says whether a game takes no more moves: ended by the rules, or
+// stopped by the server at its limit of plies.
+const over = s => s.outcome.result !== '*' || !!s.stopped;
+
+async function showGame(id, linkKey) {
   closeGame();
-  Object.assign(view, { id, key: local.key(id) || null, seat: null, state: null, sel: [], svg: '' });
+  Object.assign(view, { id, key: null, seat: null, ticket: null, state: null, sel: [], svg: '', retry: 0 });
   $('#lobby').hidden = true;
   $('#play').hidden = false;
   $('#board').replaceChildren();
@@ -207,11 +216,64 @@ async function showGame(id) {
     return;
   }
   render(r.data);
+  await claimSeat(id, linkKey);
+  if (view.id !== id) return;
+  if (view.state) render(view.state, true);
   listen(id);
 }
 
-function listen(id) {
-  const url = `/api/games/${id}/events` + (view.key ? '?key=' + encodeURIComponent(view.key) : '');
+// ticket trades a seat's key for a stream ticket: keys never go in a URL.
+// A 201 also confirms that the key plays a seat (data.seat); a 403 that
+// it plays none.
+function ticket(id, key) {
+  return api('POST', `/api/games/${id}/tickets`, { key });
+}
+
+// claimSeat sets the key and seat this browser plays the game with: the
+// key it keeps, if the server confirms it; else the link's, which it then
+// keeps. A key is kept only once the server has confirmed it, and a
+// working key is never replaced: a crafted link cannot take a seat away.
+async function claimSeat(id, linkKey) {
+  const kept = local.key(id);
+  if (kept) {
+    const t = await ticket(id, kept);
+    if (view.id !== id) return;
+    if (t.ok || t.status !== 403) { // confirmed, or the server cannot tell now: keep it
+      view.key = kept;
+      if (t.ok) Object.assign(view, { seat: t.data.seat, ticket: t.data.ticket });
+      if (linkKey && linkKey !== kept) say('This browser already plays this game: the link was not used.', 'info');
+      return;
+    }
+  }
+  if (!linkKey || linkKey === kept) return;
+  const t = await ticket(id, linkKey);
+  if (view.id !== id) return;
+  if (t.ok) {
+    local.setKey(id, linkKey);
+    Object.assign(view, { key: linkKey, seat: t.data.seat, ticket: t.data.ticket });
+  } else {
+    say(t.status === 403 ? 'This link holds no key of a seat of this game: you are watching it.' : t.data.error, 'info');
+  }
+}
+
+// listen opens the game's event stream, as the seat this browser plays
+// (with a ticket, good for one stream), and opens it again when it drops,
+// with a new ticket, after a pause that grows.
+async function listen(id) {
+  let url = `/api/games/${id}/events`;
+  if (view.key) {
+    let t = view.ticket;
+    view.ticket = null;
+    if (!t) {
+      const r = await ticket(id, view.key);
+      if (view.id !== id) return;
+      if (r.ok) {
+        view.seat = r.data.seat;
+        t = r.data.ticket;
+      }
+    }
+    if (t) url += '?ticket=' + encodeURIComponent(t);
+  }
   const es = new EventSource(url);
   view.events = es;
   es.addEventListener('seat', e => {
@@ -219,13 +281,20 @@ function listen(id) {
     if (view.state) render(view.state, true);
   });
   es.addEventListener('state', e => render(JSON.parse(e.data)));
-  es.addEventListener('open', () => $('#live').classList.remove('off'));
-  es.addEventListener('error', () => $('#live').classList.add('off'));
+  es.addEventListener('open', () => { $('#live').classList.remove('off'); view.retry = 0; });
+  es.addEventListener('error', () => {
+    $('#live').classList.add('off');
+    es.close();
+    if (view.events !== es) return;
+    view.events = null;
+    const wait = Math.min(30000, 1000 * 2 ** view.retry++);
+    view.reconnect = setTimeout(() => { if (view.id === id) listen(id); }, wait);
+  });
 }
 
 function myTurn() {
   const s = view.state;
-  return s && view.seat && s.node === 'decision' && s.toMove === view.seat;
+  return s && view.seat && !over(s) && s.node === 'decision' && s.toMove === view.seat;
 }
 
 function seatName(letter) {
@@ -245,7 +314,7 @@ function render(s, force) {
   }
   document.title = s.title + ' · tabletop-go';
   $('#title').textContent = s.title;
-  $('#plycount').textContent = s.ply ? `(${s.moves.filter(m => !m.chance).length})` : '';
+  $('#plycount').textContent = s.ply ? `(${s.turns})` : '';
 
   // the board
   if (s.svg) {
@@ -265,7 +334,7 @@ function render(s, force) {
   // status
   for (const st of [$('#status'), $('#topstatus')]) {
     st.className = st.id === 'topstatus' ? 'status topstatus' : 'status';
-    if (s.outcome.result !== '*') {
+    if (over(s)) {
       st.classList.add('over');
       const me = s.seats.find(x => x.seat === view.seat);
       const text = me && me.score === '1' ? `You win · ${s.outcome.reason}` :
@@ -285,7 +354,7 @@ function render(s, force) {
 
   // seats
   $('#seats').replaceChildren(...s.seats.map(x => {
-    const turn = s.outcome.result === '*' && s.node === 'decision' && s.toMove === x.seat;
+    const turn = !over(s) && s.node === 'decision' && s.toMove === x.seat;
     let who = x.player === 'bot' ? `Computer · ${x.level}` : x.seat === view.seat ? 'You' : 'Friend';
     const chip = el('span', { class: 'chip' });
     chip.style.background = x.color;
@@ -298,8 +367,9 @@ function render(s, force) {
       tag);
   }));
 
-  // history
-  let n = 0;
+  // history: the recent moves the state holds (the record has them all),
+  // numbered from the moves before them
+  let n = s.turns - s.moves.filter(m => !m.chance).length;
   $('#history').replaceChildren(...s.moves.map((m, i) => {
     const last = i === s.moves.length - 1 || (i === s.moves.length - 2 && s.moves[i + 1].chance);
     if (m.chance) return el('li', { class: 'chance', title: 'drawn by the server', text: 'drew ' + m.move });
@@ -310,7 +380,7 @@ function render(s, force) {
   h.scrollTop = h.scrollHeight;
 
   // typed moves and word moves (swap, pass)
-  $('#moveform').hidden = !view.seat || s.outcome.result !== '*';
+  $('#moveform').hidden = !view.seat || over(s);
   const words = myTurn() ? s.legal.filter(m => tokens(m, s.toMove) === null) : [];
   const wordBox = $('#choices');
   wordBox.querySelectorAll('.word').forEach(b => b.remove());
@@ -325,7 +395,7 @@ function render(s, force) {
 function renderInvite() {
   const g = local.game(view.id);
   const box = $('#invite');
-  if (!g || !g.links || !g.links.length || view.state.outcome.result !== '*') { box.hidden = true; return; }
+  if (!g || !g.links || !g.links.length || over(view.state)) { box.hidden = true; return; }
   box.hidden = false;
   $('#links').replaceChildren(...g.links.map(l => {
     const url = location.origin + l.link;
@@ -402,7 +472,7 @@ function onBoardClick(e) {
 
 function onToken(t) {
   const s = view.state;
-  if (s.outcome.result !== '*') { say('The game is over.', 'info'); return; }
+  if (over(s)) { say('The game is over.', 'info'); return; }
   if (!view.seat) { say('You are watching this game.', 'info'); return; }
   if (!myTurn()) { say(`It is ${seatName(s.toMove)}'s turn.`, 'info'); return; }
   if (view.busy) return;

@@ -1,10 +1,10 @@
-package main
+package browsertest
 
 import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"net/http/httptest"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -16,7 +16,6 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
-	"github.com/tabletop-go/rules"
 )
 
 // chromium finds the browser: $CHROMIUM, or Debian's chromium on the PATH.
@@ -58,8 +57,8 @@ const pageStateJS = `JSON.stringify(view.state ? {ply: view.state.ply, over: vie
 func TestBrowser(t *testing.T) {
 	path := chromium()
 	if path == "" {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("CI=true and no Chromium found (install Debian's chromium, or set CHROMIUM)")
+		if os.Getenv("CI") != "" {
+			t.Fatal("under CI and no Chromium found (install Debian's chromium, or set CHROMIUM)")
 		}
 		t.Skip("no Chromium: install Debian's chromium (or set CHROMIUM) to run the browser test")
 	}
@@ -70,14 +69,7 @@ func TestBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	srv, err := newServer(config{Dir: t.TempDir(), Logf: t.Logf})
-	if err != nil {
-		t.Fatal(err)
-	}
-	hs := httptest.NewServer(srv)
-	defer hs.Close()
-	defer srv.close()
-	base := hs.URL
+	base := startSite(t)
 
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(path),
@@ -97,7 +89,9 @@ func TestBrowser(t *testing.T) {
 
 	var mu sync.Mutex
 	var problems []string
-	watch := func(ctx context.Context, who string) {
+	// watch collects the console's errors of a browser context, but for
+	// refused moves (422, 409) and the statuses the context expects.
+	watch := func(ctx context.Context, who string, expected ...string) {
 		msgs := chromedp.Console(ctx)
 		go func() {
 			for m, err := range msgs {
@@ -105,6 +99,9 @@ func TestBrowser(t *testing.T) {
 					return
 				}
 				refused := strings.Contains(m.Text, "status of 422") || strings.Contains(m.Text, "status of 409")
+				for _, status := range expected {
+					refused = refused || strings.Contains(m.Text, "status of "+status)
+				}
 				if (m.Type == chromedp.ConsoleError || m.Type == chromedp.ConsoleException) && !refused {
 					mu.Lock()
 					problems = append(problems, fmt.Sprintf("%s: %s", who, m.Text))
@@ -165,8 +162,15 @@ func TestBrowser(t *testing.T) {
 	do(ctx, "open the lobby", chromedp.Navigate(base+"/"), chromedp.WaitVisible(chromedp.CSS(`.card[data-game="hex"] button.start`)))
 	waitPage(ctx, "the pictures", `[...document.querySelectorAll('.card img')].every(i => i.complete && i.naturalWidth > 0)`)
 	cards, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll('.card')].map(c => c.dataset.game)`))
-	if slices.Sort(cards); err != nil || !slices.Equal(cards, rules.Games()) {
-		t.Fatalf("lobby cards %v %v", cards, err)
+	var catalog struct{ Games []struct{ Name string } }
+	newAPI(t, base).do("GET", "/api/catalog", nil, http.StatusOK, &catalog)
+	var names []string
+	for _, g := range catalog.Games {
+		names = append(names, g.Name)
+	}
+	slices.Sort(names)
+	if slices.Sort(cards); err != nil || !slices.Equal(cards, names) {
+		t.Fatalf("lobby cards %v %v, catalog %v", cards, err, names)
 	}
 	shot(ctx, "1-lobby")
 
@@ -258,6 +262,41 @@ func TestBrowser(t *testing.T) {
 	if u, _ := chromedp.Run(friend, chromedp.Location()); strings.Contains(u, "key=") {
 		t.Errorf("the key stays in the address bar: %s", u)
 	}
+	gameID := link[strings.Index(link, "/g/")+3 : strings.Index(link, "#")]
+	friendKey := link[strings.Index(link, "#key=")+5:]
+
+	// A crafted link with another key takes nothing away (issue #21, item
+	// 7): the friend's browser keeps the key the server confirmed, still
+	// plays B and still gets live updates (below); a stranger's browser
+	// keeps no key from it and watches.
+	crafted := base + "/g/" + gameID + "#key=ANYTHING"
+	do(friend, "open a crafted link", chromedp.Navigate(crafted), chromedp.WaitVisible(chromedp.CSS(`#board svg[data-game="focus"]`)))
+	waitPage(friend, "the friend's seat, kept", `view.seat === 'B' && view.events !== null`)
+	waitPage(friend, "the note on the link", `!document.querySelector('#message').hidden`)
+	kept, err := chromedp.Run(friend, chromedp.Evaluate[string](`JSON.parse(localStorage.getItem('tt.keys'))[`+"`"+gameID+"`"+`] || ''`))
+	if err != nil || kept != friendKey {
+		t.Errorf("after a crafted link the browser keeps %q (%v), want its key %q", kept, err, friendKey)
+	}
+	waitPage(ctx, "the friend online again", `view.state.seats[1].online`)
+	stranger, cancelStranger := chromedp.NewContext(ctx, chromedp.WithNewBrowserContext())
+	defer cancelStranger()
+	watch(stranger, "third browser", "403") // the key of the link is refused
+	do(stranger, "a stranger opens a crafted link", chromedp.Navigate(crafted), chromedp.WaitVisible(chromedp.CSS(`#board svg[data-game="focus"]`)))
+	waitPage(stranger, "the refusal", `!document.querySelector('#message').hidden && view.events !== null`)
+	if s := read(stranger); s.Seat != "" || !strings.Contains(s.Message, "no key") {
+		t.Errorf("a stranger's browser after a crafted link: seat %q, message %q", s.Seat, s.Message)
+	}
+	if keys, _ := chromedp.Run(stranger, chromedp.Evaluate[string](`localStorage.getItem('tt.keys') || ''`)); strings.Contains(keys, "ANYTHING") {
+		t.Errorf("a key the server refused is kept: %s", keys)
+	}
+	cancelStranger()
+	// No request of the page carries a key in its URL.
+	for who, c := range map[string]context.Context{"first browser": ctx, "second browser": friend} {
+		urls, err := chromedp.Run(c, chromedp.Evaluate[[]string](`performance.getEntriesByType('resource').map(e => e.name).filter(n => /[?&]key=/.test(n))`))
+		if err != nil || len(urls) > 0 {
+			t.Errorf("%s: requests with a key in the URL: %v %v", who, urls, err)
+		}
+	}
 
 	// A: c3 onto c4 (a stack of two); B: e3 onto e2; A: split c4, moving
 	// its top piece one square to c5.
@@ -290,7 +329,7 @@ func TestBrowser(t *testing.T) {
 
 	// Domination by clicks: both steps of the turn, four squares; the
 	// server then draws the next domino.
-	api := newClient(t, base)
+	api := newAPI(t, base)
 	dom := api.create("domination", "human", "human")
 	do(ctx, "open Domination", chromedp.Navigate(base+dom.Seats[0].Link), chromedp.WaitVisible(chromedp.CSS(`#board svg[data-game="domination"]`)))
 	waitPage(ctx, "A to move", `view.seat === 'A' && myTurn()`)

@@ -1,0 +1,115 @@
+package main
+
+import (
+	"fmt"
+	"net/http"
+	"time"
+
+	"github.com/tabletop-go/rules"
+)
+
+// handleEvents streams the game's state as server-sent events: one "state"
+// event at once and one after every change, with a comment line every 25
+// seconds to keep the connection open. A stream opened with a ticket
+// (?ticket=, from POST .../tickets) shows its seat as online while it is
+// open, and starts with a "seat" event.
+//
+// Every stream counts against the caps: in all and per client address
+// (streamLimiter), and per game. A stream holds at most one event to send,
+// the latest state, shared by every stream of the game (never a copy per
+// stream): a stream that falls behind skips to the latest state, and one
+// whose client takes more than StreamWriteTimeout to take an event is
+// dropped.
+func (s *server) handleEvents(w http.ResponseWriter, r *http.Request, g *game) {
+	q := r.URL.Query()
+	if q.Has("key") {
+		writeError(w, http.StatusBadRequest, "a seat's key does not go in a URL: trade it for a ticket (POST /api/games/"+g.meta.ID+"/tickets with {\"key\": ...}) and open the stream with ?ticket=")
+		return
+	}
+	client := clientAddress(r)
+	if ok, why := s.streams.acquire(client); !ok {
+		refuseOverCap(w, http.StatusServiceUnavailable, why)
+		return
+	}
+	defer s.streams.release(client)
+	seat := rules.Player(-1)
+	g.mu.Lock()
+	full := g.streams >= s.cfg.MaxStreamsPerGame
+	ticketOK := true
+	if t := q.Get("ticket"); t != "" && !full {
+		seat, ticketOK = g.takeTicket(t, time.Now())
+	}
+	if !full && ticketOK {
+		g.streams++
+		if seat >= 0 {
+			g.online[seat]++
+			g.changedNow(true)
+		}
+	}
+	g.mu.Unlock()
+	switch {
+	case full:
+		refuseOverCap(w, http.StatusServiceUnavailable, fmt.Sprintf("this game has as many event streams open as it may (%d)", s.cfg.MaxStreamsPerGame))
+		return
+	case !ticketOK:
+		writeError(w, http.StatusForbidden, "this ticket is unknown, used or expired: ask for another")
+		return
+	}
+	defer func() {
+		g.mu.Lock()
+		g.streams--
+		if seat >= 0 {
+			g.online[seat]--
+			g.changedNow(true)
+		}
+		g.mu.Unlock()
+	}()
+
+	rc := http.NewResponseController(w)
+	h := w.Header()
+	h.Set("Content-Type", "text/event-stream")
+	h.Set("Cache-Control", "no-store")
+	h.Set("X-Accel-Buffering", "no")
+	w.WriteHeader(http.StatusOK)
+	if seat >= 0 && !s.streamWrite(w, rc, []byte("event: seat\ndata: {\"seat\":\""+seat.String()+"\"}\n\n")) {
+		return
+	}
+	ping := time.NewTicker(streamPing)
+	defer ping.Stop()
+	for {
+		g.mu.Lock()
+		state, changed := g.state(), g.changed
+		g.mu.Unlock()
+		if !s.streamWrite(w, rc, []byte("event: state\ndata: "), state, []byte("\n\n")) {
+			return
+		}
+	wait:
+		for {
+			select {
+			case <-changed:
+				break wait
+			case <-ping.C:
+				if !s.streamWrite(w, rc, []byte(": ping\n\n")) {
+					return
+				}
+			case <-r.Context().Done():
+				return
+			case <-s.ctx.Done():
+				return
+			}
+		}
+	}
+}
+
+// streamWrite writes an event (in parts: the state is written as it is,
+// shared, not copied) and flushes it, giving the client
+// StreamWriteTimeout to take it before the stream is dropped.
+func (s *server) streamWrite(w http.ResponseWriter, rc *http.ResponseController, parts ...[]byte) bool {
+	rc.SetWriteDeadline(time.Now().Add(s.cfg.StreamWriteTimeout))
+	for _, p := range parts {
+		if _, err := w.Write(p); err != nil {
+			return false
+		}
+	}
+	return rc.Flush() == nil
+}
