@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/tabletop-go/rules"
 	"github.com/tabletop-go/rules/hex"
 	"github.com/tabletop-go/rules/notation"
 )
@@ -14,8 +15,29 @@ import (
 var ErrNotHex = errors.New("sgf: not a Hex game (GM[11])")
 
 // ToRecord converts the main line of a Hex SGF tree to a record the
-// library replays. Moves keep their text ("f3"); the swap becomes "swap"
-// and the Game tag's swap mode says which swap it was:
+// library replays. A move must be a cell of the board, such as "f3" (the
+// column letter, a to the board's last, and the row from 1, in either
+// case: "F3" becomes "f3"), a swap token, "resign" or "forfeit"; any other
+// value (a cell off the board, Little Golem's two-letter "fc", an empty
+// value or "pass", text after the cell) is an error that names the node
+// and the property, e.g. "sgf: node 3: W[aa] is not a cell of the 11x11
+// board". The swap becomes "swap", and the Game tag's swap mode says
+// which swap it was.
+//
+// # The pie rule
+//
+// The root may declare the pie rule: RU[swap=none], RU[swap=sides] or
+// RU[swap=pieces] (RU is SGF's property for the rules of the game; this
+// is how FromRecord writes it, and HexGui keeps it as it keeps any
+// property), or HA[N/S] or HA[0.5], PlayHex's Demer handicap for a game
+// without the swap. RU text that does not start with "swap=" and any
+// other HA say nothing of the pie rule; an RU starting with "swap=" must
+// name one of the three. A declared rule is the record's, and the moves
+// must agree with it: no swap under swap=none, no "swap-sides" under
+// swap=pieces, and after the swap the same colour moves again under
+// swap=sides, the other colour under swap=pieces.
+//
+// Without a declared rule, the swap tokens tell it:
 //
 //   - "swap-sides" swaps sides.
 //   - "swap-pieces", "swap" and "SWAP" swap sides when the next move has
@@ -25,13 +47,16 @@ var ErrNotHex = errors.New("sgf: not a Hex game (GM[11])")
 //     files written by HexGui or Hex-benzene (AP) swap sides; others
 //     follow the token, "swap-pieces" swapping pieces.
 //
-// SGF has no property for the pie rule, so a game without a swap gets the
-// default swap=sides (it replays the same whatever the rule). "resign"
-// (or "forfeit") ends the moves and adds a Termination tag. The root's SZ
-// ("11" or "9:11", 11 when absent), PB, PW, RE, DT, EV, RO, PC, AP and GC
-// become tags. RE becomes the Result, its letter naming the player, not
-// the stone colour: B is PB, the first player (seat 0), even after a
-// swap-sides gave that player the White stones.
+// and a game without a swap gets the default swap=sides (it replays the
+// same whatever the rule).
+//
+// # Tags and the result
+//
+// "resign" (or "forfeit") ends the moves and adds a Termination tag. The
+// root's SZ ("11" or "9:11", 11 when absent), PB, PW, RE, DT, EV, RO, PC,
+// AP and GC become tags. RE becomes the Result, its letter naming the
+// player, not the stone colour: B is PB, the first player (seat 0), even
+// after a swap-sides gave that player the White stones.
 // The Computer Olympiad's mw1.sgf (2009), the one game of the collection
 // with both a swap and a result, bears this out: the first player swapped
 // to White, connected with White, and the file says B+. Little Golem's
@@ -48,13 +73,17 @@ var ErrNotHex = errors.New("sgf: not a Hex game (GM[11])")
 // naming the player who resigned is an error, as is RE naming the loser
 // of a game that the moves finish with a connection.
 //
+// # Checks
+//
 // Node letters are checked, as the Hex SGF specification (GM[11]) and
 // HexGui have them: Black moves first and the colours alternate, except
 // that the move after a swap may have either colour (it tells the swap's
 // meaning, above) and the move after "swap-sides" has the swap's colour.
 // A node holds at most one move, and a move, like every property ToRecord
 // reads, has exactly one value; a property may not appear twice in a node
-// (SGF FF[4]). A resign node may have either colour.
+// (SGF FF[4]). A resign node may have either colour. Whether a move is
+// legal where it is played (an empty cell, a swap as the second move) is
+// left to the replay of the record.
 //
 // Setup stones in the first node (AB and AW, with PL for the colour to
 // move, which is otherwise Black when both colours have as many stones
@@ -69,7 +98,30 @@ var ErrNotHex = errors.New("sgf: not a Hex game (GM[11])")
 // in SGF FF[4] (Parse refuses others; ToRecord refuses them in a tree
 // built by hand). Properties ToRecord does not read (comments, markup,
 // timing, variations off the main line) are ignored.
+//
+// Every error of ToRecord matches rules.ErrBadRecord (errors.Is), so
+// rules.ErrorCode gives "bad-record" (or "bad-position" for setup stones
+// that are no position of the game), and errors.Is(err, ErrNotHex) tells
+// a tree of another game.
 func ToRecord(t *Tree) (notation.Record, error) {
+	rec, err := toRecord(t)
+	if err != nil {
+		return notation.Record{}, badRecord{err}
+	}
+	return rec, nil
+}
+
+// badRecord is an error of ToRecord: its text and cause are err's, and
+// it matches rules.ErrBadRecord.
+type badRecord struct{ err error }
+
+func (e badRecord) Error() string { return e.err.Error() }
+func (e badRecord) Unwrap() error { return e.err }
+
+// Is makes errors.Is(err, rules.ErrBadRecord) true.
+func (e badRecord) Is(target error) bool { return target == rules.ErrBadRecord }
+
+func toRecord(t *Tree) (notation.Record, error) {
 	if t == nil {
 		return notation.Record{}, errors.New("sgf: no game tree")
 	}
@@ -87,7 +139,7 @@ func ToRecord(t *Tree) (notation.Record, error) {
 	}
 	root := nodes[0]
 	info := map[string]string{}
-	for _, id := range []string{"GM", "SZ", "AP", "PB", "PW", "DT", "EV", "RO", "PC", "GC", "RE", "PL"} {
+	for _, id := range []string{"GM", "SZ", "AP", "PB", "PW", "DT", "EV", "RO", "PC", "GC", "RE", "PL", "RU", "HA"} {
 		v, ok, err := single(1, root, id)
 		if err != nil {
 			return notation.Record{}, err
@@ -112,16 +164,21 @@ func ToRecord(t *Tree) (notation.Record, error) {
 			return notation.Record{}, fmt.Errorf("sgf: bad board size SZ[%s] (1 to %d, or COLS:ROWS)", escaped(sz), hex.MaxSize)
 		}
 	}
+	rule, err := readPieRule(info, cols, rows)
+	if err != nil {
+		return notation.Record{}, err
+	}
 	setup, err := readSetup(nodes, cols, rows, info)
 	if err != nil {
 		return notation.Record{}, err
 	}
 	type move struct {
-		color, text string
+		color, text string // text: a cell ("f3", canonical) or a swap token as written
 		node        int
 	}
 	var moves []move
 	resigned, ending, resignNode := "", "", 0
+	grid := hex.Config{Cols: cols, Rows: rows, Swap: hex.SwapNone}.Start()
 	for i, n := range nodes {
 		for _, prop := range n.Props {
 			if prop.ID != "B" && prop.ID != "W" {
@@ -131,12 +188,25 @@ func ToRecord(t *Tree) (notation.Record, error) {
 				return notation.Record{}, fmt.Errorf("sgf: node %d: a move after %s's %s", i+1, resigned, ending)
 			}
 			v := strings.TrimSpace(prop.Values[0])
-			switch lower := strings.ToLower(v); lower {
-			case "resign", "forfeit":
+			switch lower := strings.ToLower(v); {
+			case lower == "resign" || lower == "forfeit":
 				resigned, ending, resignNode = prop.ID, lower, i+1
 				continue
-			case "pass", "":
-				return notation.Record{}, fmt.Errorf("sgf: node %d: a pass is not a Hex move", i+1)
+			case lower == "pass" || lower == "":
+				return notation.Record{}, fmt.Errorf("sgf: node %d: %s[%s] is a pass, and Hex has no pass", i+1, prop.ID, escaped(prop.Values[0]))
+			case isSwapToken(v):
+				if rule.by != "" && rule.mode == hex.SwapNone {
+					return notation.Record{}, fmt.Errorf("sgf: node %d: %s[%s] swaps, but %s says the game has no pie rule", i+1, prop.ID, escaped(v), rule.by)
+				}
+				if rule.by != "" && rule.mode == hex.SwapPieces && lower == "swap-sides" {
+					return notation.Record{}, fmt.Errorf("sgf: node %d: %s[%s], but %s says the swap exchanges the pieces, not the sides", i+1, prop.ID, escaped(v), rule.by)
+				}
+			default:
+				m, err := grid.ParseMove(v)
+				if err != nil || m.IsSwap() {
+					return notation.Record{}, notACell(i+1, prop.ID, prop.Values[0], cols, rows)
+				}
+				v = m.String()
 			}
 			moves = append(moves, move{prop.ID, v, i + 1})
 		}
@@ -146,10 +216,16 @@ func ToRecord(t *Tree) (notation.Record, error) {
 		switch {
 		case i > 0 && isSwapToken(moves[i-1].text):
 			// Either colour may follow a swap (it tells the swap's
-			// meaning), but swap-sides says which.
+			// meaning), but swap-sides and a pie rule the root
+			// declares say which.
 			prev := moves[i-1]
-			if strings.ToLower(prev.text) == "swap-sides" && m.color != prev.color {
+			switch {
+			case strings.ToLower(prev.text) == "swap-sides" && m.color != prev.color:
 				return notation.Record{}, fmt.Errorf("sgf: node %d: %s moves, but after swap-sides %s moves again (the colours were exchanged, not the turn)", m.node, m.color, prev.color)
+			case rule.by != "" && rule.mode == hex.SwapSides && m.color != prev.color:
+				return notation.Record{}, fmt.Errorf("sgf: node %d: %s moves, but after the swap %s moves again (%s: the colours were exchanged, not the turn)", m.node, m.color, prev.color, rule.by)
+			case rule.by != "" && rule.mode == hex.SwapPieces && m.color == prev.color:
+				return notation.Record{}, fmt.Errorf("sgf: node %d: %s moves, but after the swap %s is to move (%s: the swap is a move of the pieces)", m.node, m.color, other(prev.color), rule.by)
 			}
 		case m.color != toMove:
 			return notation.Record{}, fmt.Errorf("sgf: node %d: %s moves, but %s is to move (%s)", m.node, m.color, toMove, setup.why)
@@ -178,8 +254,11 @@ func ToRecord(t *Tree) (notation.Record, error) {
 				mode = hex.SwapPieces
 			}
 		default:
-			rec.Moves = append(rec.Moves, strings.ToLower(m.text))
+			rec.Moves = append(rec.Moves, m.text)
 		}
+	}
+	if rule.by != "" {
+		mode = rule.mode // the moves agree with it (checked above)
 	}
 	if mode == hex.SwapPieces && cols != rows {
 		return notation.Record{}, fmt.Errorf("sgf: swap-pieces on a %dx%d board", cols, rows)
@@ -242,6 +321,59 @@ func ToRecord(t *Tree) (notation.Record, error) {
 		rec.SetTag("Result", "0-1")
 	}
 	return rec, nil
+}
+
+// pieRule is the pie rule a tree's root declares: mode, when by names the
+// property that says so ("RU[swap=none]", "HA[N/S]"); by is "" when the
+// root declares none.
+type pieRule struct {
+	mode hex.SwapMode
+	by   string
+}
+
+// readPieRule reads the pie rule the root declares in RU (as FromRecord
+// writes it: swap=none, swap=sides or swap=pieces) or in HA (PlayHex's
+// Demer handicap: N/S or 0.5 is a game without the swap). Any other RU
+// or HA says nothing of the pie rule, except an RU that starts with
+// "swap=", which must be one of the three.
+func readPieRule(info map[string]string, cols, rows int) (pieRule, error) {
+	var rule pieRule
+	if ru, ok := info["RU"]; ok {
+		lower := strings.ToLower(ru)
+		name, isSwap := strings.CutPrefix(lower, "swap=")
+		switch mode, known := swapModes[name]; {
+		case isSwap && known:
+			rule = pieRule{mode, "RU[" + lower + "]"}
+		case isSwap:
+			return pieRule{}, fmt.Errorf("sgf: node 1: RU[%s] names no pie rule (swap=none, swap=sides or swap=pieces)", escaped(ru))
+		}
+	}
+	if ha, ok := info["HA"]; ok && (strings.EqualFold(ha, "N/S") || ha == "0.5") {
+		if rule.by != "" && rule.mode != hex.SwapNone {
+			return pieRule{}, fmt.Errorf("sgf: node 1: %s, but HA[%s] says the game has no swap", rule.by, escaped(ha))
+		}
+		if rule.by == "" {
+			rule = pieRule{hex.SwapNone, "HA[" + escaped(ha) + "]"}
+		}
+	}
+	if rule.by != "" && rule.mode == hex.SwapPieces && cols != rows {
+		return pieRule{}, fmt.Errorf("sgf: node 1: %s on a %dx%d board (swap=pieces needs a square board)", rule.by, cols, rows)
+	}
+	return rule, nil
+}
+
+// swapModes maps the names of the pie rules, as RU writes them after
+// "swap=", to the modes.
+var swapModes = map[string]hex.SwapMode{"none": hex.SwapNone, "sides": hex.SwapSides, "pieces": hex.SwapPieces}
+
+// notACell is the error for value v of property id in node (a move or a
+// setup stone) that is no cell of the cols×rows board.
+func notACell(node int, id, v string, cols, rows int) error {
+	why := fmt.Sprintf("columns a to %c, rows 1 to %d", 'a'+cols-1, rows)
+	if t := strings.TrimSpace(v); len(t) == 2 && t[0] >= 'a' && t[0] <= 'z' && t[1] >= 'a' && t[1] <= 'z' {
+		why += `; two letters are how Little Golem writes a cell, and ParseLittleGolem reads its export`
+	}
+	return fmt.Errorf("sgf: node %d: %s[%s] is not a cell of the %dx%d board (%s)", node, id, escaped(v), cols, rows, why)
 }
 
 // readResult reads RE as the SGF specification (FF[4]) writes it, for a
@@ -399,7 +531,7 @@ func readSetup(nodes []Node, cols, rows int, info map[string]string) (setupInfo,
 		for _, v := range p.Values {
 			m, err := grid.ParseMove(strings.TrimSpace(v))
 			if err != nil || m.IsSwap() {
-				return setupInfo{}, fmt.Errorf("sgf: node 1: %s[%s] is not a cell of the %dx%d board", p.ID, escaped(v), cols, rows)
+				return setupInfo{}, notACell(1, p.ID, v, cols, rows)
 			}
 			at := m.Square().Rank()*cols + m.Square().File()
 			if board[at] != 0 {
@@ -469,10 +601,13 @@ func containsSwap(moves []string) bool {
 // FromRecord writes a Hex record as an SGF tree in HexGui's form: moves
 // B[f3] and W[c9] by stone colour, the swap as "swap-sides" (the next
 // move keeps the swap's colour) or "swap-pieces" (the next move is
-// Black's), players in PB and PW, and the result in RE by the winning
-// player (B for PB, the first player, as ToRecord reads it): the rules'
-// result when the game is over, else the record's decided Result tag
-// (a resignation or a loss on time, as its Termination tag says). A
+// Black's), the pie rule of the Game tag in RU (RU[swap=none],
+// RU[swap=sides] or RU[swap=pieces], which ToRecord reads back and other
+// readers ignore or keep as the text of the rules), players in PB and PW,
+// and the result in RE by the winning player (B for PB, the first
+// player, as ToRecord reads it): the rules' result when the game is
+// over, else the record's decided Result tag (a resignation or a loss on
+// time, as its Termination tag says). A
 // [Position] start becomes setup stones (AB, AW) and PL in the root; a
 // start after the swap cannot be written (SGF cannot say which player
 // owns which colour). The record must replay without an illegal move.
@@ -490,7 +625,8 @@ func FromRecord(rec notation.Record) (*Tree, error) {
 		size += ":" + strconv.Itoa(cfg.Rows)
 	}
 	root := Node{Props: []Property{{ID: "FF", Values: []string{"4"}}, {ID: "GM", Values: []string{"11"}},
-		{ID: "AP", Values: []string{"tabletop-go/rules"}}, {ID: "SZ", Values: []string{size}}}}
+		{ID: "AP", Values: []string{"tabletop-go/rules"}}, {ID: "SZ", Values: []string{size}},
+		{ID: "RU", Values: []string{"swap=" + cfg.Swap.String()}}}}
 	for _, kv := range [...][2]string{{"Black", "PB"}, {"White", "PW"}, {"Date", "DT"}, {"Event", "EV"}} {
 		if v, ok := rec.Tag(kv[0]); ok {
 			root.Props = append(root.Props, Property{ID: kv[1], Values: []string{v}})

@@ -270,9 +270,10 @@ func TestToRecordNeverPanicsOnAnyTree(t *testing.T) {
 }
 
 // FuzzToRecord parses SGF, converts every tree and replays the record:
-// nothing panics, a converted record reads back as text, and a record
-// that replays is written back by FromRecord and converted again to the
-// same plies.
+// nothing panics, ToRecord's errors match rules.ErrBadRecord, a converted
+// record holds only cells of its board and swaps and reads back as text,
+// and a record that replays is written back by FromRecord and converted
+// again to the same plies and the same Game tag (its pie rule).
 func FuzzToRecord(f *testing.F) {
 	for _, s := range []string{
 		"(;GM[11]SZ[3];B[a1];W[b2])",
@@ -282,6 +283,8 @@ func FuzzToRecord(f *testing.F) {
 		"(;GM[11]SZ[3:4]RE[W+Resign];B[a1];W[b2];B[resign])",
 		"(;GM[11]SZ[3];B[a1][b2])",
 		"(;GM[11]SZ[3];B[a1];B[b1])",
+		"(;GM[11]SZ[3]RU[swap=none];B[a1];W[b2])",
+		"(;GM[11]SZ[3]HA[N/S];B[aa];W[B2])",
 	} {
 		f.Add(s)
 	}
@@ -292,8 +295,12 @@ func FuzzToRecord(f *testing.F) {
 			}
 			rec, err := ToRecord(tree)
 			if err != nil {
+				if !errors.Is(err, rules.ErrBadRecord) {
+					t.Fatalf("ToRecord's error %v does not match rules.ErrBadRecord", err)
+				}
 				continue
 			}
+			checkCells(t, rec)
 			if len(rec.Moves) > 0 {
 				if _, err := notation.ParseRecord(rec.String()); err != nil {
 					// A move token a record cannot hold (white space
@@ -318,6 +325,10 @@ func FuzzToRecord(f *testing.F) {
 			r2, err := again.Replay()
 			if err != nil || !slicesEqual(r.Moves, r2.Moves) {
 				t.Fatalf("plies %v read back as %v (%v)", r.Moves, r2.Moves, err)
+			}
+			game, _ := rec.Tag("Game")
+			if back, _ := again.Tag("Game"); back != game {
+				t.Fatalf("Game %q read back as %q: the pie rule is lost", game, back)
 			}
 		}
 	})

@@ -151,3 +151,35 @@ func readIndex(t *testing.T, path string) []indexRow {
 	}
 	return rows
 }
+
+// TestReadGamesTellsTheRealCollectionsApart: the Little Golem export and
+// the Computer Olympiad collection, read from files with FormatAuto, are
+// detected and read whole as the format-specific tests read them.
+func TestReadGamesTellsTheRealCollectionsApart(t *testing.T) {
+	for _, tc := range []struct {
+		file          string
+		format        Format
+		games, errors int
+	}{
+		{"littlegolem_zerohex.hsgf", FormatLittleGolem, 18897, 0},
+		{"icga_olympiad_hexgui.sgf", FormatSGF, 347, 1}, // 20/13-1.sgf: White twice in a row
+	} {
+		f, err := os.Open(hexGames(t, tc.file))
+		require.NoError(t, err)
+		format, games := ReadGames(f, FormatAuto)
+		assert.Equal(t, tc.format, format, tc.file)
+		n, bad := 0, 0
+		for rec, err := range games {
+			n++
+			if err != nil {
+				bad++
+				continue
+			}
+			_, ply, err := replay(t, rec)
+			assert.NoError(t, err, "%s: game %d (line %d), ply %d", tc.file, n, rec.Line, ply)
+		}
+		f.Close()
+		assert.Equal(t, tc.games, n, tc.file)
+		assert.Equal(t, tc.errors, bad, tc.file)
+	}
+}

@@ -34,13 +34,21 @@ func skipBOM(br *bufio.Reader) {
 // with "(". An error reading r is yielded and ends the stream.
 func TreesFrom(r io.Reader) iter.Seq2[*Tree, error] {
 	return func(yield func(*Tree, error) bool) {
-		s := treeScanner{br: bufio.NewReaderSize(r, 64<<10), line: 1}
-		skipBOM(s.br)
-		for {
-			t, err, ok := s.next()
-			if !ok || !yield(t, err) || s.readErr != nil {
-				return
-			}
+		scanTrees(r, func(t *Tree, _ int, err error, _ bool) bool { return yield(t, err) })
+	}
+}
+
+// scanTrees reads r as TreesFrom does and calls yield with each tree or
+// error, the line where the tree (or the text that is none) starts, and
+// whether the error is one reading r, after which it stops; it stops too
+// when yield returns false.
+func scanTrees(r io.Reader, yield func(t *Tree, line int, err error, readErr bool) bool) {
+	s := treeScanner{br: bufio.NewReaderSize(r, 64<<10), line: 1}
+	skipBOM(s.br)
+	for {
+		t, err, ok := s.next()
+		if !ok || !yield(t, s.start, err, s.readErr != nil) || s.readErr != nil {
+			return
 		}
 	}
 }
@@ -48,6 +56,7 @@ func TreesFrom(r io.Reader) iter.Seq2[*Tree, error] {
 type treeScanner struct {
 	br      *bufio.Reader
 	line    int    // the line of the next byte, from 1
+	start   int    // the line where the last tree read starts
 	buf     []byte // the text of the tree being read
 	readErr error  // an error reading r other than io.EOF
 }
@@ -92,6 +101,7 @@ func (s *treeScanner) next() (t *Tree, err error, ok bool) {
 		}
 		s.readByte()
 	}
+	s.start = s.line
 	if c, _ := s.peekByte(); c != '(' {
 		return s.junk()
 	}

@@ -2,11 +2,9 @@ package cli
 
 import (
 	"bufio"
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
-	"iter"
 	"strings"
 
 	"github.com/tabletop-go/rules"
@@ -31,19 +29,21 @@ import (
 //	                           the line of the game, and for SGF the game
 //	                           tree's number (from 1)
 //
-// It reads its input as a stream, holding one record, one SGF game tree
-// or one Little Golem line at a time, within the limits of package
-// notation (MaxLineBytes, MaxRecordMoves, MaxRecordBytes) and package
-// sgf (MaxTreeBytes, MaxTreeNodes, MaxTreeDepth, MaxLittleGolemLine), so
-// its memory does not grow with the input. A UTF-8 byte order mark at the
-// start is skipped. A move token in an illegal line is written as it
-// stands when it is short and printable, else quoted and escaped as a Go
-// string and cut to 40 bytes; error texts escape every control character.
+// It reads its input with sgf.ReadGames, as a stream, holding one record,
+// one SGF game tree or one Little Golem line at a time, within the limits
+// of package notation (MaxLineBytes, MaxRecordMoves, MaxRecordBytes) and
+// package sgf (MaxTreeBytes, MaxTreeNodes, MaxTreeDepth,
+// MaxLittleGolemLine), so its memory does not grow with the input. A
+// UTF-8 byte order mark at the start is skipped. A move token in an
+// illegal line is written as it stands when it is short and printable,
+// else quoted and escaped as a Go string and cut to 40 bytes; error texts
+// escape every control character.
 //
 // With -format sgf or lg it reads Hex SGF main lines or Little Golem's
 // export instead of records. With -format auto (the default) it decides
 // from the start of the input (at most 64 KiB of it, and only as much as
-// it needs) and then streams the rest:
+// it needs) and then streams the rest, by the rules of sgf.ReadGames
+// (the doc of package sgf gives them):
 //
 //   - input whose first character (after white space) is not "(" is
 //     records;
@@ -74,101 +74,44 @@ func Validate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "validate: unexpected argument %q (records are read from standard input)\n", fs.Arg(0))
 		return ExitBadArgs
 	}
-	switch *format {
-	case "auto", "records", "sgf", "lg":
-	default:
+	f, err := sgf.ParseFormat(*format)
+	if err != nil {
 		fmt.Fprintf(stderr, "validate: unknown format %q (records, sgf, lg or auto)\n", *format)
 		return ExitBadArgs
 	}
-	in := bufio.NewReaderSize(stdin, detectBytes)
-	if b, _ := in.Peek(len(utf8BOM)); bytes.Equal(b, utf8BOM) {
-		_, _ = in.Discard(len(utf8BOM))
-	}
-	f := *format
-	if f == "auto" {
-		f = detectFormat(in)
-	}
+	f, games := sgf.ReadGames(stdin, f)
 	out := bufio.NewWriter(stdout)
 	defer out.Flush()
 	status := ExitOK
-	for item := range validateItems(f, in) {
+	n := 0 // the game's number in the input
+	for rec, err := range games {
+		n++
+		var ge *sgf.GameError
 		switch {
-		case item.readErr != nil:
+		case err == nil:
+			if f == sgf.FormatSGF {
+				rec.Line = n // SGF games are numbered by tree, not line
+			}
+			if !validateRecord(rec, *legal, out) {
+				status = ExitFailed
+			}
+		case errors.As(err, &ge):
+			number := ge.Line
+			if f == sgf.FormatSGF {
+				number = ge.Game
+			}
+			fmt.Fprintf(out, "invalid %d: %s\n", number, printable(ge.Err.Error()))
+			status = ExitFailed
+		default:
 			out.Flush()
-			fmt.Fprintf(stderr, "validate: reading standard input: %s\n", printable(item.readErr.Error()))
+			fmt.Fprintf(stderr, "validate: reading standard input: %s\n", printable(err.Error()))
 			return ExitBadArgs
-		case item.err != nil:
-			fmt.Fprintf(out, "invalid %d: %s\n", item.number, printable(item.err.Error()))
-			status = ExitFailed
-		case !validateRecord(item.rec, *legal, out):
-			status = ExitFailed
 		}
 		if err := out.Flush(); err != nil {
 			return ExitFailed
 		}
 	}
 	return status
-}
-
-var utf8BOM = []byte("\xef\xbb\xbf")
-
-// validateItem is one record of the input, or why it is unusable (with
-// its line or game tree number), or an error reading the input.
-type validateItem struct {
-	rec     notation.Record
-	number  int
-	err     error
-	readErr error
-}
-
-// validateItems streams the records of the input in format f.
-func validateItems(f string, in io.Reader) iter.Seq[validateItem] {
-	return func(yield func(validateItem) bool) {
-		fromStream := func(seq iter.Seq2[notation.Record, error]) {
-			for rec, err := range seq {
-				var se *rules.SyntaxError
-				switch {
-				case err == nil:
-					if !yield(validateItem{rec: rec, number: rec.Line}) {
-						return
-					}
-				case errors.As(err, &se):
-					if !yield(validateItem{number: se.Line, err: err}) {
-						return
-					}
-				default:
-					yield(validateItem{readErr: err})
-					return
-				}
-			}
-		}
-		switch f {
-		case "records":
-			fromStream(notation.RecordsFrom(in))
-		case "lg":
-			fromStream(sgf.LittleGolemFrom(in))
-		case "sgf":
-			n := 0
-			for tree, err := range sgf.TreesFrom(in) {
-				n++
-				var se *rules.SyntaxError
-				item := validateItem{number: n}
-				switch {
-				case err == nil:
-					item.rec, item.err = sgf.ToRecord(tree)
-					item.rec.Line = n
-				case errors.As(err, &se):
-					item.err = err
-				default:
-					yield(validateItem{readErr: err})
-					return
-				}
-				if !yield(item) {
-					return
-				}
-			}
-		}
-	}
 }
 
 // validateRecord prints the record's line (and with legal, the legal
@@ -201,117 +144,6 @@ func validateRecord(rec notation.Record, legal bool, out io.Writer) bool {
 		fmt.Fprintf(out, "illegal %d %s: %s\n", re.Ply, token(re.Move), printable(reason(re.Err)))
 	}
 	return false
-}
-
-// detectBytes is the most input -format auto looks at.
-const detectBytes = 64 << 10
-
-// detectFormat resolves -format auto (see Validate) from the start of
-// in, reading no more of it than it needs, and consumes nothing.
-func detectFormat(in *bufio.Reader) string {
-	for {
-		_, err := in.Peek(min(in.Buffered()+1, detectBytes))
-		prefix, _ := in.Peek(in.Buffered())
-		final := err != nil || len(prefix) >= detectBytes
-		if f, ok := detect(prefix, final); ok {
-			return f
-		}
-	}
-}
-
-// detect decides the format from the start of the input, or reports
-// that it needs more of it (never when final: all there is to look at).
-func detect(prefix []byte, final bool) (string, bool) {
-	start := bytes.TrimLeft(prefix, " \t\r\n\f\v")
-	switch {
-	case len(start) == 0:
-		return "records", final
-	case start[0] != '(':
-		return "records", true
-	}
-	root, complete := rootProperties(start)
-	if _, ok := root["GM"]; ok {
-		return "sgf", true
-	}
-	line, _, hasLine := bytes.Cut(start, []byte{'\n'})
-	if (!complete || !hasLine) && !final {
-		return "", false
-	}
-	if strings.Contains(strings.ToLower(root["SO"]), "littlegolem") {
-		return "lg", true
-	}
-	if _, err := sgf.ParseLittleGolem(string(line)); err == nil {
-		return "lg", true
-	}
-	return "sgf", true
-}
-
-// rootProperties reads the properties of the first node of the game tree
-// that text starts with, as SGF does, up to the end of the node or the
-// first thing that is not a property; complete is false when text ends
-// first.
-func rootProperties(text []byte) (props map[string]string, complete bool) {
-	props = map[string]string{}
-	i := 1 // after "("
-	space := func() {
-		for i < len(text) && strings.IndexByte(" \t\r\n\f\v", text[i]) >= 0 {
-			i++
-		}
-	}
-	space()
-	if i == len(text) {
-		return props, false
-	}
-	if text[i] != ';' {
-		return props, true
-	}
-	i++
-	for {
-		space()
-		idStart := i
-		for i < len(text) && (text[i] >= 'A' && text[i] <= 'Z' || text[i] >= 'a' && text[i] <= 'z') {
-			i++
-		}
-		if i == len(text) {
-			return props, false
-		}
-		if i == idStart {
-			return props, true
-		}
-		id := string(text[idStart:i])
-		values := 0
-		for {
-			space()
-			if i == len(text) {
-				return props, false
-			}
-			if text[i] != '[' {
-				break
-			}
-			var v []byte
-			for i++; i < len(text) && text[i] != ']'; i++ {
-				if text[i] == '\\' {
-					i++
-					if i == len(text) {
-						break
-					}
-				}
-				v = append(v, text[i])
-			}
-			if i >= len(text) {
-				return props, false
-			}
-			i++ // ']'
-			if values++; values == 1 {
-				if _, seen := props[id]; !seen {
-					props[id] = string(v)
-				}
-			}
-		}
-		if values == 0 {
-			return props, true
-		}
-	}
 }
 
 // reason returns the shortest sentence that says why a move failed.

@@ -76,6 +76,27 @@ func TestValidateNumbersSGFErrorsByGameTree(t *testing.T) {
 		`invalid 6: sgf line 7 "(;GM[11];B[a1)" at offset 0: game tree not closed: missing ")"`+"\n", out)
 }
 
+// TestValidateRefusesAnSGFMoveThatIsNoCellBeforeReplaying: the game tree
+// is invalid (sgf.ToRecord refuses it, naming the node and the property),
+// not an illegal ply of a replay, and the next tree is read.
+func TestValidateRefusesAnSGFMoveThatIsNoCellBeforeReplaying(t *testing.T) {
+	in := "(;GM[11]SZ[3];B[a1];W[aa])\n(;GM[11]SZ[3];B[a1];W[\x1b[2J])\n(;GM[11]SZ[3];B[c3])\n"
+	code, out, _ := validateReader(nil, strings.NewReader(in), false)
+	assert.Equal(t, 1, code)
+	assert.Equal(t, "invalid 1: sgf: node 3: W[aa] is not a cell of the 3x3 board (columns a to c, rows 1 to 3; two letters are how Little Golem writes a cell, and ParseLittleGolem reads its export)\n"+
+		`invalid 2: sgf: node 3: W[\x1b[2J] is not a cell of the 3x3 board (columns a to c, rows 1 to 3)`+"\n"+
+		"ok 1 *\n", out)
+}
+
+// TestValidateKeepsThePieRuleOfAnSGFFile: RU[swap=none] makes a swap an
+// invalid tree, where without it the swap would replay.
+func TestValidateKeepsThePieRuleOfAnSGFFile(t *testing.T) {
+	in := "(;GM[11]SZ[3]RU[swap=none];B[a1];W[swap-pieces];B[b1])\n(;GM[11]SZ[3];B[a1];W[swap-pieces];B[b1])\n"
+	code, out, _ := validateReader(nil, strings.NewReader(in), false)
+	assert.Equal(t, 1, code)
+	assert.Equal(t, "invalid 1: sgf: node 3: W[swap-pieces] swaps, but RU[swap=none] says the game has no pie rule\nok 3 *\n", out)
+}
+
 // TestValidateEscapesControlCharactersInMoveTokens: a move token with an
 // escape sequence is quoted, escaped, in the illegal line.
 func TestValidateEscapesControlCharactersInMoveTokens(t *testing.T) {
