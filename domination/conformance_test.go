@@ -126,3 +126,7 @@ func TestChanceProbabilitiesAreExact(t *testing.T) {
 		}
 	})
 }
+
+// TestRegistration checks the variants and spec options the registry
+// gives for the game against its spec parser.
+func TestRegistration(t *testing.T) { conformance.CheckRegistration(t, "domination") }

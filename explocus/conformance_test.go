@@ -262,3 +262,10 @@ func checkCascadeOrder(t *testing.T, draw func(*rapid.T) Position, play func(Pos
 		t.Fatalf("only %d explosions were tried", explosions)
 	}
 }
+
+// TestRegistration checks the variants and spec options the registry
+// gives for both games against the spec parser.
+func TestRegistration(t *testing.T) {
+	conformance.CheckRegistration(t, "explocus")
+	conformance.CheckRegistration(t, "hexplocus")
+}

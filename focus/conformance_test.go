@@ -173,3 +173,7 @@ func checkTall(t *rapid.T, p Position) {
 		t.Fatalf("tall bitboard %x, the stacks say %x: %s", p.tall, tall, p)
 	}
 }
+
+// TestRegistration checks the variants and spec options the registry
+// gives for the game against its spec parser.
+func TestRegistration(t *testing.T) { conformance.CheckRegistration(t, "focus") }

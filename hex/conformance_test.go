@@ -115,3 +115,7 @@ func TestRandomGamesEndWithOneWinner(t *testing.T) {
 		}
 	}
 }
+
+// TestRegistration checks the variants and spec options the registry
+// gives for the game against its spec parser.
+func TestRegistration(t *testing.T) { conformance.CheckRegistration(t, "hex") }

@@ -40,6 +40,12 @@ const (
 	stoneR   = 39.0
 )
 
+// The stones' fill colours (StoneColor).
+const (
+	blackStone = "#262626"
+	whiteStone = "#fbfaf6"
+)
+
 var (
 	side    = cellW / math.Sqrt(3) // a hexagon's side, its circumradius
 	rowStep = 1.5 * side
@@ -272,9 +278,9 @@ func (d *drawing) draw() []byte {
 				continue
 			}
 			ctr := d.center(c, r)
-			fill, edge := "#262626", "#000000"
+			fill, edge := blackStone, "#000000"
 			if col == hex.White {
-				fill, edge = "#fbfaf6", "#6b665e"
+				fill, edge = whiteStone, "#6b665e"
 			}
 			x, y := ctr.attr()
 			name := hex.NewSquare(c, r).String()

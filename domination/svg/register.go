@@ -1,0 +1,26 @@
+package svg
+
+import (
+	"fmt"
+
+	"github.com/tabletop-go/rules"
+	"github.com/tabletop-go/rules/domination"
+	"github.com/tabletop-go/rules/internal/svgkit"
+	"github.com/tabletop-go/rules/picture"
+)
+
+// Importing the package registers its renderer with package picture, so
+// that picture.Render draws a Domination position held as a
+// rules.Dynamic.
+func init() {
+	picture.Register("domination", picture.Renderer{
+		Render: func(d rules.Dynamic, opts picture.Options) ([]byte, error) {
+			p, ok := d.Typed().(domination.Position)
+			if !ok {
+				return nil, fmt.Errorf("domination/svg: cannot draw a %T", d.Typed())
+			}
+			return Render(p, opts), nil
+		},
+		SeatColor: func(_ rules.Dynamic, seat rules.Player) string { return svgkit.SeatColor(int(seat)) },
+	})
+}
