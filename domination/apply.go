@@ -12,8 +12,9 @@ func illegal(m Move, reason error) error {
 // Kind rules.ErrNoGame on the invalid value (see the package doc), else
 // rules.ErrIllegal with ErrNoSuchMove for NoMove at any node,
 // rules.ErrGameOver after the end, rules.ErrWrongNode for a turn at a
-// chance node or a draw after the draw, or rules.ErrIllegal with another
-// of this package's reasons.
+// chance node (reason ErrDrawExpected) or a draw after the draw
+// (ErrTurnExpected), or rules.ErrIllegal with another of this package's
+// reasons.
 func (p Position) Legal(m Move) error {
 	if !p.valid() {
 		return &rules.MoveError{Move: m.String(), Kind: rules.ErrNoGame}
@@ -28,8 +29,10 @@ func (p Position) Legal(m Move) error {
 		return &rules.MoveError{Move: m.String(), Kind: rules.ErrGameOver}
 	case !isDraw && !m.IsTurn():
 		return illegal(m, ErrBadMove)
-	case isDraw != (who == rules.Chance):
-		return &rules.MoveError{Move: m.String(), Kind: rules.ErrWrongNode}
+	case isDraw && who != rules.Chance:
+		return &rules.MoveError{Move: m.String(), Kind: rules.ErrWrongNode, Reason: ErrTurnExpected}
+	case !isDraw && who == rules.Chance:
+		return &rules.MoveError{Move: m.String(), Kind: rules.ErrWrongNode, Reason: ErrDrawExpected}
 	case isDraw:
 		if p.pool>>m.Tile()&1 == 0 {
 			return illegal(m, ErrNotInPool)

@@ -206,7 +206,8 @@
 // Legal and Play return a *rules.MoveError: Kind rules.ErrNoGame on the
 // invalid value, rules.ErrIllegal with ErrNoSuchMove for NoMove,
 // rules.ErrGameOver after the end, rules.ErrWrongNode for a turn before
-// the draw or a draw after it, or rules.ErrIllegal with another of the
+// the draw (with the reason ErrDrawExpected: "a domino is to be drawn
+// first") or a draw after it (ErrTurnExpected), or rules.ErrIllegal with another of the
 // Err* reasons. Malformed text, moves included, gives a
 // *rules.SyntaxError with the offset.
 //

@@ -14,4 +14,8 @@ var (
 	ErrDistance      = errors.New("the steps do not use the drawn domino's two numbers (a blank is any distance 1 to 6)")
 	ErrBlocked       = errors.New("a piece or domino is in the way (the drawn domino already stands on the first piece's square)")
 	ErrBadMove       = errors.New("not a move of this game (a value no constructor or parser makes)")
+	// ErrDrawExpected and ErrTurnExpected say what the node expects when
+	// it is given the other kind of move (with rules.ErrWrongNode).
+	ErrDrawExpected = errors.New("a domino is to be drawn first (the moves here are draws such as 2-5)")
+	ErrTurnExpected = errors.New("the domino is drawn: a turn of both pieces is to be played (such as d4-b4,e5-e8)")
 )

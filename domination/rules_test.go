@@ -255,8 +255,11 @@ func TestDrawNotation(t *testing.T) {
 	}
 	m, _ := p.ParseMove("d4-b4,e5-e8")
 	assert.ErrorIs(t, p.Legal(m), rules.ErrWrongNode, "a turn before the draw")
+	assert.ErrorIs(t, p.Legal(m), ErrDrawExpected, "the error says a domino is to be drawn")
+	assert.ErrorContains(t, p.Legal(m), "a domino is to be drawn")
 	q := mustPlay(t, p, "2-5")
 	assert.ErrorIs(t, q.Legal(Draw(NewTile(1, 1))), rules.ErrWrongNode, "a second draw")
+	assert.ErrorIs(t, q.Legal(Draw(NewTile(1, 1))), ErrTurnExpected, "the error says a turn is to be played")
 	assert.NoError(t, New().Legal(Draw(NewTile(2, 5))))
 	r := mustPlay(t, q, "d4-b4,e5-e8")
 	assert.ErrorIs(t, r.Legal(Draw(NewTile(2, 5))), ErrNotInPool)
