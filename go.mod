@@ -3,6 +3,7 @@ module github.com/tabletop-go/rules
 go 1.26
 
 require (
+	github.com/google/go-cmp v0.7.0
 	github.com/stretchr/testify v1.12.1
 	pgregory.net/rapid v1.3.0
 )

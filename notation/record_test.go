@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -67,7 +68,9 @@ func TestRecordRoundTrip(t *testing.T) {
 	for i := range recs {
 		recs[i].Line, again[i].Line = 0, 0
 	}
-	assert.Equal(t, recs, again)
+	if diff := cmp.Diff(recs, again); diff != "" {
+		t.Errorf("records written and read again differ (-written +read):\n%s", diff)
+	}
 }
 
 func TestRecordWrapsLongMoveText(t *testing.T) {

@@ -12,9 +12,11 @@ import (
 	"math"
 	"math/big"
 	"math/rand/v2"
+	"reflect"
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"pgregory.net/rapid"
 
 	"github.com/tabletop-go/rules"
@@ -363,7 +365,7 @@ func checkRoundTrips[P interface {
 		t.Fatalf("UnmarshalText(%q): %v", text, err)
 	}
 	if q != p {
-		t.Fatalf("text round trip of %q gives an unequal position %q", text, q.String())
+		t.Fatalf("text round trip of %q gives an unequal position %q (-want +got):\n%s", text, q.String(), Diff(p, q))
 	}
 	data, err := json.Marshal(holder[P]{p})
 	if err != nil {
@@ -374,14 +376,14 @@ func checkRoundTrips[P interface {
 		t.Fatalf("json.Unmarshal(%s): %v", data, err)
 	}
 	if back.Position != p || back.Position.Hash() != p.Hash() {
-		t.Fatalf("JSON round trip of %s gives an unequal position %q", data, back.Position.String())
+		t.Fatalf("JSON round trip of %s gives an unequal position %q (-want +got):\n%s", data, back.Position.String(), Diff(p, back.Position))
 	}
 	d, err := rules.OpenPosition(p.Spec(), text)
 	if err != nil {
 		t.Fatalf("rules.OpenPosition(%q, %q): %v", p.Spec(), text, err)
 	}
 	if d.Typed() != any(p) {
-		t.Fatalf("rules.OpenPosition(%q, %q) gives an unequal position %q", p.Spec(), text, d.String())
+		t.Fatalf("rules.OpenPosition(%q, %q) gives an unequal position %q (-want +got):\n%s", p.Spec(), text, d.String(), Diff(any(p), d.Typed()))
 	}
 	data, err = json.Marshal(d)
 	if err != nil {
@@ -392,7 +394,7 @@ func checkRoundTrips[P interface {
 		t.Fatalf("rules.UnmarshalDynamic(%s): %v", data, err)
 	}
 	if d2.Typed() != any(p) || d2.Hash() != p.Hash() {
-		t.Fatalf("Dynamic JSON round trip of %s gives an unequal position %q", data, d2.String())
+		t.Fatalf("Dynamic JSON round trip of %s gives an unequal position %q (-want +got):\n%s", data, d2.String(), Diff(any(p), d2.Typed()))
 	}
 }
 
@@ -582,4 +584,12 @@ func checkFailedParse[P interface {
 	if q, err := g.Parse(p, string(b)); err != nil && q != zero {
 		t.Fatalf("a failed parse of %q (%v) returns %s, not the invalid value", b, err, q)
 	}
+}
+
+// Diff reports the differences between two values, unexported fields
+// included (positions keep their state in them), field by field, as
+// go-cmp prints them: the message a failed comparison of positions,
+// outcomes or records needs.
+func Diff(want, got any) string {
+	return cmp.Diff(want, got, cmp.Exporter(func(reflect.Type) bool { return true }))
 }
