@@ -3,8 +3,10 @@ package rules
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"io"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 )
 
@@ -72,6 +74,49 @@ type Dynamic interface {
 	Note() string
 	// Typed returns the underlying typed position, e.g. a hex.Position.
 	Typed() any
+
+	// Ply is as in Position.
+	Ply() int
+	// NumActions and NumChanceActions are as in Position: the sizes of
+	// the variant's decision and chance action spaces.
+	NumActions() int
+	NumChanceActions() int
+	// ActionIndex reads a move and returns its index in its action space
+	// (the chance space for a chance outcome): a *SyntaxError for text
+	// that is no move, an error matching ErrIllegal for a move no node of
+	// the variant can list (a cell off the board, say).
+	ActionIndex(move string) (int, error)
+	// ActionMove returns the canonical text of the decision move of index
+	// i, or an error for i outside [0, NumActions).
+	ActionMove(i int) (string, error)
+	// ChanceMove returns the canonical text of the chance outcome of index
+	// i, or an error for i outside [0, NumChanceActions).
+	ChanceMove(i int) (string, error)
+	// LegalActions returns the indices of the legal moves in ascending
+	// order: at a chance node, the chance indices of its outcomes;
+	// nothing at a terminal node.
+	LegalActions() []int
+	// ObservationShape returns the observation tensor's shape,
+	// [planes, rows, cols].
+	ObservationShape() []int
+	// Observation returns the position as seen by seat (see
+	// Position.AppendObservation).
+	Observation(seat Player) []float32
+	// Symmetries is as in Position.
+	Symmetries() int
+	// Transform returns the position under transformation k, or an error
+	// for k outside [0, Symmetries).
+	Transform(k int) (Dynamic, error)
+	// TransformMove reads a move and returns its canonical text under
+	// transformation k, with ActionIndex's errors, or an error for k
+	// outside [0, Symmetries).
+	TransformMove(k int, move string) (string, error)
+	// ActionPermutation returns transformation k as a permutation of the
+	// action space, for data augmentation: perm[i] is the index of the
+	// transformed move of index i, so that a policy over the position's
+	// actions becomes one over Transform(k)'s by moving the value at i
+	// to perm[i]. An error for k outside [0, Symmetries).
+	ActionPermutation(k int) ([]int, error)
 	// MarshalJSON writes {"spec": Spec(), "position": String()}.
 	MarshalJSON() ([]byte, error)
 }
@@ -325,4 +370,114 @@ func (e erased[P, M]) Diagram() string {
 		return d.Diagram()
 	}
 	return ""
+}
+
+func (e erased[P, M]) Ply() int              { return e.p.Ply() }
+func (e erased[P, M]) NumActions() int       { return e.p.NumActions() }
+func (e erased[P, M]) NumChanceActions() int { return e.p.NumChanceActions() }
+func (e erased[P, M]) Symmetries() int       { return e.p.Symmetries() }
+
+func (e erased[P, M]) ActionIndex(move string) (int, error) {
+	m, err := e.p.ParseMove(move)
+	if err != nil {
+		return 0, err
+	}
+	i := e.p.ActionIndex(m)
+	if i < 0 {
+		return 0, &MoveError{Move: move, Kind: ErrIllegal, Reason: errNoAction}
+	}
+	return i, nil
+}
+
+// errNoAction is the reason ActionIndex refuses a move no node of the
+// variant can list.
+var errNoAction = errors.New("no move of this variant: it has no action index")
+
+func (e erased[P, M]) ActionMove(i int) (string, error) {
+	m, ok := e.p.ActionMove(i)
+	if !ok {
+		return "", indexError("action", i, e.p.NumActions())
+	}
+	return m.String(), nil
+}
+
+func (e erased[P, M]) ChanceMove(i int) (string, error) {
+	m, ok := e.p.ChanceMove(i)
+	if !ok {
+		return "", indexError("chance action", i, e.p.NumChanceActions())
+	}
+	return m.String(), nil
+}
+
+func indexError(what string, i, n int) error {
+	return errors.New("rules: " + what + " index " + strconv.Itoa(i) + " is outside [0, " + strconv.Itoa(n) + ")")
+}
+
+func (e erased[P, M]) LegalActions() []int {
+	moves := e.p.AppendMoves(make([]M, 0, e.p.MaxMoves()))
+	out := make([]int, 0, len(moves))
+	for _, m := range moves {
+		out = append(out, e.p.ActionIndex(m))
+	}
+	slices.Sort(out)
+	return out
+}
+
+func (e erased[P, M]) ObservationShape() []int {
+	planes, rows, cols := e.p.ObservationShape()
+	return []int{planes, rows, cols}
+}
+
+func (e erased[P, M]) Observation(seat Player) []float32 {
+	planes, rows, cols := e.p.ObservationShape()
+	return e.p.AppendObservation(make([]float32, 0, planes*rows*cols), seat)
+}
+
+func (e erased[P, M]) Transform(k int) (Dynamic, error) {
+	if k < 0 || k >= e.p.Symmetries() {
+		return nil, indexError("symmetry", k, e.p.Symmetries())
+	}
+	return erased[P, M]{e.p.Transform(k)}, nil
+}
+
+func (e erased[P, M]) TransformMove(k int, move string) (string, error) {
+	if k < 0 || k >= e.p.Symmetries() {
+		return "", indexError("symmetry", k, e.p.Symmetries())
+	}
+	if _, err := e.ActionIndex(move); err != nil {
+		return "", err
+	}
+	m, _ := e.p.ParseMove(move)
+	return e.p.TransformMove(k, m).String(), nil
+}
+
+func (e erased[P, M]) ActionPermutation(k int) ([]int, error) {
+	return ActionPermutation(e.p, k)
+}
+
+// ActionPermutation returns symmetry k of p's variant as a permutation of
+// its action space: perm[i] is the index of TransformMove(k, ActionMove(i)),
+// so that a policy over p's actions becomes one over p.Transform(k)'s by
+// moving the value at i to perm[i]. It returns an error for k outside [0,
+// Symmetries), or if the transformation does not map the space onto
+// itself (a game's bug, which the conformance kit rules out).
+func ActionPermutation[P Position[P, M], M Move](p P, k int) ([]int, error) {
+	if k < 0 || k >= p.Symmetries() {
+		return nil, indexError("symmetry", k, p.Symmetries())
+	}
+	n := p.NumActions()
+	perm := make([]int, n)
+	seen := make([]bool, n)
+	for i := range n {
+		m, ok := p.ActionMove(i)
+		j := -1
+		if ok {
+			j = p.ActionIndex(p.TransformMove(k, m))
+		}
+		if j < 0 || j >= n || seen[j] {
+			return nil, errors.New("rules: symmetry " + strconv.Itoa(k) + " of " + p.Spec() + " does not permute the action space at index " + strconv.Itoa(i))
+		}
+		perm[i], seen[j] = j, true
+	}
+	return perm, nil
 }

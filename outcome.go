@@ -169,6 +169,17 @@ func (o Outcome) Return(p Player) float64 {
 	return own - (total-own)/float64(n-1)
 }
 
+// Returns returns every seat's Return: the zero-sum values search backs
+// up at a terminal node, seat by seat, without knowing who moved last.
+// Seats the outcome does not score get 0.
+func (o Outcome) Returns() [MaxSeats]float64 {
+	var r [MaxSeats]float64
+	for s := range int(o.seats) {
+		r[s] = o.Return(Player(s))
+	}
+	return r
+}
+
 // Result returns the result in record notation: per-seat scores joined by
 // dashes ("1-0", "0-1", "1/2-1/2", "0-1-0", "1-0-1-0"), "*" while the
 // game goes on, or "?" for the Invalid outcome.

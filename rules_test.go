@@ -195,6 +195,51 @@ func (r race) Rollout(rng *rand.Rand, maxPlies int, trace []rules.Played[raceMov
 	return r.Outcome(), race{}, trace, true // end unspecified: the start, say
 }
 
+func (r race) Ply() int {
+	n := 0
+	if r.roll != 0 {
+		n++
+	}
+	if r.pick != 0 {
+		n++
+	}
+	return n
+}
+func (r race) NumActions() int       { return 2 }
+func (r race) NumChanceActions() int { return 2 }
+func (r race) ActionIndex(m raceMove) int {
+	if m != 1 && m != 2 {
+		return -1
+	}
+	return int(m) - 1
+}
+func (r race) ActionMove(i int) (raceMove, bool) {
+	if i < 0 || i > 1 {
+		return 0, false
+	}
+	return raceMove(i + 1), true
+}
+func (r race) ChanceMove(i int) (raceMove, bool) { return r.ActionMove(i) }
+func (r race) ObservationShape() (planes, rows, cols int) {
+	return 2, 1, 1
+}
+func (r race) AppendObservation(buf []float32, _ rules.Player) []float32 {
+	return append(buf, float32(r.roll), float32(r.pick))
+}
+func (r race) Symmetries() int { return 1 }
+func (r race) Transform(k int) race {
+	if k != 0 {
+		return race{}
+	}
+	return r
+}
+func (r race) TransformMove(k int, m raceMove) raceMove {
+	if k != 0 {
+		return 0
+	}
+	return m
+}
+
 // satisfies compiles only for types that satisfy the contract.
 func satisfies[P rules.Position[P, M], M rules.Move]() {}
 

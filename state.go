@@ -71,7 +71,10 @@ type ChanceOutcome[M Move] struct {
 // (Play and PlayUnchecked return the invalid value), Evaluate and Rollout
 // report ok false, CanEnd is false, Hash is 0, Spec is "", and its text
 // ("<invalid hex position>", say) is refused by every reader
-// (MarshalText refuses it with a *NoGameError). Every game of this module makes its zero value this
+// (MarshalText refuses it with a *NoGameError). It has no action space
+// (NumActions and NumChanceActions are 0, ActionIndex is -1), no
+// observation (shape 0, 0, 0; nothing appended), no symmetry (Symmetries
+// is 0, Transform gives the invalid value) and Ply 0. Every game of this module makes its zero value this
 // value, and returns it from a failed parse and from Start of a
 // configuration its Validate refuses; nothing ever repairs one into a
 // game.
@@ -182,6 +185,57 @@ type Position[P any, M Move] interface {
 	// encoding.TextUnmarshaler, so positions round-trip through
 	// encoding/json and any other text encoding.
 	encoding.TextMarshaler
+
+	// Ply returns the number of moves played since the start of the
+	// game, chance outcomes included: every Play adds one. (A position
+	// read from text gets the ply its text gives.)
+	Ply() int
+
+	// NumActions returns the size of the variant's action space: every
+	// move a decision node of this variant can list has an index in [0,
+	// NumActions), one index per move (see ActionIndex). The space is a
+	// property of the variant, not of the position.
+	NumActions() int
+	// NumChanceActions returns the size of the variant's chance action
+	// space, which indexes the outcomes of its chance nodes the same way;
+	// 0 for a game without chance.
+	NumChanceActions() int
+	// ActionIndex returns m's index in its own space: in [0, NumActions)
+	// for a move a decision node of the variant can list, in [0,
+	// NumChanceActions) for a chance outcome, and -1 for a value that is
+	// no move of the variant (NoMove, a cell off the board). It never
+	// allocates.
+	ActionIndex(m M) int
+	// ActionMove returns the decision move of index i; false for i outside
+	// [0, NumActions).
+	ActionMove(i int) (M, bool)
+	// ChanceMove returns the chance outcome of chance index i; false for
+	// i outside [0, NumChanceActions).
+	ChanceMove(i int) (M, bool)
+
+	// ObservationShape returns the shape of the observation tensor:
+	// planes of rows × cols values each, a property of the variant.
+	ObservationShape() (planes, rows, cols int)
+	// AppendObservation appends the position as seen by seat
+	// (planes × rows × cols float32 values, plane by plane, each row by
+	// row, in the order each game's doc lists the planes; seat's own
+	// pieces first) to buf and returns the extended buffer. The values
+	// are finite, deterministic and hold everything that decides the game
+	// (equal hashes give equal observations). With enough spare capacity
+	// in buf it never allocates. For a value that is not a seat of the
+	// game it appends nothing.
+	AppendObservation(buf []float32, seat Player) []float32
+
+	// Symmetries returns the number of board transformations the rules
+	// keep (each game's doc lists them), the identity first: k = 0.
+	Symmetries() int
+	// Transform returns the position under transformation k: the same
+	// game, its board transformed, with the transformed moves legal. It
+	// returns the invalid value for k outside [0, Symmetries).
+	Transform(k int) P
+	// TransformMove returns m under transformation k; an invalid k or a
+	// value that is no move gives a value ActionIndex refuses (-1).
+	TransformMove(k int, m M) M
 }
 
 // Diagrammer is implemented by positions that can draw themselves as a

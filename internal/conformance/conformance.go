@@ -70,7 +70,16 @@ type Game[P rules.Position[P, M], M rules.Move] struct {
 //
 // Across every position of every game it plays, positions with equal
 // hashes must have the same variant, seat to move, moves, chance
-// outcomes, outcome and Decides text: the hash decides the game. The
+// outcomes, outcome, observations and Decides text: the hash decides the
+// game. Every move adds one to Ply. The kit of search and learning holds
+// at every position: action indices (every listed move has an index in
+// its space that decodes back to it, every index of the space is a move,
+// no false hits), observations (their shape, finite and deterministic
+// values, and positions that look the same to the seat to move have the
+// same moves) and symmetries (the identity first; a transformation keeps
+// the node and the outcome, maps the moves onto the transformed
+// position's exactly, commutes with play, reads back from text, permutes
+// the action space and has an inverse). The
 // zero value of P must be the inert invalid value (see CheckInvalid), a
 // failed parse must return it, and the OffGrid moves must be refused
 // everywhere.
@@ -84,6 +93,7 @@ func Run[P interface {
 		maxPlies = 1000
 	}
 	hashes := make(map[uint64]uint64)
+	ks := &kitState{observations: make(map[uint64]uint64)}
 	rapid.Check(t, func(t *rapid.T) {
 		p := g.Start(t)
 		CheckInvalid(t, g, p)
@@ -91,6 +101,7 @@ func Run[P interface {
 		for ply := 0; ; ply++ {
 			moves = checkPosition(t, g, p, moves[:0])
 			checkHashDecides(t, g, p, moves, hashes)
+			checkKit(t, g, p, moves, ks)
 			if len(moves) == 0 || ply >= maxPlies {
 				return
 			}
@@ -107,6 +118,9 @@ func Run[P interface {
 			}
 			if p != before {
 				t.Fatalf("ply %d: Play(%v) changed its receiver", ply, m)
+			}
+			if next.Ply() != p.Ply()+1 {
+				t.Fatalf("ply %d: Play(%v) took Ply from %d to %d; every move adds one", ply, m, p.Ply(), next.Ply())
 			}
 			if fast := p.PlayUnchecked(m); fast != next {
 				t.Fatalf("ply %d: PlayUnchecked(%v) = %s, Play gives %s", ply, m, fast, next)
@@ -486,6 +500,27 @@ func CheckInvalid[P interface {
 	if _, ok := zero.Evaluate(0); ok {
 		t.Fatalf("the zero %T evaluates", zero)
 	}
+	planes, rows, cols := zero.ObservationShape()
+	switch {
+	case zero.NumActions() != 0 || zero.NumChanceActions() != 0 || zero.Symmetries() != 0 || zero.Ply() != 0:
+		t.Fatalf("the zero %T has %d actions, %d chance actions, %d symmetries, ply %d; want none", zero,
+			zero.NumActions(), zero.NumChanceActions(), zero.Symmetries(), zero.Ply())
+	case planes != 0 || rows != 0 || cols != 0 || len(zero.AppendObservation(nil, 0)) != 0:
+		t.Fatalf("the zero %T has an observation", zero)
+	case zero.Transform(0) != zero:
+		t.Fatalf("the zero %T transforms into a game", zero)
+	}
+	for _, m := range p.AppendMoves(nil) {
+		if i := zero.ActionIndex(m); i != -1 {
+			t.Fatalf("the zero %T gives move %v the action index %d", zero, m, i)
+		}
+	}
+	if _, ok := zero.ActionMove(0); ok {
+		t.Fatalf("the zero %T decodes action 0", zero)
+	}
+	if got := p.AppendObservation(nil, rules.Player(p.Seats())); len(got) != 0 {
+		t.Fatalf("AppendObservation for seat %d of a %d-seat game appended %d values, want none", p.Seats(), p.Seats(), len(got))
+	}
 	for _, o := range []rules.Outcome{rules.Win(2, rules.Connection, 0), rules.Draw(2, rules.PlyLimit), zero.Outcome()} {
 		if zero.CanEnd(o) {
 			t.Fatalf("the zero %T says it can end %v", zero, o)
@@ -557,9 +592,15 @@ func checkHashDecides[P interface {
 	if g.Decides != nil {
 		io.WriteString(h, "|"+g.Decides(p))
 	}
+	for s := range p.Seats() {
+		for _, v := range p.AppendObservation(nil, rules.Player(s)) {
+			b := math.Float32bits(v)
+			h.Write([]byte{byte(b), byte(b >> 8), byte(b >> 16), byte(b >> 24)})
+		}
+	}
 	fp := h.Sum64()
 	if old, ok := seen[p.Hash()]; ok && old != fp {
-		t.Fatalf("hash %x is shared by positions that differ in their variant, moves, chances, outcome or what decides the game; one is %s", p.Hash(), p)
+		t.Fatalf("hash %x is shared by positions that differ in their variant, moves, chances, outcome, observations or what decides the game; one is %s", p.Hash(), p)
 	}
 	seen[p.Hash()] = fp
 }

@@ -1,0 +1,25 @@
+package notation
+
+import "github.com/tabletop-go/rules"
+
+// FromHistory writes a game being played as a record that Replay plays
+// back to the same positions: the [Game] tag with the variant's spec, a
+// [Position] tag when the history did not start at the variant's start,
+// the moves in canonical notation (chance draws included), and a
+// [Result] tag: the rules' result once the game is over, "*" before.
+// A history with no position (started at nil) gives a record with no
+// tags, which Replay refuses.
+func FromHistory(h *rules.History) Record {
+	var rec Record
+	start := h.Start()
+	if start == nil {
+		return rec
+	}
+	rec.SetTag("Game", start.Spec())
+	if fresh, err := rules.Open(start.Spec()); err != nil || fresh.String() != start.String() {
+		rec.SetTag("Position", start.String())
+	}
+	rec.SetTag("Result", h.Position().Outcome().Result())
+	rec.Moves = h.Moves()
+	return rec
+}
