@@ -4,6 +4,7 @@ import (
 	"hash/fnv"
 	"math"
 	"slices"
+	"strconv"
 
 	"pgregory.net/rapid"
 
@@ -145,6 +146,7 @@ func checkObservation[P interface {
 	obs = obs[2:]
 	again := p.AppendObservation(nil, seat)
 	h := fnv.New64a()
+	h.Write([]byte(strconv.Itoa(planes) + "x" + strconv.Itoa(rows) + "x" + strconv.Itoa(cols) + "|"))
 	for i, v := range obs {
 		if math.IsNaN(float64(v)) || math.IsInf(float64(v), 0) {
 			t.Fatalf("observation value %d is %v", i, v)
@@ -157,7 +159,6 @@ func checkObservation[P interface {
 	}
 	if p.ToMove().IsSeat() {
 		f := fnv.New64a()
-		f.Write([]byte(p.Spec() + "|"))
 		for _, m := range moves {
 			f.Write([]byte(m.String() + " "))
 		}
