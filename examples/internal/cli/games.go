@@ -20,12 +20,16 @@ func open(spec, position string) (rules.Dynamic, error) {
 	return rules.OpenPosition(spec, position)
 }
 
-// pieceLetters holds, per game, the letters its diagram draws for the
-// first and the second player's pieces: play colours them.
-var pieceLetters = map[string][2]byte{
-	"hex":        {'B', 'W'},
-	"focus":      {'A', 'B'},
-	"explocus":   {'W', 'B'},
-	"hexplocus":  {'W', 'B'},
-	"domination": {'X', 'O'},
+// pieceLetters returns the letters the game's diagram draws the first
+// and the second seat's pieces with (rules.SeatInfo's Mark) at start, for
+// play to colour them: B and W in Hex, X and O in Domination, A and B in
+// Focus. A seat whose mark is not one letter gets none.
+func pieceLetters(start rules.Dynamic) [2]byte {
+	var out [2]byte
+	for s := range min(start.Seats(), 2) {
+		if mark := start.SeatInfo(rules.Player(s)).Mark; len(mark) == 1 {
+			out[s] = mark[0]
+		}
+	}
+	return out
 }
