@@ -16,10 +16,12 @@ import (
 	"syscall"
 	"time"
 
-	_ "github.com/tabletop-go/rules/domination" // the games the site offers
-	_ "github.com/tabletop-go/rules/explocus"
-	_ "github.com/tabletop-go/rules/focus"
-	_ "github.com/tabletop-go/rules/hex"
+	// The games the site offers: each svg package registers its game's
+	// renderer, and imports the game, which registers it.
+	_ "github.com/tabletop-go/rules/domination/svg"
+	_ "github.com/tabletop-go/rules/explocus/svg"
+	_ "github.com/tabletop-go/rules/focus/svg"
+	_ "github.com/tabletop-go/rules/hex/svg"
 )
 
 func main() {
