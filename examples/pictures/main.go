@@ -10,8 +10,9 @@
 //	go run ./examples/pictures              # writes docs/pictures/*.svg
 //	go run ./examples/pictures -dir /tmp/x  # somewhere else
 //
-// It knows no game by name: importing a game's svg package (which
-// imports the game) is all it takes to draw one more.
+// It knows no game by name: it draws the games that
+// examples/internal/games imports, and any other whose packages a test or
+// a program imports.
 package main
 
 import (
@@ -23,11 +24,7 @@ import (
 	"github.com/tabletop-go/rules"
 	"github.com/tabletop-go/rules/picture"
 
-	// The games of the module and their renderers.
-	_ "github.com/tabletop-go/rules/domination/svg"
-	_ "github.com/tabletop-go/rules/explocus/svg"
-	_ "github.com/tabletop-go/rules/focus/svg"
-	_ "github.com/tabletop-go/rules/hex/svg"
+	_ "github.com/tabletop-go/rules/examples/internal/games" // every game of the module, with its picture
 )
 
 // size is the pictures' width in pixels.

@@ -16,12 +16,7 @@ import (
 	"syscall"
 	"time"
 
-	// The games the site offers: each svg package registers its game's
-	// renderer, and imports the game, which registers it.
-	_ "github.com/tabletop-go/rules/domination/svg"
-	_ "github.com/tabletop-go/rules/explocus/svg"
-	_ "github.com/tabletop-go/rules/focus/svg"
-	_ "github.com/tabletop-go/rules/hex/svg"
+	_ "github.com/tabletop-go/rules/examples/internal/games" // the games the site offers, with their pictures
 )
 
 func main() {

@@ -5,10 +5,7 @@ import (
 
 	// The tools know every game of the module: importing a game package
 	// registers it with rules.Open.
-	_ "github.com/tabletop-go/rules/domination"
-	_ "github.com/tabletop-go/rules/explocus"
-	_ "github.com/tabletop-go/rules/focus"
-	_ "github.com/tabletop-go/rules/hex"
+	_ "github.com/tabletop-go/rules/examples/internal/games"
 )
 
 // open returns the start of the game a spec names, or the position text
