@@ -21,12 +21,13 @@ import (
 // in a table of the bot's own). Every move listed, parsed or played goes
 // through text, and every random game is played move by move with
 // Dynamic.RandomMove (a game's fast Rollout is out of reach), so it is
-// much slower than a typed bot: on the empty hex(size=7) board its MCTS
-// ran 25 times fewer iterations a second than the typed one with RAVE
-// (4,200 against 108,000 on a 2-core VM) and 70 times fewer without;
-// from the Focus start, whose random games are cut after 12 plies, 12
-// times fewer (BenchmarkFallback). It is the same search otherwise, tree
-// reuse between moves included.
+// much slower than a typed bot: from the empty hex(size=7) board its
+// MCTS ran about 10 times fewer iterations a second than the typed one
+// with RAVE (13,000 against 120,000, medians on a shared 2-core VM) and
+// 30 times fewer without (10,000 against 310,000); from the Focus start,
+// whose random games are cut after 12 plies, 5 to 12 times fewer
+// (BenchmarkFallback). It is the same search otherwise, tree reuse
+// between moves included.
 //
 // The table holds the texts of the moves of the bot's tree and, with
 // RAVE, of the moves of its random games. Once it passes maxInterned
