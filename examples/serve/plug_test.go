@@ -128,3 +128,25 @@ func TestPlyCapFollowsTheOptions(t *testing.T) {
 		}
 	}
 }
+
+// TestTitlesAndBareVariants: a game registered without variants is
+// offered with its bare spec, and a spec the lobby does not offer is
+// titled with its options.
+func TestTitlesAndBareVariants(t *testing.T) {
+	if got := offered(rules.Game{Name: "tictactoe"}); len(got) != 1 || got[0] != (rules.Variant{Spec: "tictactoe", Label: "Standard"}) {
+		t.Errorf("a game without variants is offered as %v", got)
+	}
+	for spec, want := range map[string]string{
+		"tictactoe(size=4)":              "Tic-tac-toe 4×4",
+		"tictactoe(size=5)":              "Tic-tac-toe (size=5)",
+		"hex(size=11,swap=sides)":        "Hex 11×11",
+		"domination":                     "Domination",
+		"focus(plylimit=2000)":           "Focus",
+		"focus(players=4,plylimit=2000)": "Focus 4 players",
+		"chess":                          "Chess",
+	} {
+		if got := gameTitle(spec, 2000); got != want {
+			t.Errorf("gameTitle(%q) = %q, want %q", spec, got, want)
+		}
+	}
+}
