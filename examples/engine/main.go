@@ -83,11 +83,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return 2
 		}
 	}
-	if hex, err := rules.Open("hex"); err == nil {
-		if _, err := bot.ForDynamic(*name, hex, bot.Options{}); err != nil {
-			fmt.Fprintf(stderr, "engine: -bot: %v\n", err)
-			return 2
-		}
+	if _, err := bot.NewDynamic(*name, bot.Options{}); err != nil { // any game's bots: a check of the name
+		fmt.Fprintf(stderr, "engine: -bot: %v\n", err)
+		return 2
 	}
 	srv := &protocol.Server{
 		Name:     "tabletop-go " + *name,
