@@ -26,7 +26,7 @@ func (s *Set) Add(i int) { s[i>>6] |= 1 << (i & 63) }
 func (s *Set) Remove(i int) { s[i>>6] &^= 1 << (i & 63) }
 
 // Has reports whether i is in s.
-func (s *Set) Has(i int) bool { return s[i>>6]>>(i&63)&1 != 0 }
+func (s Set) Has(i int) bool { return s[i>>6]>>(i&63)&1 != 0 }
 
 // Or returns the union of s and t.
 func (s Set) Or(t Set) Set {
@@ -53,7 +53,7 @@ func (s Set) AndNot(t Set) Set {
 }
 
 // Meets reports whether s and t have a cell in common.
-func (s *Set) Meets(t *Set) bool {
+func (s Set) Meets(t *Set) bool {
 	var x uint64
 	for i := range s {
 		x |= s[i] & t[i]
@@ -62,7 +62,7 @@ func (s *Set) Meets(t *Set) bool {
 }
 
 // Within reports whether every cell of s is in t.
-func (s *Set) Within(t *Set) bool {
+func (s Set) Within(t *Set) bool {
 	var x uint64
 	for i := range s {
 		x |= s[i] &^ t[i]
@@ -71,7 +71,7 @@ func (s *Set) Within(t *Set) bool {
 }
 
 // Empty reports whether s has no cell.
-func (s *Set) Empty() bool {
+func (s Set) Empty() bool {
 	var x uint64
 	for i := range s {
 		x |= s[i]
@@ -80,7 +80,7 @@ func (s *Set) Empty() bool {
 }
 
 // Len returns the number of cells in s.
-func (s *Set) Len() int {
+func (s Set) Len() int {
 	n := 0
 	for _, w := range s {
 		n += bits.OnesCount64(w)
@@ -89,7 +89,7 @@ func (s *Set) Len() int {
 }
 
 // First returns the smallest cell of s, or -1 if s is empty.
-func (s *Set) First() int {
+func (s Set) First() int {
 	for i, w := range s {
 		if w != 0 {
 			return i<<6 | bits.TrailingZeros64(w)
@@ -113,7 +113,7 @@ func (s Set) All() iter.Seq[int] {
 }
 
 // AppendTo appends the cells of s to dst in increasing order.
-func (s *Set) AppendTo(dst []int16) []int16 {
+func (s Set) AppendTo(dst []int16) []int16 {
 	for i, w := range s {
 		for w != 0 {
 			dst = append(dst, int16(i<<6|bits.TrailingZeros64(w)))

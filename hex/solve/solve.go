@@ -24,6 +24,9 @@ type Options struct {
 	Limits analysis.Limits
 	// NoFillIn turns off the fill-in of dead and captured cells.
 	NoFillIn bool
+	// NoTemplates keeps H-search to its AND and OR rules, without the
+	// edge templates it adds as base connections.
+	NoTemplates bool
 	// NoVC turns off H-search: no early termination by virtual
 	// connections and no must-play pruning.
 	NoVC bool
@@ -97,8 +100,12 @@ func New(opts Options) *Solver {
 	for n*2*int(unsafe.Sizeof(entry{})) <= opts.TableBytes {
 		n *= 2
 	}
-	return &Solver{opts: opts, table: make([]entry, n), mask: uint64(n - 1),
+	s := &Solver{opts: opts, table: make([]entry, n), mask: uint64(n - 1),
 		hs: [2]*analysis.HSearch{analysis.NewHSearch(opts.Limits), analysis.NewHSearch(opts.Limits)}}
+	for _, h := range s.hs {
+		h.Templates = !opts.NoTemplates
+	}
+	return s
 }
 
 // Clear empties the transposition table.
