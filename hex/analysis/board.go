@@ -329,3 +329,15 @@ func (b *Board) String() string {
 	}
 	return string(out) + b.turn.String() + " to move\n"
 }
+
+// Ring returns the six neighbours of cell in angular order (right,
+// up-right, up-left, left, down-left, down-right): a cell, or below zero
+// a point off the board, whose sides OffSides tells.
+func (g *Geometry) Ring(cell int) *[6]int16 { return &g.ring[cell] }
+
+// OffSides returns the sides a point off the board (a negative Ring
+// entry) lies along, bit s for Side s.
+func OffSides(v int16) uint8 { return uint8(sidesOf(v)) }
+
+// Owns reports whether cell holds a stone of colour c.
+func (b *Board) Owns(c Color, cell int) bool { return b.stones[c].Has(cell) }

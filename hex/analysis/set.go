@@ -26,7 +26,7 @@ func (s *Set) Add(i int) { s[i>>6] |= 1 << (i & 63) }
 func (s *Set) Remove(i int) { s[i>>6] &^= 1 << (i & 63) }
 
 // Has reports whether i is in s.
-func (s Set) Has(i int) bool { return s[i>>6]>>(i&63)&1 != 0 }
+func (s *Set) Has(i int) bool { return s[i>>6]>>(i&63)&1 != 0 }
 
 // Or returns the union of s and t.
 func (s Set) Or(t Set) Set {
