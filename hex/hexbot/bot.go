@@ -226,6 +226,15 @@ func (b *Bot) trySolver(ctx context.Context, root analysis.Board, cands analysis
 // search runs the MCTS from root over the moves cands and returns the
 // best.
 func (b *Bot) search(ctx context.Context, root analysis.Board, cands analysis.Set, last int) int {
+	var deadline time.Time
+	if d, ok := ctx.Deadline(); ok {
+		// Stop a little early, so that the reply is in time on a busy
+		// machine: a tenth of the time, at most 100 ms.
+		deadline = d.Add(-min(time.Until(d)/10, 100*time.Millisecond))
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithDeadline(ctx, deadline)
+		defer cancel()
+	}
 	done := ctx.Done()
 	n := len(b.workers)
 	knowledge := b.opts.Knowledge
@@ -243,6 +252,7 @@ func (b *Bot) search(ctx context.Context, root analysis.Board, cands analysis.Se
 		}
 		w.reset(root, cands, last)
 		w.knowAt = uint32(knowledge)
+		w.deadline = deadline
 		if i > 0 {
 			wg.Go(func() { w.run(share, done) })
 		}
@@ -256,7 +266,7 @@ func (b *Bot) search(ctx context.Context, root analysis.Board, cands analysis.Se
 // closed or the root is solved.
 func (w *worker) run(iterations int, done <-chan struct{}) {
 	for it := range max(iterations, 1) {
-		if it&31 == 31 && done != nil {
+		if it > 0 && done != nil {
 			select {
 			case <-done:
 				return

@@ -3,6 +3,7 @@ package hexbot
 import (
 	"math"
 	"math/rand/v2"
+	"time"
 
 	"github.com/tabletop-go/rules/hex/analysis"
 )
@@ -47,6 +48,9 @@ type worker struct {
 	cands  analysis.Set
 	knowAt uint32
 	inf    analysis.Inferior
+	// deadline is when the search must end (zero: none); knowledge,
+	// which takes milliseconds, is skipped close to it.
+	deadline time.Time
 }
 
 func newWorker(b *Bot, seed uint64, maxNodes int) *worker {
@@ -100,7 +104,8 @@ func (w *worker) iterate() {
 			}
 			nd = &w.nodes[cur]
 		}
-		if !nd.know && cur != 0 && w.knowAt > 0 && nd.hits >= w.knowAt {
+		if !nd.know && cur != 0 && w.knowAt > 0 && nd.hits >= w.knowAt &&
+			(w.deadline.IsZero() || time.Until(w.deadline) > 50*time.Millisecond) {
 			w.knowledge(cur, &b)
 			if nd.proof != 0 {
 				break
@@ -232,7 +237,7 @@ func (w *worker) knowledge(i int32, b *analysis.Board) {
 	nd := &w.nodes[i]
 	nd.know = true
 	f := *b
-	filled := analysis.FillIn(&f, &w.inf)
+	analysis.FillIn(&f, &w.inf)
 	me := f.Turn()
 	if win, over := f.Winner(); over {
 		nd.proof = 1
@@ -262,7 +267,6 @@ func (w *worker) knowledge(i int32, b *analysis.Board) {
 		nd.proof = 1
 		return
 	}
-	_ = filled
 	kids := w.nodes[nd.first : nd.first+int32(nd.kids)]
 	for j := range kids {
 		kids[j].pruned = !keep.Has(int(kids[j].move))
