@@ -72,16 +72,15 @@ type entry struct {
 // tried. It is reused from search to search (the table keeps what it
 // learnt) and is not safe for concurrent use.
 type Solver struct {
-	opts   Options
-	table  []entry
-	mask   uint64
-	hs     [2]*analysis.HSearch
-	nodes  int
-	ctx    context.Context
-	done   <-chan struct{}
-	abort  bool
-	buf    [][]child
-	filled analysis.Board
+	opts  Options
+	table []entry
+	mask  uint64
+	hs    [2]*analysis.HSearch
+	nodes int
+	ctx   context.Context
+	done  <-chan struct{}
+	abort bool
+	buf   [][]child
 }
 
 type child struct {
