@@ -297,7 +297,7 @@ func (h *HSearch) closure() {
 
 func (h *HSearch) hasFull(x, y int, c *Set) bool {
 	for i := range h.full[h.pair(x, y)] {
-		if h.full[h.pair(x, y)][i].Carrier == *c {
+		if h.full[h.pair(x, y)][i].Carrier.Equal(c) {
 			return true
 		}
 	}
@@ -462,7 +462,7 @@ func (h *HSearch) or(x, y, p int) {
 func (h *HSearch) orSubsets(list []Conn, inter, union Set, from, used int) {
 	for i := from; i < len(list); i++ {
 		next := inter.And(list[i].Carrier)
-		if next == inter {
+		if next.Equal(&inter) {
 			continue // no progress
 		}
 		u := union.Or(list[i].Carrier)

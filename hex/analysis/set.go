@@ -122,3 +122,12 @@ func (s Set) AppendTo(dst []int16) []int16 {
 	}
 	return dst
 }
+
+// Equal reports whether s and t hold the same cells.
+func (s *Set) Equal(t *Set) bool {
+	var x uint64
+	for i := range s {
+		x |= s[i] ^ t[i]
+	}
+	return x == 0
+}
