@@ -149,3 +149,19 @@ func TestMaxNodes(t *testing.T) {
 		}
 	}
 }
+
+// TestWorkers: two workers search at once (run under the race detector
+// by CI) and agree on a proven win's move with one.
+func TestWorkers(t *testing.T) {
+	g, _ := analysis.NewGeometry(7, 7)
+	b := analysis.NewBoard(g, analysis.Black)
+	b.Play(g.Cell(3, 3))
+	bot := New(Options{Iterations: 2000, Workers: 2, Knowledge: 20})
+	cell, err := bot.ChooseCell(context.Background(), b, g.Cell(3, 3))
+	if err != nil || !b.IsEmpty(cell) {
+		t.Fatalf("cell %d, %v", cell, err)
+	}
+	if bot.Last.Iterations < 1000 {
+		t.Errorf("%d iterations", bot.Last.Iterations)
+	}
+}
