@@ -35,6 +35,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"runtime"
 	"strconv"
@@ -91,7 +92,13 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	opts := bot.Options{Iterations: *iterations, MaxNodes: *maxNodes, Seed: *seed, Workers: *workers}
 	newBot := protocol.BotFactory(*name, opts)
 	if *name == "hex" {
-		newBot = hexFactory(opts)
+		hexOpts := opts
+		timed := *moveTime > 0
+		fs.Visit(func(f *flag.Flag) { timed = timed && f.Name != "iterations" })
+		if timed {
+			hexOpts.Iterations = math.MaxInt32
+		}
+		newBot = hexFactory(hexOpts)
 	} else if hex, err := rules.Open("hex"); err == nil {
 		if _, err := bot.ForDynamic(*name, hex, bot.Options{}); err != nil {
 			fmt.Fprintf(stderr, "engine: -bot: %v\n", err)

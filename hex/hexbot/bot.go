@@ -15,7 +15,9 @@ import (
 type Options struct {
 	// Iterations caps the playouts of one move, all workers together
 	// (default 100,000). The context passed to Choose may stop the
-	// search earlier.
+	// search earlier; a search whose context has no deadline stops
+	// after MaxUntimed playouts at most, so that a bot given a large
+	// cap for play by time never searches without end.
 	Iterations int
 	// MaxNodes caps the nodes of the search trees, all workers
 	// together, and so their memory (default: DefaultTreeBytes of
@@ -36,6 +38,9 @@ type Options struct {
 	// (no analysis, no solver): for comparisons.
 	Plain bool
 }
+
+// MaxUntimed caps the playouts of a search without a deadline.
+const MaxUntimed = 1_000_000
 
 // DefaultTreeBytes is the memory the default MaxNodes gives the trees:
 // 256 MiB.
@@ -212,7 +217,7 @@ func (b *Bot) trySolver(ctx context.Context, root analysis.Board, cands analysis
 	if deadline, ok := ctx.Deadline(); ok {
 		sctx, cancel = context.WithTimeout(ctx, time.Until(deadline)/4)
 	} else {
-		nodes = max(b.opts.Iterations/50, 100)
+		nodes = max(min(b.opts.Iterations, MaxUntimed)/50, 100)
 	}
 	defer cancel()
 	s := solve.New(solve.Options{TableBytes: 8 << 20, Limits: b.limits, Vulnerable: true, MaxNodes: nodes})
@@ -227,7 +232,10 @@ func (b *Bot) trySolver(ctx context.Context, root analysis.Board, cands analysis
 // best.
 func (b *Bot) search(ctx context.Context, root analysis.Board, cands analysis.Set, last int) int {
 	var deadline time.Time
-	if d, ok := ctx.Deadline(); ok {
+	iterations := b.opts.Iterations
+	if d, ok := ctx.Deadline(); !ok {
+		iterations = min(iterations, MaxUntimed)
+	} else {
 		// Stop a little early, so that the reply is in time on a busy
 		// machine: a tenth of the time, at most 100 ms.
 		deadline = d.Add(-min(time.Until(d)/10, 100*time.Millisecond))
@@ -246,8 +254,8 @@ func (b *Bot) search(ctx context.Context, root analysis.Board, cands analysis.Se
 	}
 	var wg sync.WaitGroup
 	for i, w := range b.workers {
-		share := b.opts.Iterations / n
-		if i < b.opts.Iterations%n {
+		share := iterations / n
+		if i < iterations%n {
 			share++
 		}
 		w.reset(root, cands, last)
@@ -257,7 +265,7 @@ func (b *Bot) search(ctx context.Context, root analysis.Board, cands analysis.Se
 			wg.Go(func() { w.run(share, done) })
 		}
 	}
-	b.workers[0].run(b.opts.Iterations/n+min(1, b.opts.Iterations%n), done)
+	b.workers[0].run(iterations/n+min(1, iterations%n), done)
 	wg.Wait()
 	return b.best()
 }

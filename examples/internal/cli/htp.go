@@ -1,8 +1,10 @@
 package cli
 
 import (
+	"flag"
 	"fmt"
 	"io"
+	"math"
 	"strings"
 
 	"github.com/tabletop-go/rules"
@@ -21,7 +23,8 @@ import (
 // connections, inferior cells and the solver; on boards of more than
 // 380 cells, which it does not take, the generic MCTS plays) or from the
 // generic MCTS bot of examples/bot (-bot mcts). -iterations caps the
-// playouts of a genmove, -movetime bounds its time, -maxnodes the nodes
+// playouts of a genmove (the Hex bot given -movetime but no -iterations
+// has no cap but the time), -movetime bounds its time, -maxnodes the nodes
 // of the search trees, -workers the goroutines searching (by default
 // one per core). Each
 // command is "[id] name args"; the reply is "=[id] result" or "?[id]
@@ -63,6 +66,8 @@ func HTP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return ExitBadArgs
 	}
 	e := &engine{cfg: cfg, pos: cfg.Start(), think: think, seed: *seed, botName: *botName}
+	e.timed = *think.moveTime > 0
+	fs.Visit(func(f *flag.Flag) { e.timed = e.timed && f.Name != "iterations" })
 	e.newBot()
 	in := protocol.NewLineReader(stdin)
 	for {
@@ -105,6 +110,7 @@ type engine struct {
 	botName string
 	seed    uint64
 	think   thinking
+	timed   bool // -movetime without -iterations: the Hex bot plays by time alone
 }
 
 // newBot makes the bot for the board size: the Hex bot where it plays
@@ -112,6 +118,9 @@ type engine struct {
 func (e *engine) newBot() {
 	o := e.think.options(e.seed)
 	if e.botName == "hex" && hexbot.Supports(e.cfg.Cols, e.cfg.Rows) {
+		if e.timed {
+			o.Iterations = math.MaxInt32
+		}
 		e.bot = hexbot.New(hexbot.Options{Iterations: o.Iterations, MaxNodes: o.MaxNodes, Workers: o.Workers, Seed: o.Seed})
 		return
 	}
