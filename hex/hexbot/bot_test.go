@@ -165,3 +165,27 @@ func TestWorkers(t *testing.T) {
 		t.Errorf("%d iterations", bot.Last.Iterations)
 	}
 }
+
+// TestBridgeReply: an intrusion into a bridge between two stones, or
+// between a stone and its side, is answered with the bridge's other
+// cell; an intrusion elsewhere is not.
+func TestBridgeReply(t *testing.T) {
+	g, _ := analysis.NewGeometry(5, 5)
+	b := analysis.NewBoard(g, analysis.Black)
+	b.Put(g.Cell(2, 1), analysis.Black) // c2
+	b.Put(g.Cell(1, 3), analysis.Black) // b4, a bridge from c2 through b3 and c3
+	b.Put(g.Cell(1, 2), analysis.White) // b3 intrudes
+	for start := range 6 {
+		if got := bridgeReply(&b, g.Cell(1, 2), analysis.Black, start); got != g.Cell(2, 2) {
+			t.Fatalf("reply to b3: %s, want c3", g.Name(got))
+		}
+	}
+	b.Put(g.Cell(2, 0), analysis.White) // c1 intrudes on c2's bridge to the top (c1, d1)
+	if got := bridgeReply(&b, g.Cell(2, 0), analysis.Black, 0); got != g.Cell(3, 0) {
+		t.Fatalf("reply to c1: %d, want d1", got)
+	}
+	b.Put(g.Cell(4, 4), analysis.White) // e5: no bridge there
+	if got := bridgeReply(&b, g.Cell(4, 4), analysis.Black, 0); got != -1 {
+		t.Fatalf("reply to e5: %s, want none", g.Name(got))
+	}
+}
