@@ -43,5 +43,5 @@
 //
 // The package analyses boards of up to MaxCells cells (every board up to
 // 19×19). Sets of cells are fixed-size bitsets, so that H-search and
-// fill-in allocate nothing once warm.
+// fill-in allocate only while their tables grow to what a board needs.
 package analysis

@@ -59,8 +59,8 @@ func (l Limits) withDefaults() Limits {
 // whoever moves; a semi one a win if it moves. H-search is sound (every
 // connection it reports holds) but not complete.
 //
-// An HSearch is reused from search to search: once warm on a board size
-// it allocates nothing. It is not safe for concurrent use.
+// An HSearch is reused from search to search, keeping its tables, so
+// that it allocates only while they grow to what the boards need. It is not safe for concurrent use.
 type HSearch struct {
 	b      Board
 	color  Color
