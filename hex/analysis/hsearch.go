@@ -60,7 +60,8 @@ func (l Limits) withDefaults() Limits {
 // connection it reports holds) but not complete.
 //
 // An HSearch is reused from search to search, keeping its tables, so
-// that it allocates only while they grow to what the boards need. It is not safe for concurrent use.
+// that it allocates only while they grow to what the boards need. It is
+// not safe for concurrent use.
 type HSearch struct {
 	b      Board
 	color  Color
