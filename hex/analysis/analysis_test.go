@@ -85,9 +85,9 @@ func TestHSearchSound(t *testing.T) {
 	for _, n := range []int{4, 5} {
 		g, _ := NewGeometry(n, n)
 		ref := minimax{}
-		count := 150
-		if testing.Short() {
-			count = 40
+		count := 100
+		if testing.Short() || raceEnabled {
+			count = 30
 		}
 		for i := 0; i < count; {
 			b, ok := randomBoard(r, g, n*n/2-1+r.IntN(4))
@@ -165,9 +165,9 @@ func TestFillInKeepsValue(t *testing.T) {
 	for _, n := range []int{4, 5} {
 		g, _ := NewGeometry(n, n)
 		ref := minimax{}
-		count := 300
-		if testing.Short() {
-			count = 60
+		count := 150
+		if testing.Short() || raceEnabled {
+			count = 50
 		}
 		for i := 0; i < count; {
 			b, ok := randomBoard(r, g, n*n/2-2+r.IntN(5))

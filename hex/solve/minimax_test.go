@@ -105,7 +105,7 @@ func TestSolverRandom5x5(t *testing.T) {
 	plain := New(Options{TableBytes: 4 << 20})
 	vuln := New(Options{TableBytes: 4 << 20, Vulnerable: true})
 	count := 60
-	if testing.Short() {
+	if testing.Short() || raceEnabled {
 		count = 15
 	}
 	for i := 0; i < count; {
