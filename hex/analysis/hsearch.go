@@ -78,7 +78,11 @@ type HSearch struct {
 	stamp      []uint32 // the run that last touched each pair
 	run        uint32
 	partners   [MaxCells + 4]Set // the nodes each node has a full connection with
-	queue      []pending
+	// queue holds the full connections waiting for the AND rule, by
+	// carrier size: the smallest are combined first.
+	queue      [][]pending
+	queued     int
+	low        int // no waiting connection has a smaller carrier
 	orOut      []Set
 	won        bool
 	// Templates says whether Run adds the edge templates (see
@@ -215,7 +219,10 @@ func (h *HSearch) reset(b *Board, c Color) {
 		h.semi[p] = h.semi[p][:0]
 	}
 	h.touched = h.touched[:0]
-	h.queue = h.queue[:0]
+	for i := range h.queue {
+		h.queue[i] = h.queue[i][:0]
+	}
+	h.queued, h.low = 0, 0
 	h.b, h.color, h.g, h.won = *b, c, b.g, false
 	nodes := h.g.n + 4
 	if nodes != h.nodes || h.full == nil {
@@ -280,19 +287,19 @@ func (h *HSearch) base() {
 // closure applies the AND rule to every full connection found, and the
 // OR rule to every semi connection, until nothing new comes.
 func (h *HSearch) closure() {
-	for i := 0; i < len(h.queue); i++ {
-		p := h.queue[i]
+	for h.queued > 0 {
+		for len(h.queue[h.low]) == 0 {
+			h.low++
+		}
+		q := h.queue[h.low]
+		p := q[len(q)-1]
+		h.queue[h.low] = q[:len(q)-1]
+		h.queued--
 		if !h.hasFull(int(p.x), int(p.y), &p.c) {
 			continue // replaced by a smaller carrier meanwhile
 		}
 		h.and(int(p.x), int(p.y), p.c)
 		h.and(int(p.y), int(p.x), p.c)
-		if i > 4096 && i*2 > len(h.queue) {
-			// Compact the processed part so that the queue stays small.
-			n := copy(h.queue, h.queue[i+1:])
-			h.queue = h.queue[:n]
-			i = -1
-		}
 	}
 }
 
@@ -381,7 +388,13 @@ func (h *HSearch) addFull(x, y int, c Set) bool {
 	h.full[p] = list
 	h.partners[x].Add(y)
 	h.partners[y].Add(x)
-	h.queue = append(h.queue, pending{int16(x), int16(y), c})
+	size := c.Len()
+	for len(h.queue) <= size {
+		h.queue = append(h.queue, nil)
+	}
+	h.queue[size] = append(h.queue[size], pending{int16(x), int16(y), c})
+	h.queued++
+	h.low = min(h.low, size)
 	// Semi connections whose carrier holds c add nothing.
 	semis := h.semi[p]
 	n = 0

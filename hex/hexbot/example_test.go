@@ -25,5 +25,5 @@ func ExampleBot_Choose() {
 	}
 	fmt.Println(m, b.Last.Reason)
 	// Output:
-	// b3 win
+	// c3 win
 }
