@@ -40,6 +40,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync/atomic"
 
 	"github.com/tabletop-go/rules"
 	"github.com/tabletop-go/rules/examples/bot"
@@ -123,11 +124,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // (on the boards it takes) and everything else with MCTS, a new seed
 // per game as protocol.BotFactory gives.
 func hexFactory(opts bot.Options) func(start rules.Dynamic) (bot.Dynamic, error) {
-	games := uint64(0)
+	var games atomic.Uint64
 	return func(start rules.Dynamic) (bot.Dynamic, error) {
 		o := opts
-		o.Seed += games
-		games++
+		o.Seed += games.Add(1) - 1
 		if p, ok := start.Typed().(hex.Position); ok && hexbot.Supports(p.Size()) {
 			return bot.Erase[hex.Position, hex.Move](hexbot.New(hexbot.Options{
 				Iterations: o.Iterations, MaxNodes: o.MaxNodes, Seed: o.Seed, Workers: o.Workers})), nil
