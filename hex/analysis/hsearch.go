@@ -80,11 +80,11 @@ type HSearch struct {
 	partners   [MaxCells + 4]Set // the nodes each node has a full connection with
 	// queue holds the full connections waiting for the AND rule, by
 	// carrier size: the smallest are combined first.
-	queue      [][]pending
-	queued     int
-	low        int // no waiting connection has a smaller carrier
-	orOut      []Set
-	won        bool
+	queue  [][]pending
+	queued int
+	low    int // no waiting connection has a smaller carrier
+	orOut  []Set
+	won    bool
 	// Templates says whether Run adds the edge templates (see
 	// EdgeTemplates) to the base connections; NewHSearch sets it.
 	Templates bool
