@@ -17,11 +17,14 @@
 //     PGN-like game records and their replay.
 //   - hex (with hex/sgf for Hex SGF), focus, domination and explocus (which
 //     holds Explocus and Hexplocus): one package per game, each with every
-//     variant, and an svg sub-package each that draws positions.
+//     variant, and an svg sub-package each that draws positions. Hex
+//     also has hex/analysis (virtual connections by H-search, edge
+//     templates, inferior cells and fill-in), hex/solve (a proof-number
+//     solver) and hex/hexbot (a Hex player built on both).
 //   - examples: importable packages for bots (examples/bot) and for engines
 //     in other languages (examples/protocol), and programs: perft,
-//     validate, selfplay, arena, play, htp, engine, serve (a browser game
-//     site), embed and pictures.
+//     validate, selfplay, arena, play, htp, engine, hexsolve, serve (a
+//     browser game site), embed and pictures.
 //
 // Imports flow one way: rules ← notation ← the game packages ← examples.
 // No game imports another, and this package imports no game.

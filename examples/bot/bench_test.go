@@ -57,3 +57,54 @@ func benchSearch[P rules.Position[P, M], M rules.Move](b *testing.B, p P, opts O
 	}
 	b.ReportMetric(float64(b.N*iterations)/time.Since(start).Seconds(), "iterations/s")
 }
+
+// BenchmarkFallback compares, for one search of 2,000 iterations from a
+// fresh tree, the typed MCTS (the hook ForDynamic finds for Hex) with
+// NewDynamic's, which sees the game through rules.Dynamic alone: on the
+// empty hex(size=7) board (RAVE on, so the random games' moves are
+// numbered too) and with RAVE off; and on the Focus start, a game that
+// evaluates.
+func BenchmarkFallback(b *testing.B) {
+	for _, c := range []struct {
+		name, spec string
+		opts       Options
+	}{
+		{"hex7", "hex(size=7)", Options{}},
+		{"hex7-uct", "hex(size=7)", Options{RAVE: RAVEOff}},
+		{"focus", "focus", Options{}},
+	} {
+		d, err := rules.Open(c.spec)
+		if err != nil {
+			b.Fatal(err)
+		}
+		opts := c.opts
+		opts.Iterations, opts.Seed, opts.DiscardTree = 2000, 1, true
+		b.Run(c.name+"/typed", func(b *testing.B) {
+			typedBot, err := ForDynamic("mcts", d, opts)
+			if err != nil {
+				b.Fatal(err)
+			}
+			benchDynamic(b, typedBot, d, opts.Iterations)
+		})
+		b.Run(c.name+"/fallback", func(b *testing.B) {
+			slow, err := NewDynamic("mcts", opts)
+			if err != nil {
+				b.Fatal(err)
+			}
+			benchDynamic(b, slow, d, opts.Iterations)
+		})
+	}
+}
+
+func benchDynamic(b *testing.B, bot Dynamic, d rules.Dynamic, iterations int) {
+	if _, err := bot.Choose(context.Background(), d); err != nil { // warm up
+		b.Fatal(err)
+	}
+	start := time.Now()
+	for b.Loop() {
+		if _, err := bot.Choose(context.Background(), d); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.N*iterations)/time.Since(start).Seconds(), "iterations/s")
+}

@@ -45,6 +45,15 @@
 // simpler and reproducible root parallelism is the default. Keeping the
 // tree between moves scored 53.5%. On focus(plylimit=300),
 // the evaluation prior scored 59.5% (53–66%) against plain UCT.
+//
+// # Any registered game
+//
+// A program that holds a rules.Dynamic gets a bot with ForDynamic, which
+// plays every registered game: at the typed bot's full speed when the
+// position's type has a hook (Register; the games of this module
+// register theirs from this package, one game package a file), else
+// through rules.Dynamic alone (NewDynamic: the same search, much slower),
+// so that a new game needs no code here to be played.
 package bot
 
 import (

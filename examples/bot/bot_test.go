@@ -183,23 +183,6 @@ func TestMCTSIterationDoesNotAllocateOnAnyGame(t *testing.T) {
 	}
 }
 
-func TestForDynamicBuildsTheTypedBotOfEveryGame(t *testing.T) {
-	for _, spec := range []string{"hex(size=5)", "focus(players=3)", "domination", "explocus(rows=5,cols=5)"} {
-		d, err := rules.Open(spec)
-		require.NoError(t, err)
-		for _, name := range Names {
-			b, err := ForDynamic(name, d, Options{Iterations: 50, Seed: 1})
-			require.NoError(t, err, spec)
-			m, err := b.Choose(context.Background(), d)
-			require.NoError(t, err, spec)
-			assert.NoError(t, d.Legal(m), "%s: %s chose %q", spec, name, m)
-		}
-	}
-	d, _ := rules.Open("hex")
-	_, err := ForDynamic("genius", d, Options{})
-	assert.ErrorContains(t, err, "unknown bot")
-}
-
 // TestMCTSTreeStopsAtMaxNodes: with a small budget the tree never holds
 // more nodes than the budget (its slice not even the capacity), and the
 // search still chooses a legal move; the root is expanded even when its

@@ -898,17 +898,11 @@ func (w *worker[P, M]) find(i int32, pos P, p *P, depth int, budget *int) int32 
 	return -1
 }
 
-// same reports whether two positions are equal: the same hash and the
-// same bytes. Positions hold no pointers, so equal bytes are equal
-// positions; equal positions whose padding differs would only miss a
-// reuse.
+// same reports whether two positions are equal: the same hash, then ==
+// (positions are comparable; a position that wraps a rules.Dynamic, as
+// NewDynamic's does, compares the typed positions behind it).
 func same[P rules.Position[P, M], M rules.Move](a, b *P) bool {
-	if (*a).Hash() != (*b).Hash() {
-		return false
-	}
-	size := unsafe.Sizeof(*a)
-	return string(unsafe.Slice((*byte)(unsafe.Pointer(a)), size)) ==
-		string(unsafe.Slice((*byte)(unsafe.Pointer(b)), size))
+	return (*a).Hash() == (*b).Hash() && *a == *b
 }
 
 // compact makes node k the root: its subtree moves to the front of the

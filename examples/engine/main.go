@@ -2,7 +2,7 @@
 // for every game of the module over the text protocol of
 // examples/protocol, on standard input and output:
 //
-//	go run ./examples/engine [-game SPEC] [-movetime D] [-iterations N] [-seed S] [-maxnodes N] [-workers N] [-bot mcts|random]
+//	go run ./examples/engine [-game SPEC] [-movetime D] [-iterations N] [-seed S] [-maxnodes N] [-workers N] [-bot mcts|random|hex]
 //
 // -game starts the session with a game (without it the controller sends
 // game SPEC first); -movetime is the time per genmove until the
@@ -10,7 +10,10 @@
 // iterations alone); -iterations caps the playouts of a move; -workers
 // is the number of goroutines the MCTS bot searches with (0, the
 // default: one per core; the search tree of the last move is reused
-// when the game goes on from it). The
+// when the game goes on from it). -bot hex plays Hex with the Hex bot of
+// hex/hexbot (virtual connections, inferior cells, a solver; boards of
+// up to 380 cells) and every other game, and larger Hex boards, with
+// the MCTS bot. The
 // protocol is in the doc of examples/protocol (go doc
 // ./examples/protocol); a session looks like
 //
@@ -32,14 +35,18 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"runtime"
 	"strconv"
 	"strings"
+	"sync/atomic"
 
 	"github.com/tabletop-go/rules"
 	"github.com/tabletop-go/rules/examples/bot"
 	"github.com/tabletop-go/rules/examples/protocol"
+	"github.com/tabletop-go/rules/hex"
+	"github.com/tabletop-go/rules/hex/hexbot"
 )
 
 func main() { os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) }
@@ -53,7 +60,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	maxNodes := fs.Int("maxnodes", 0, "MCTS tree nodes at most, all workers together (0: the default budget)")
 	workers := fs.Int("workers", 0, "MCTS goroutines searching at once, up to "+strconv.Itoa(bot.MaxWorkers)+" (0: one per core)")
 	seed := fs.Uint64("seed", 1, "random seed")
-	name := fs.String("bot", "mcts", "the bot: "+strings.Join(bot.Names, " or "))
+	name := fs.String("bot", "mcts", "the bot: "+strings.Join(bot.Names, ", ")+", or hex (the Hex bot for hex games, mcts for the others)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -83,17 +90,25 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return 2
 		}
 	}
-	if hex, err := rules.Open("hex"); err == nil {
-		if _, err := bot.ForDynamic(*name, hex, bot.Options{}); err != nil {
-			fmt.Fprintf(stderr, "engine: -bot: %v\n", err)
-			return 2
+	opts := bot.Options{Iterations: *iterations, MaxNodes: *maxNodes, Seed: *seed, Workers: *workers}
+	newBot := protocol.BotFactory(*name, opts)
+	if *name == "hex" {
+		hexOpts := opts
+		timed := *moveTime > 0
+		fs.Visit(func(f *flag.Flag) { timed = timed && f.Name != "iterations" })
+		if timed {
+			hexOpts.Iterations = math.MaxInt32
 		}
+		newBot = hexFactory(hexOpts)
+	} else if _, err := bot.NewDynamic(*name, bot.Options{}); err != nil { // any game's bots: a check of the name
+		fmt.Fprintf(stderr, "engine: -bot: %v\n", err)
+		return 2
 	}
 	srv := &protocol.Server{
 		Name:     "tabletop-go " + *name,
 		Version:  "1",
 		Game:     *game,
-		NewBot:   protocol.BotFactory(*name, bot.Options{Iterations: *iterations, MaxNodes: *maxNodes, Seed: *seed, Workers: *workers}),
+		NewBot:   newBot,
 		MoveTime: *moveTime,
 	}
 	if err := srv.Serve(context.Background(), stdin, stdout); err != nil {
@@ -101,4 +116,20 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// hexFactory returns a Server.NewBot that plays Hex with the Hex bot
+// (on the boards it takes) and everything else with MCTS, a new seed
+// per game as protocol.BotFactory gives.
+func hexFactory(opts bot.Options) func(start rules.Dynamic) (bot.Dynamic, error) {
+	var games atomic.Uint64
+	return func(start rules.Dynamic) (bot.Dynamic, error) {
+		o := opts
+		o.Seed += games.Add(1) - 1
+		if p, ok := start.Typed().(hex.Position); ok && hexbot.Supports(p.Size()) {
+			return bot.Erase[hex.Position, hex.Move](hexbot.New(hexbot.Options{
+				Iterations: o.Iterations, MaxNodes: o.MaxNodes, Seed: o.Seed, Workers: o.Workers})), nil
+		}
+		return bot.ForDynamic("mcts", start, o)
+	}
 }

@@ -80,3 +80,19 @@ func TestAsExternalEngine(t *testing.T) {
 	}
 	t.Logf("%s in %d plies", res.Outcome, len(res.Record.Moves))
 }
+
+// TestHexBot: -bot hex plays Hex with the Hex bot (here it sees the
+// proven win at once) and the other games with MCTS.
+func TestHexBot(t *testing.T) {
+	in := "game hex(size=5,swap=none)\nposition 4W/2B2/5/1B3/4W b -\ngenmove\ngame focus\ngenmove\nname\n"
+	var out, errs strings.Builder
+	if code := run([]string{"-bot", "hex", "-iterations", "30", "-workers", "1"}, strings.NewReader(in), &out, &errs); code != 0 {
+		t.Fatalf("exit %d: %s", code, errs.String())
+	}
+	rs := strings.Split(strings.TrimSuffix(out.String(), "\n\n"), "\n\n")
+	// Any cell of the connection's carrier keeps the win.
+	carrier := map[string]bool{"= c1": true, "= d1": true, "= b3": true, "= c3": true, "= a5": true, "= b5": true}
+	if len(rs) != 6 || !carrier[rs[2]] || !strings.HasPrefix(rs[4], "= ") || rs[5] != "= tabletop-go hex" {
+		t.Fatalf("replies %q (%s)", rs, errs.String())
+	}
+}

@@ -2,43 +2,27 @@ package protocol
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/tabletop-go/rules"
-	"github.com/tabletop-go/rules/hex"
 )
 
-// colorWords holds, per game, the colour words that name a seat besides
-// its letter (lower case; requests are read in any case). Hex's words
-// name stone colours, whose seats change with a swap-sides, so Hex is
-// handled apart.
-var colorWords = map[string]map[string]rules.Player{
-	"explocus":   {"w": 0, "white": 0, "b": 1, "black": 1},
-	"domination": {"x": 0, "o": 1},
-}
-
 // ParseColor reads the COLOR argument of play, genmove and time_left in
-// the game of pos and returns the seat it names: a colour word of the
-// game (Hex: b, black, w, white, the stone colours, whose seats a
-// swap-sides exchanges; Explocus: w, white for A and b, black for B;
-// Domination: x for A and o for B), else a seat letter A to D, or
-// "chance" for the chance pseudo-player. Case does not matter, and a
-// colour word wins over a seat letter: in Hex "b" is Black, whichever
-// seat plays it.
+// the game of pos and returns the seat it names: a colour word of a seat
+// at pos (rules.SeatInfo's Words: in Hex b, black, w, white, the stone
+// colours, whose seats a swap-sides exchanges; in Explocus w, white for A
+// and b, black for B; in Domination x for A and o for B), else a seat
+// letter A to D, or "chance" for the chance pseudo-player. Case does not
+// matter, and a colour word wins over a seat letter: in Hex "b" is Black,
+// whichever seat plays it. The words come from the game's registration,
+// so a game of another package is read the same way.
 func ParseColor(pos rules.Dynamic, s string) (rules.Player, error) {
 	low := strings.ToLower(s)
 	if low == "chance" {
 		return rules.Chance, nil
 	}
-	if p, ok := pos.Typed().(hex.Position); ok {
-		switch low {
-		case "b", "black":
-			return p.SeatOf(hex.Black), nil
-		case "w", "white":
-			return p.SeatOf(hex.White), nil
-		}
-	}
-	if seat, ok := colorWords[rules.SpecName(pos.Spec())][low]; ok {
+	if seat, ok := seatOfWord(pos, low); ok {
 		return seat, nil
 	}
 	if len(s) == 1 {
@@ -49,10 +33,26 @@ func ParseColor(pos rules.Dynamic, s string) (rules.Player, error) {
 	return 0, fmt.Errorf("invalid color %s", quote(s))
 }
 
+// seatOfWord returns the seat whose colour words at pos hold low.
+func seatOfWord(pos rules.Dynamic, low string) (rules.Player, bool) {
+	for s := range pos.Seats() {
+		if slices.Contains(pos.SeatInfo(rules.Player(s)).Words, low) {
+			return rules.Player(s), true
+		}
+	}
+	return 0, false
+}
+
 // Color returns the COLOR word a controller sends for the player to move
-// at pos: in Hex the stone colour ("b" or "w"), so that a Hex engine
-// speaking GTP understands it; in every other game the seat letter ("A"
-// to "D"); "chance" at a chance node and "" once the game is over.
+// at pos: "chance" at a chance node, "" once the game is over, and for a
+// seat its letter ("A" to "D"), unless the game's seat letters are
+// colour words of other seats. Then a letter would name the wrong seat,
+// so the seat's first colour word is sent instead: in Hex, "B" reads as
+// Black, which seat A plays at the start, so Color sends the stone colour
+// ("b" or "w", whichever seat plays it after a swap-sides), as a Hex
+// engine speaking GTP expects. The words are those of the game's start,
+// where Hex's letters are ambiguous; in every game of this module but
+// Hex they are not, and Color sends the seat letter.
 func Color(pos rules.Dynamic) string {
 	mover := pos.ToMove()
 	switch {
@@ -61,11 +61,27 @@ func Color(pos rules.Dynamic) string {
 	case !mover.IsSeat():
 		return ""
 	}
-	if p, ok := pos.Typed().(hex.Position); ok {
-		if p.ColorOf(mover) == hex.White {
-			return "w"
+	if lettersAmbiguous(pos) {
+		if words := pos.SeatInfo(mover).Words; len(words) > 0 {
+			return words[0]
 		}
-		return "b"
 	}
 	return mover.String()
+}
+
+// lettersAmbiguous reports whether, at the start of pos's variant (or at
+// pos, if it cannot be opened), a seat letter is a colour word of another
+// seat.
+func lettersAmbiguous(pos rules.Dynamic) bool {
+	start, err := rules.Open(pos.Spec())
+	if err != nil {
+		start = pos
+	}
+	for s := range start.Seats() {
+		seat := rules.Player(s)
+		if other, ok := seatOfWord(start, strings.ToLower(seat.String())); ok && other != seat {
+			return true
+		}
+	}
+	return false
 }

@@ -82,9 +82,12 @@
 // colours of GTP and HexGui (a swap-sides gives each seat the other colour,
 // so "b" is whichever seat plays Black); Explocus's are w and white for A
 // and b and black for B; Domination's x for A and o for B; Focus has only
-// its seat letters. In Hex, where "b" is Black, seat B is named by its
-// colour. The controller side (Engine) sends what Color returns: the stone
-// colour in Hex, the seat letter elsewhere.
+// its seat letters. The words are the game's own (rules.SeatInfo), so a
+// game registered by another package is read the same way. In Hex, where
+// "b" is Black, seat B is named by its colour. The controller side
+// (Engine) sends what Color returns: the seat letter, but in a game whose
+// seat letters are colour words of other seats (Hex) the seat's colour
+// word, the stone colour.
 //
 // # Chance
 //

@@ -175,9 +175,15 @@ func TestPythonRulesAgree(t *testing.T) {
 // included.
 func TestGoEnginePlaysEveryGame(t *testing.T) {
 	command, opts := goEngine(t)
-	for _, spec := range []string{"hex(size=4)", "focus(plylimit=30)", "focus(players=3,plylimit=24)",
+	specs := []string{"hex(size=4)", "focus(plylimit=30)", "focus(players=3,plylimit=24)",
 		"focus(players=4,teams=true,plylimit=24)", "focus(nowak=true,plylimit=20)", "domination",
-		"explocus(rows=4,cols=4,plylimit=30)", "hexplocus(size=3,plylimit=30)"} {
+		"explocus(rows=4,cols=4,plylimit=30)", "hexplocus(size=3,plylimit=30)", "tictactoe(size=4)"}
+	for _, name := range rules.Games() { // small variants, but every registered game
+		if !slices.ContainsFunc(specs, func(s string) bool { return rules.SpecName(s) == name }) {
+			t.Errorf("no variant of %s is played", name)
+		}
+	}
+	for _, spec := range specs {
 		start, err := rules.Open(spec)
 		if err != nil {
 			t.Fatal(err)

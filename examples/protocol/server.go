@@ -16,10 +16,7 @@ import (
 
 	// The protocol serves every game of the module: importing a game
 	// package registers it with rules.Open.
-	_ "github.com/tabletop-go/rules/domination"
-	_ "github.com/tabletop-go/rules/explocus"
-	_ "github.com/tabletop-go/rules/focus"
-	_ "github.com/tabletop-go/rules/hex"
+	_ "github.com/tabletop-go/rules/examples/internal/games"
 )
 
 // Version is the protocol_version reply: the protocol derives from

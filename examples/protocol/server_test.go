@@ -4,6 +4,8 @@ import (
 	"bufio"
 	"context"
 	"io"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -11,6 +13,7 @@ import (
 	"github.com/tabletop-go/rules"
 	"github.com/tabletop-go/rules/examples/bot"
 	"github.com/tabletop-go/rules/examples/protocol"
+	"github.com/tabletop-go/rules/notation"
 )
 
 // session runs requests through a server and returns its replies, each
@@ -246,12 +249,52 @@ func (c *conversation) ask(request string) string {
 	}
 }
 
-// TestServerPlaysEveryGame plays a whole game of every game through a
-// server: genmove at the decisions, the controller's draws (the first
-// legal outcome) at chance nodes, then final_result.
+// everyVariant returns the spec of every variant of every registered
+// game (its bare spec for a game with none), as the registry lists them,
+// with plylimit=plies added in a game that has that option, so that a
+// random game ends soon.
+func everyVariant(t *testing.T, plies int) []string {
+	t.Helper()
+	var out []string
+	for _, name := range rules.Games() {
+		g, err := rules.Lookup(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		specs := []string{name}
+		if len(g.Variants) > 0 {
+			specs = specs[:0]
+			for _, v := range g.Variants {
+				specs = append(specs, v.Spec)
+			}
+		}
+		for _, spec := range specs {
+			for _, o := range g.Options {
+				if o.Name == "plylimit" {
+					s, err := notation.ParseSpec(spec)
+					if err != nil {
+						t.Fatal(err)
+					}
+					s.Options = append(s.Options, notation.Option{Key: "plylimit", Value: strconv.Itoa(plies)})
+					spec = s.String()
+				}
+			}
+			out = append(out, spec)
+		}
+	}
+	return out
+}
+
+// TestServerPlaysEveryGame plays a whole game of every variant of every
+// registered game (the registry's list, the test-only game's included)
+// through a server: genmove at the decisions, the controller's draws
+// (the first legal outcome) at chance nodes, then final_result.
 func TestServerPlaysEveryGame(t *testing.T) {
-	for _, spec := range []string{"hex(size=4)", "focus(plylimit=40)", "focus(players=3,plylimit=30)",
-		"focus(players=4,teams=true,plylimit=40)", "domination", "explocus(rows=4,cols=4,plylimit=40)"} {
+	specs := everyVariant(t, 40)
+	if !slices.Contains(specs, "tictactoe(size=3)") || !slices.Contains(specs, "focus(players=4,teams=true,plylimit=40)") {
+		t.Fatalf("the registry's variants: %v", specs)
+	}
+	for _, spec := range specs {
 		c := converse(t, randomServer())
 		if r := c.ask("game " + spec); r != "=" {
 			t.Fatalf("game %s: %q", spec, r)

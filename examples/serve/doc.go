@@ -24,15 +24,22 @@
 // One page (served at / and at /g/{id} for a game), embedded in the
 // binary with no build step and no external assets (web/index.html,
 // app.js and style.css). The lobby lists every registered game
-// (rules.Games) with its main variants and a picture of the start; a
+// (rules.Games) with the title, line and variants its registration gives
+// (rules.Game), and a picture of the start; a
 // person picks a variant, the computer (at one of three strengths) or a
 // friend as opponent, and a seat. A friend joins through a link that holds
 // their seat's secret key after a "#", which browsers never send to a
 // server: the page takes it out of the address bar and keeps it only once
 // the server has confirmed that it plays a seat, and never in place of a
 // key that works (a crafted link cannot take a seat away). The board is
-// the game's SVG picture (hex/svg, focus/svg, domination/svg,
-// explocus/svg), drawn by the server. The page maps a click on an element
+// the game's SVG picture (the renderer its svg package registers with
+// package picture: hex/svg, focus/svg, domination/svg, explocus/svg),
+// drawn by the server, and the seats are shown with the names and notes
+// the game gives (rules.SeatInfo) in the colours the picture draws them
+// in. The server has no code for any one game: a game registered with
+// rules.Register (and picture.Register for its picture; a bot without a
+// hook plays it through bot.ForDynamic's fallback) is offered as these
+// are, once its package is imported. The page maps a click on an element
 // with data-square or data-reserve to a move, using the legal moves the
 // server lists: origin then destination ("c3-c5", which in Focus and
 // Explocus moves as many pieces as the distance, so a split is a click on
@@ -61,7 +68,7 @@
 //
 //	GET  /api/catalog
 //	    {"games": [{"name": "hex", "title": "Hex", "blurb": "...",
-//	      "variants": [{"spec": "hex(size=5,swap=sides)", "label": "5×5 · quick",
+//	      "variants": [{"spec": "hex(size=11,swap=sides)", "label": "11×11 · standard",
 //	      "seats": ["Black", "White"]}, ...]}, ...], "levels": ["easy", "normal", "hard"]}
 //	    Variants of a game with a ply limit option carry the site's
 //	    (e.g. "focus(plylimit=2000)").

@@ -16,10 +16,7 @@ import (
 	"syscall"
 	"time"
 
-	_ "github.com/tabletop-go/rules/domination" // the games the site offers
-	_ "github.com/tabletop-go/rules/explocus"
-	_ "github.com/tabletop-go/rules/focus"
-	_ "github.com/tabletop-go/rules/hex"
+	_ "github.com/tabletop-go/rules/examples/internal/games" // the games the site offers, with their pictures
 )
 
 func main() {

@@ -17,7 +17,8 @@ import (
 )
 
 // TestCatalogListsEveryRegisteredGame: the lobby offers every game of the
-// registry, each variant opens and has a picture.
+// registry with the title, line and variants of its registration, each
+// variant opens and has a picture.
 func TestCatalogListsEveryRegisteredGame(t *testing.T) {
 	_, c := startServer(t, "")
 	var cat struct {
@@ -31,7 +32,14 @@ func TestCatalogListsEveryRegisteredGame(t *testing.T) {
 		if len(g.Variants) == 0 {
 			t.Errorf("%s has no variants", g.Name)
 		}
-		for _, v := range g.Variants {
+		reg, err := rules.Lookup(g.Name)
+		if err != nil || g.Title != reg.Title || g.Blurb != reg.Doc || len(g.Variants) != max(len(reg.Variants), 1) {
+			t.Errorf("%s: the lobby's %q %q with %d variants, the registry's %q %q with %d", g.Name, g.Title, g.Blurb, len(g.Variants), reg.Title, reg.Doc, len(reg.Variants))
+		}
+		for i, v := range g.Variants {
+			if i < len(reg.Variants) && v.Label != reg.Variants[i].Label {
+				t.Errorf("%s: variant %d is %q, the registry's %q", g.Name, i, v.Label, reg.Variants[i].Label)
+			}
 			d, err := rules.Open(v.Spec)
 			if err != nil || d.Spec() != v.Spec || len(v.Seats) != d.Seats() {
 				t.Errorf("%s: variant %+v: %v", g.Name, v, err)

@@ -2,6 +2,7 @@ package conformance_test
 
 import (
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/tabletop-go/rules"
@@ -9,6 +10,7 @@ import (
 	"github.com/tabletop-go/rules/explocus"
 	"github.com/tabletop-go/rules/focus"
 	"github.com/tabletop-go/rules/hex"
+	_ "github.com/tabletop-go/rules/internal/testgame"
 )
 
 // abuse calls every method of the contract on p, then plays a chain of
@@ -64,5 +66,54 @@ func TestNothingPanics(t *testing.T) {
 			}
 			abuse(t, c.Start(), seed)
 		}
+	}
+}
+
+// TestNothingPanicsThroughTheRegistry: every variant of every registered
+// game, as the registry lists them (the test-only game's included), seen
+// through rules.Dynamic: random games mixed with garbage texts, and
+// every method called at each step, SeatInfo and Legal on any seat or
+// text.
+func TestNothingPanicsThroughTheRegistry(t *testing.T) {
+	garbage := []string{"", "a1", "swap", "zz99", "2-5", "c3-c5", "*d4", "\x00", "pass", "d4-b4,e5-e8", strings.Repeat("a", 300)}
+	variants := 0
+	for _, name := range rules.Games() {
+		g, err := rules.Lookup(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		specs := []string{name}
+		for _, v := range g.Variants {
+			specs = append(specs, v.Spec)
+		}
+		for i, spec := range specs {
+			d, err := rules.Open(spec)
+			if err != nil {
+				t.Fatalf("%s: %v", spec, err)
+			}
+			variants++
+			r := rand.New(rand.NewPCG(uint64(i), 7))
+			for ply := 0; ply < 60 && d.Node() != rules.TerminalNode; ply++ {
+				_, _, _, _ = d.Moves(), d.Chances(), d.Diagram(), d.Note()
+				for seat := rules.Player(-3); seat < 6; seat++ {
+					_ = d.SeatInfo(seat)
+				}
+				for _, s := range garbage {
+					_, _ = d.Canonical(s)
+					_ = d.Legal(s)
+				}
+				if _, err := d.MarshalJSON(); err != nil {
+					t.Fatalf("%s: %v", spec, err)
+				}
+				next, err := d.Play(d.RandomMove(r))
+				if err != nil {
+					t.Fatalf("%s: a random move: %v", spec, err)
+				}
+				d = next
+			}
+		}
+	}
+	if variants < 25 {
+		t.Errorf("%d variants in the registry", variants)
 	}
 }

@@ -204,7 +204,7 @@ func TestDominationThroughTheTools(t *testing.T) {
 	assert.Equal(t, "illegal 2 d4-b4,e5-e7: the steps do not use the drawn domino's two numbers (a blank is any distance 1 to 6)\n", out)
 	code, out, _ = run(t, validate, nil, "[Game \"domination\"]\nd4-b4,e5-e8\n")
 	assert.Equal(t, 1, code)
-	assert.Equal(t, "illegal 1 d4-b4,e5-e8: wrong kind of node\n", out)
+	assert.Equal(t, "illegal 1 d4-b4,e5-e8: a domino is to be drawn first (the moves here are draws such as 2-5)\n", out)
 }
 
 func TestExplocusThroughTheTools(t *testing.T) {

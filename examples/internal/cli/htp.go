@@ -1,23 +1,32 @@
 package cli
 
 import (
+	"flag"
 	"fmt"
 	"io"
+	"math"
 	"strings"
 
 	"github.com/tabletop-go/rules"
 	"github.com/tabletop-go/rules/examples/bot"
 	"github.com/tabletop-go/rules/examples/protocol"
 	"github.com/tabletop-go/rules/hex"
+	"github.com/tabletop-go/rules/hex/hexbot"
 	"github.com/tabletop-go/rules/notation"
 )
 
-// HTP implements `htp [-swap sides|pieces|none] [-iterations N]
-// [-movetime D] [-maxnodes N] [-workers N] [-seed S]`: a Hex engine
-// speaking the Hex Text Protocol (HTP, the GTP dialect of HexGui and
-// MoHex) on standard input and output, with the MCTS bot choosing its moves (-movetime
-// bounds the time of a genmove, -maxnodes the memory of its tree,
-// -workers the goroutines searching it: by default one per core). Each
+// HTP implements `htp [-swap sides|pieces|none] [-bot hex|mcts]
+// [-iterations N] [-movetime D] [-maxnodes N] [-workers N] [-seed S]`:
+// a Hex engine speaking the Hex Text Protocol (HTP, the GTP dialect of
+// HexGui and MoHex) on standard input and output. Its moves come from
+// the Hex bot of hex/hexbot (-bot hex, the default: MCTS with virtual
+// connections, inferior cells and the solver; on boards of more than
+// 380 cells, which it does not take, the generic MCTS plays) or from the
+// generic MCTS bot of examples/bot (-bot mcts). -iterations caps the
+// playouts of a genmove (the Hex bot given -movetime but no -iterations
+// has no cap but the time), -movetime bounds its time, -maxnodes the nodes
+// of the search trees, -workers the goroutines searching (by default
+// one per core). Each
 // command is "[id] name args"; the reply is "=[id] result" or "?[id]
 // error", then a blank line.
 //
@@ -35,6 +44,7 @@ func HTP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	swap := fs.String("swap", "sides", "the pie rule: sides, pieces or none")
 	think := addThinking(fs, 3000, 0)
 	seed := fs.Uint64("seed", 1, "random seed")
+	botName := fs.String("bot", "hex", "the bot: hex (the Hex bot with virtual connections and a solver) or mcts (the generic MCTS)")
 	if err := fs.Parse(args); err != nil {
 		return ExitBadArgs
 	}
@@ -51,8 +61,14 @@ func HTP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "htp: %v\n", err)
 		return ExitBadArgs
 	}
-	e := &engine{cfg: cfg, pos: cfg.Start(), think: think,
-		bot: bot.NewMCTS[hex.Position, hex.Move](think.options(*seed))}
+	if *botName != "hex" && *botName != "mcts" {
+		fmt.Fprintf(stderr, "htp: -bot must be hex or mcts, not %q\n", *botName)
+		return ExitBadArgs
+	}
+	e := &engine{cfg: cfg, pos: cfg.Start(), think: think, seed: *seed, botName: *botName}
+	e.timed = *think.moveTime > 0
+	fs.Visit(func(f *flag.Flag) { e.timed = e.timed && f.Name != "iterations" })
+	e.newBot()
 	in := protocol.NewLineReader(stdin)
 	for {
 		line, err := in.Next()
@@ -90,8 +106,25 @@ type engine struct {
 	cfg     hex.Config
 	pos     hex.Position
 	history []hex.Position
-	bot     *bot.MCTS[hex.Position, hex.Move]
+	bot     bot.Bot[hex.Position, hex.Move]
+	botName string
+	seed    uint64
 	think   thinking
+	timed   bool // -movetime without -iterations: the Hex bot plays by time alone
+}
+
+// newBot makes the bot for the board size: the Hex bot where it plays
+// the board, else the generic MCTS.
+func (e *engine) newBot() {
+	o := e.think.options(e.seed)
+	if e.botName == "hex" && hexbot.Supports(e.cfg.Cols, e.cfg.Rows) {
+		if e.timed {
+			o.Iterations = math.MaxInt32
+		}
+		e.bot = hexbot.New(hexbot.Options{Iterations: o.Iterations, MaxNodes: o.MaxNodes, Workers: o.Workers, Seed: o.Seed})
+		return
+	}
+	e.bot = bot.NewMCTS[hex.Position, hex.Move](o)
 }
 
 var htpCommands = []string{"all_legal_moves", "boardsize", "clear_board", "final_score", "genmove",
@@ -169,6 +202,7 @@ func (e *engine) boardsize(args []string) error {
 		return fmt.Errorf("unacceptable size")
 	}
 	e.cfg, e.pos, e.history = cfg, cfg.Start(), nil
+	e.newBot()
 	return nil
 }
 

@@ -84,3 +84,17 @@ func TestHTPTakesOnlyTheSwapTokensAsTheSwap(t *testing.T) {
 		assert.Equal(t, tc.reply, replies[2], tc.move)
 	}
 }
+
+// TestHTPBots: the Hex bot (the default) and the generic MCTS (-bot
+// mcts) both play; another -bot is refused.
+func TestHTPBots(t *testing.T) {
+	for _, name := range []string{"hex", "mcts"} {
+		replies := htpReplies(t, []string{"-iterations", "100", "-bot", name, "-swap", "none"}, "boardsize 7\ngenmove b\ngenmove w\n")
+		require.Len(t, replies, 3)
+		require.Regexp(t, `^= [a-g][1-7]$`, replies[1])
+		require.Regexp(t, `^= [a-g][1-7]$`, replies[2])
+	}
+	var out, errs strings.Builder
+	assert.Equal(t, ExitBadArgs, HTP([]string{"-bot", "alphazero"}, strings.NewReader(""), &out, &errs))
+	assert.Contains(t, errs.String(), "-bot must be hex or mcts")
+}

@@ -67,7 +67,7 @@ func Play(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	s := &session{
 		out: stdout, human: rules.Player(*seat), bot: opponent, botName: *botName, think: think,
-		chance: rand.New(rand.NewPCG(*seed, 0xd1ce)), colored: useColor(*color, stdout), pieces: pieceLetters[rules.SpecName(*spec)],
+		chance: rand.New(rand.NewPCG(*seed, 0xd1ce)), colored: useColor(*color, stdout), pieces: pieceLetters(start),
 		history: []rules.Dynamic{start},
 	}
 	return s.run(protocol.NewLineReader(stdin))

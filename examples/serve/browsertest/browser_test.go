@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -162,11 +163,25 @@ func TestBrowser(t *testing.T) {
 	do(ctx, "open the lobby", chromedp.Navigate(base+"/"), chromedp.WaitVisible(chromedp.CSS(`.card[data-game="hex"] button.start`)))
 	waitPage(ctx, "the pictures", `[...document.querySelectorAll('.card img')].every(i => i.complete && i.naturalWidth > 0)`)
 	cards, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll('.card')].map(c => c.dataset.game)`))
-	var catalog struct{ Games []struct{ Name string } }
+	var catalog struct {
+		Games []struct {
+			Name     string
+			Variants []struct{ Spec string }
+		}
+	}
 	newAPI(t, base).do("GET", "/api/catalog", nil, http.StatusOK, &catalog)
 	var names []string
+	hex5 := "" // the menu's value of Hex 5×5, the variants in the registration's order
 	for _, g := range catalog.Games {
 		names = append(names, g.Name)
+		for i, v := range g.Variants {
+			if v.Spec == "hex(size=5,swap=sides)" {
+				hex5 = strconv.Itoa(i)
+			}
+		}
+	}
+	if hex5 == "" {
+		t.Fatalf("the catalog offers no Hex 5×5: %+v", catalog)
 	}
 	slices.Sort(names)
 	if slices.Sort(cards); err != nil || !slices.Equal(cards, names) {
@@ -176,7 +191,7 @@ func TestBrowser(t *testing.T) {
 
 	// Hex 5×5 against the bot, played to the end by clicking.
 	do(ctx, "start Hex 5×5",
-		chromedp.SetValue(chromedp.CSS(`.card[data-game="hex"] select[name=variant]`), "0"),
+		chromedp.SetValue(chromedp.CSS(`.card[data-game="hex"] select[name=variant]`), hex5),
 		chromedp.SetValue(chromedp.CSS(`.card[data-game="hex"] select[name=level]`), "easy"),
 		chromedp.Click(chromedp.CSS(`.card[data-game="hex"] button.start`)),
 		chromedp.WaitVisible(chromedp.CSS(`#board svg[data-game="hex"]`)),

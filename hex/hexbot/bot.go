@@ -1,0 +1,318 @@
+package hexbot
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"time"
+	"unsafe"
+
+	"github.com/tabletop-go/rules/hex/analysis"
+	"github.com/tabletop-go/rules/hex/solve"
+)
+
+// Options configures a Bot. The zero value is usable.
+type Options struct {
+	// Iterations caps the playouts of one move, all workers together
+	// (default 100,000). The context passed to Choose may stop the
+	// search earlier; a search whose context has no deadline stops
+	// after MaxUntimed playouts at most, so that a bot given a large
+	// cap for play by time never searches without end.
+	Iterations int
+	// MaxNodes caps the nodes of the search trees, all workers
+	// together, and so their memory (default: DefaultTreeBytes of
+	// nodes, NodeBytes each). A full tree stops growing and the search
+	// goes on from its leaves.
+	MaxNodes int
+	// Workers is the number of goroutines searching at once, each with
+	// its own tree (default 1).
+	Workers int
+	// Seed makes a search stopped by Iterations reproducible.
+	Seed uint64
+	// Knowledge is the number of visits after which a tree node gets the
+	// analysis (fill-in, H-search for both players, must-play and
+	// inferior-cell pruning); 0 takes the default (a number that grows
+	// with the board), -1 turns it off below the root.
+	Knowledge int
+	// Plain turns off every piece of knowledge at the root as well
+	// (no analysis, no solver): for comparisons.
+	Plain bool
+}
+
+// MaxUntimed caps the playouts of a search without a deadline.
+const MaxUntimed = 1_000_000
+
+// DefaultTreeBytes is the memory the default MaxNodes gives the trees:
+// 256 MiB.
+const DefaultTreeBytes = 256 << 20
+
+// NodeBytes is the size of one tree node in bytes.
+const NodeBytes = int(unsafe.Sizeof(node{}))
+
+// MaxWorkers bounds Options.Workers.
+const MaxWorkers = 64
+
+// ErrGameOver is returned when the bot is asked to move in a finished
+// game.
+var ErrGameOver = errors.New("hexbot: the game is over")
+
+// Bot is a Monte Carlo tree search player of Hex that uses the analysis
+// of package hex/analysis and the solver of hex/solve (see the package
+// doc). It is not safe for concurrent use.
+type Bot struct {
+	opts    Options
+	limits  analysis.Limits
+	workers []*worker
+	hs      [2]*analysis.HSearch
+	solver  *solve.Solver
+	// Last holds what the last search found, for tools and tests.
+	Last Report
+}
+
+// Report says how the last move was chosen.
+type Report struct {
+	// Reason is one of "win" (a proven win: a connection found by
+	// H-search, or the solver's), "forced" (one move left after
+	// pruning), "search".
+	Reason string
+	// MustPlay is the must-play region at the root (empty if none),
+	// and Candidates the moves the search considered.
+	MustPlay, Candidates analysis.Set
+	// HasMustPlay reports whether the opponent had a winning semi
+	// connection.
+	HasMustPlay bool
+	// Iterations is the number of playouts.
+	Iterations int
+}
+
+// New returns a bot with the given options.
+func New(opts Options) *Bot {
+	if opts.Iterations <= 0 {
+		opts.Iterations = 100000
+	}
+	opts.Workers = min(max(opts.Workers, 1), MaxWorkers)
+	if opts.MaxNodes <= 0 {
+		opts.MaxNodes = DefaultTreeBytes / NodeBytes
+	}
+	return &Bot{opts: opts}
+}
+
+// limitsFor returns the H-search limits the bot uses on a board of
+// cells cells: smaller on larger boards, where H-search costs more.
+func limitsFor(cells int) analysis.Limits {
+	if cells <= 81 {
+		return analysis.Limits{Full: 4, Semi: 8, Ors: 3}
+	}
+	return analysis.Limits{Full: 3, Semi: 6, Ors: 2}
+}
+
+// setup sizes the bot's tools for a board of cells cells.
+func (b *Bot) setup(cells int) {
+	l := limitsFor(cells)
+	if l == b.limits && b.workers != nil {
+		return
+	}
+	b.limits = l
+	b.hs = [2]*analysis.HSearch{analysis.NewHSearch(l), analysis.NewHSearch(l)}
+	b.solver = solve.New(solve.Options{TableBytes: 32 << 20, Limits: l, Vulnerable: true})
+	b.workers = b.workers[:0]
+	for i := range b.opts.Workers {
+		b.workers = append(b.workers, newWorker(b, b.opts.Seed+uint64(i)*0x9e3779b97f4a7c15, b.opts.MaxNodes/b.opts.Workers))
+	}
+}
+
+// ChooseCell returns the cell the bot plays on board: a proven win at
+// once, else the most visited move of its search. last is the
+// opponent's last move (-1 if unknown), for the priors and the first
+// rollout reply.
+func (b *Bot) ChooseCell(ctx context.Context, board analysis.Board, last int) (int, error) {
+	if _, over := board.Winner(); over || board.EmptyCells().Empty() {
+		return -1, ErrGameOver
+	}
+	g := board.Geometry()
+	b.setup(g.Cells())
+	b.Last = Report{}
+	me := board.Turn()
+	empty := board.EmptyCells()
+	root := board
+	cands := empty
+	if !b.opts.Plain {
+		var inf analysis.Inferior
+		analysis.FillIn(&root, &inf)
+		rootEmpty := root.EmptyCells()
+		if win, over := root.Winner(); over {
+			if win == me {
+				// The mover's captured cells join it: play one.
+				b.Last.Reason = "win"
+				return empty.AndNot(rootEmpty).And(root.Stones(me)).First(), nil
+			}
+			// Lost whatever it plays: search the real board.
+			root = board
+		} else {
+			h := b.hs[me]
+			h.Run(&root, me)
+			if semis := h.WinningSemis(); len(semis) > 0 {
+				b.Last.Reason = "win"
+				return int(semis[0].Key), nil
+			}
+			if c, ok := h.Won(); ok {
+				b.Last.Reason = "win"
+				if x := c.First(); x >= 0 {
+					return x, nil
+				}
+				return rootEmpty.First(), nil
+			}
+			o := b.hs[me.Other()]
+			o.Run(&root, me.Other())
+			_, lost := o.Won()
+			cands = rootEmpty
+			if must, ok := o.MustPlay(); ok && !lost {
+				b.Last.MustPlay, b.Last.HasMustPlay = must, true
+				if !must.And(rootEmpty).Empty() {
+					cands = must.And(rootEmpty)
+				}
+			}
+			if lost {
+				root = board // lost anyway: resist on the real board
+				cands = empty
+			} else {
+				cands = pruneVulnerable(cands, &inf, me)
+				if cell, ok := b.trySolver(ctx, root, cands); ok {
+					b.Last.Reason, b.Last.Candidates = "win", cands
+					return cell, nil
+				}
+			}
+		}
+	}
+	b.Last.Candidates = cands
+	if cands.Len() == 1 {
+		b.Last.Reason = "forced"
+		return cands.First(), nil
+	}
+	b.Last.Reason = "search"
+	return b.search(ctx, root, cands, last), nil
+}
+
+// defaultKnowledge is the visits after which a tree node gets the
+// analysis by default: three per cell (243 on 9×9, 363 on 11×11), so
+// that H-search, which costs milliseconds, takes a modest share of the
+// time.
+func defaultKnowledge(cells int) int { return max(3*cells, 100) }
+
+// solveCells is the number of empty cells (after fill-in) from which
+// the bot runs the solver at the root.
+const solveCells = 40
+
+// trySolver runs the solver on the root when few cells are left, on a
+// part of the time (a node budget when the context has no deadline),
+// and returns a winning move if it proves one among cands.
+func (b *Bot) trySolver(ctx context.Context, root analysis.Board, cands analysis.Set) (int, bool) {
+	empties := root.EmptyCells().Len()
+	if empties > solveCells {
+		return 0, false
+	}
+	sctx := ctx
+	var cancel context.CancelFunc = func() {}
+	nodes := 0
+	if deadline, ok := ctx.Deadline(); ok {
+		sctx, cancel = context.WithTimeout(ctx, time.Until(deadline)/4)
+	} else {
+		nodes = max(min(b.opts.Iterations, MaxUntimed)/50, 100)
+	}
+	defer cancel()
+	s := solve.New(solve.Options{TableBytes: 8 << 20, Limits: b.limits, Vulnerable: true, MaxNodes: nodes})
+	r, err := s.Solve(sctx, root)
+	if err != nil || !r.Win || r.Move < 0 || !cands.Has(r.Move) {
+		return 0, false
+	}
+	return r.Move, true
+}
+
+// search runs the MCTS from root over the moves cands and returns the
+// best.
+func (b *Bot) search(ctx context.Context, root analysis.Board, cands analysis.Set, last int) int {
+	var deadline time.Time
+	iterations := b.opts.Iterations
+	if d, ok := ctx.Deadline(); !ok {
+		iterations = min(iterations, MaxUntimed)
+	} else {
+		// Stop a little early, so that the reply is in time on a busy
+		// machine: a tenth of the time, at most 100 ms.
+		deadline = d.Add(-min(time.Until(d)/10, 100*time.Millisecond))
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithDeadline(ctx, deadline)
+		defer cancel()
+	}
+	done := ctx.Done()
+	n := len(b.workers)
+	knowledge := b.opts.Knowledge
+	if knowledge == 0 {
+		knowledge = defaultKnowledge(root.Geometry().Cells())
+	}
+	if b.opts.Plain || knowledge < 0 {
+		knowledge = 0
+	}
+	var wg sync.WaitGroup
+	for i, w := range b.workers {
+		share := iterations / n
+		if i < iterations%n {
+			share++
+		}
+		w.reset(root, cands, last)
+		w.knowAt = uint32(knowledge)
+		w.deadline = deadline
+		if i > 0 {
+			wg.Go(func() { w.run(share, done) })
+		}
+	}
+	b.workers[0].run(iterations/n+min(1, iterations%n), done)
+	wg.Wait()
+	return b.best()
+}
+
+// run runs up to iterations iterations (at least one) until done is
+// closed or the root is solved.
+func (w *worker) run(iterations int, done <-chan struct{}) {
+	for it := range max(iterations, 1) {
+		if it > 0 && done != nil {
+			select {
+			case <-done:
+				return
+			default:
+			}
+		}
+		w.iterate()
+		if w.nodes[0].proof != 0 {
+			return
+		}
+	}
+}
+
+// best returns the root move with a proof of a win in any tree, else the
+// one with the most visits summed over the trees.
+func (b *Bot) best() int {
+	w0 := b.workers[0]
+	root := w0.nodes[0]
+	kids := w0.nodes[root.first : root.first+int32(root.kids)]
+	visits := make([]float64, len(kids))
+	for _, w := range b.workers {
+		r := w.nodes[0]
+		other := w.nodes[r.first : r.first+int32(r.kids)]
+		for j := range other {
+			if other[j].proof > 0 {
+				return int(other[j].move)
+			}
+			if j < len(visits) && !other[j].pruned && other[j].proof >= 0 {
+				visits[j] += float64(other[j].hits)
+			}
+			b.Last.Iterations += int(other[j].hits)
+		}
+	}
+	best, bestV := 0, -1.0
+	for j, v := range visits {
+		if v > bestV {
+			best, bestV = j, v
+		}
+	}
+	return int(kids[best].move)
+}

@@ -1,0 +1,191 @@
+package hexbot
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/tabletop-go/rules/hex"
+	"github.com/tabletop-go/rules/hex/analysis"
+)
+
+// mustPlay computes the must-play region as the bot defines it: on the
+// board after fill-in, the cells common to the carriers of every
+// winning semi connection H-search (with the bot's limits) finds for
+// the opponent. ok is false when the opponent has none.
+func mustPlay(b analysis.Board) (analysis.Set, bool) {
+	f := b
+	analysis.FillIn(&f, nil)
+	h := analysis.NewHSearch(limitsFor(b.Geometry().Cells()))
+	h.Run(&f, f.Turn().Other())
+	m, ok := h.MustPlay()
+	return m.And(f.EmptyCells()), ok
+}
+
+// TestNeverOutsideMustPlay: on random 7×7 and 9×9 positions where the
+// opponent threatens to win by one move (the must-play region is not
+// empty), the bot's move is always in the region.
+func TestNeverOutsideMustPlay(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 9))
+	checked := 0
+	want := 40
+	if testing.Short() {
+		want = 12
+	}
+	for tries := 0; checked < want && tries < 5000; tries++ {
+		n := 7 + 2*r.IntN(2)
+		g, _ := analysis.NewGeometry(n, n)
+		b := analysis.NewBoard(g, analysis.Black)
+		for range 6 + r.IntN(n*n/3) {
+			cells := b.EmptyCells().AppendTo(nil)
+			b.Play(int(cells[r.IntN(len(cells))]))
+		}
+		if _, over := b.Winner(); over {
+			continue
+		}
+		m, ok := mustPlay(b)
+		if !ok || m.Empty() {
+			continue
+		}
+		bot := New(Options{Iterations: 300, Seed: uint64(tries)})
+		cell, err := bot.ChooseCell(context.Background(), b, -1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !m.Has(cell) {
+			t.Fatalf("played %s outside the must-play region %v (%s) on\n%s", g.Name(cell), names(g, m), bot.Last.Reason, b.String())
+		}
+		checked++
+	}
+	if checked < want {
+		t.Fatalf("only %d positions with a must-play region found", checked)
+	}
+}
+
+func names(g *analysis.Geometry, s analysis.Set) []string {
+	var out []string
+	for c := range s.All() {
+		out = append(out, g.Name(c))
+	}
+	return out
+}
+
+// TestPlaysProvenWin: when H-search finds a winning connection for the
+// player to move, the bot plays its key at once, and the move wins.
+func TestPlaysProvenWin(t *testing.T) {
+	// Black (to move) has c2 and b4, a bridge apart, each joined to its
+	// side by a bridge: a proven win.
+	p, err := hex.ParsePosition("hex(size=5,swap=none) 4W/2B2/5/1B3/4W b -")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bot := New(Options{Iterations: 100})
+	m, err := bot.Choose(context.Background(), p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bot.Last.Reason != "win" || bot.Last.Iterations != 0 {
+		t.Fatalf("reason %q after %d iterations, want an instant win", bot.Last.Reason, bot.Last.Iterations)
+	}
+	// Black wins after m against any defence: play it out with the bot
+	// on both sides.
+	q := p.PlayUnchecked(m)
+	for q.ToMove().IsSeat() {
+		mv, err := bot.Choose(context.Background(), q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		q = q.PlayUnchecked(mv)
+	}
+	if w, _ := q.Outcome().Winner(); q.SeatOf(hex.Black) != w {
+		t.Fatalf("%v did not win: %v", m, q)
+	}
+}
+
+// TestGamesAndSwap: whole games against itself, with each pie rule,
+// every move legal; the bot swaps a central first stone and keeps a
+// border one.
+func TestGamesAndSwap(t *testing.T) {
+	for _, swap := range []hex.SwapMode{hex.SwapSides, hex.SwapPieces, hex.SwapNone} {
+		p := hex.Config{Cols: 6, Rows: 6, Swap: swap}.Start()
+		bot := New(Options{Iterations: 200, Seed: 3})
+		for p.ToMove().IsSeat() {
+			m, err := bot.Choose(context.Background(), p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := p.Legal(m); err != nil {
+				t.Fatalf("%v: illegal %v: %v", p, m, err)
+			}
+			p = p.PlayUnchecked(m)
+		}
+	}
+	center := hex.Config{Cols: 9, Rows: 9, Swap: hex.SwapSides}.Start().PlayUnchecked(hex.Place(hex.NewSquare(4, 4)))
+	if m, _ := New(Options{Iterations: 10}).Choose(context.Background(), center); m != hex.Swap {
+		t.Errorf("did not swap e5: played %v", m)
+	}
+	corner := hex.Config{Cols: 9, Rows: 9, Swap: hex.SwapSides}.Start().PlayUnchecked(hex.Place(hex.NewSquare(0, 0)))
+	if m, _ := New(Options{Iterations: 10}).Choose(context.Background(), corner); m == hex.Swap {
+		t.Errorf("swapped a1")
+	}
+	if _, err := New(Options{}).Choose(context.Background(), hex.Position{}); err == nil {
+		t.Errorf("the zero position gave no error")
+	}
+}
+
+// TestMaxNodes: the trees never hold more nodes than the budget (but
+// for the root's children).
+func TestMaxNodes(t *testing.T) {
+	g, _ := analysis.NewGeometry(9, 9)
+	for _, workers := range []int{1, 2} {
+		bot := New(Options{Iterations: 3000, MaxNodes: 2000, Workers: workers, Plain: true})
+		if _, err := bot.ChooseCell(context.Background(), analysis.NewBoard(g, analysis.Black), -1); err != nil {
+			t.Fatal(err)
+		}
+		for _, w := range bot.workers {
+			if len(w.nodes) > max(2000/workers, 1024) {
+				t.Errorf("%d workers: a tree of %d nodes", workers, len(w.nodes))
+			}
+		}
+	}
+}
+
+// TestWorkers: two workers search at once (run under the race detector
+// by CI) and agree on a proven win's move with one.
+func TestWorkers(t *testing.T) {
+	g, _ := analysis.NewGeometry(7, 7)
+	b := analysis.NewBoard(g, analysis.Black)
+	b.Play(g.Cell(3, 3))
+	bot := New(Options{Iterations: 2000, Workers: 2, Knowledge: 20})
+	cell, err := bot.ChooseCell(context.Background(), b, g.Cell(3, 3))
+	if err != nil || !b.IsEmpty(cell) {
+		t.Fatalf("cell %d, %v", cell, err)
+	}
+	if bot.Last.Iterations < 1000 {
+		t.Errorf("%d iterations", bot.Last.Iterations)
+	}
+}
+
+// TestBridgeReply: an intrusion into a bridge between two stones, or
+// between a stone and its side, is answered with the bridge's other
+// cell; an intrusion elsewhere is not.
+func TestBridgeReply(t *testing.T) {
+	g, _ := analysis.NewGeometry(5, 5)
+	b := analysis.NewBoard(g, analysis.Black)
+	b.Put(g.Cell(2, 1), analysis.Black) // c2
+	b.Put(g.Cell(1, 3), analysis.Black) // b4, a bridge from c2 through b3 and c3
+	b.Put(g.Cell(1, 2), analysis.White) // b3 intrudes
+	for start := range 6 {
+		if got := bridgeReply(&b, g.Cell(1, 2), analysis.Black, start); got != g.Cell(2, 2) {
+			t.Fatalf("reply to b3: %s, want c3", g.Name(got))
+		}
+	}
+	b.Put(g.Cell(2, 0), analysis.White) // c1 intrudes on c2's bridge to the top (c1, d1)
+	if got := bridgeReply(&b, g.Cell(2, 0), analysis.Black, 0); got != g.Cell(3, 0) {
+		t.Fatalf("reply to c1: %d, want d1", got)
+	}
+	b.Put(g.Cell(4, 4), analysis.White) // e5: no bridge there
+	if got := bridgeReply(&b, g.Cell(4, 4), analysis.Black, 0); got != -1 {
+		t.Fatalf("reply to e5: %s, want none", g.Name(got))
+	}
+}

@@ -1,0 +1,50 @@
+// Package hexbot is a Hex player: a Monte Carlo tree search (MCTS) that
+// uses the knowledge of package analysis and the solver of package
+// solve, after the design of MoHex (Arneson, Hayward and Henderson,
+// "Monte Carlo tree search in Hex"; Huang, Arneson, Hayward, Müller and
+// Pawlewicz, "MoHex 2.0").
+//
+// MCTS grows a tree of positions by playouts: each descends the tree,
+// choosing at every node the child with the best mean result plus an
+// exploration bonus (UCT), blended with its all-moves-as-first (RAVE)
+// estimate, the mean result of the playouts in which the mover played
+// that cell at any later point; then plays the game out at random from
+// the leaf (a rollout) and adds the result to the nodes on its path.
+// Its move is the root child with the most visits.
+//
+// The bot adds, in this order:
+//
+//   - instant play of proven wins: before searching it fills in the
+//     dead and captured cells and runs H-search for both players; a
+//     winning connection for the player to move is played at once (the
+//     key of a semi connection, a carrier cell of a full one);
+//   - must-play pruning: when the opponent has winning semi
+//     connections, only the cells common to their carriers are moves
+//     (a move elsewhere loses at once), and the root leaves out the
+//     filled-in cells and the vulnerable cells whose killer stays;
+//   - the solver: with at most 40 empty cells left after fill-in it runs
+//     the df-pn solver on a quarter of the time (or a node budget) and
+//     plays a proven win;
+//   - knowledge in the tree: a node visited Options.Knowledge times gets
+//     the same analysis, which prunes its children to the must-play
+//     region and the useful cells and marks it won or lost when
+//     H-search proves it; proofs spread up the tree (a node with a
+//     winning child is won, one whose children all lose is lost) and a
+//     proven win at the root ends the search;
+//   - priors: a new child starts with ten virtual playouts whose result
+//     favours saving a bridge the opponent just intruded into, answering
+//     near the opponent's last stone and making bridges, and disfavours
+//     the border of the board far from any stone;
+//   - rollouts that answer bridge intrusions: when a move takes one of
+//     the two empty cells between two stones of the other colour (or
+//     between a stone and its side), the other colour takes the other.
+//
+// Search is bounded by Options.Iterations, the context's deadline and a
+// node budget (Options.MaxNodes, DefaultTreeBytes of nodes by default)
+// that bounds its memory; Options.Workers searches with several
+// goroutines, a tree each, whose root visits are summed. Bot.Choose
+// plays a hex.Position (the pie rule included) and satisfies the bot
+// interface of the module's examples; ChooseCell plays an
+// analysis.Board. The bot takes boards of up to analysis.MaxCells
+// cells (Supports).
+package hexbot

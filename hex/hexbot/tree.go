@@ -1,0 +1,285 @@
+package hexbot
+
+import (
+	"math"
+	"math/rand/v2"
+	"time"
+
+	"github.com/tabletop-go/rules/hex/analysis"
+)
+
+// node is a node of the search tree: the move that led to it and the
+// statistics of the player who made it.
+type node struct {
+	move   int16
+	kids   int16 // number of children, -1 until expanded
+	first  int32 // index of the first child; children are contiguous
+	hits   uint32
+	visits float32 // real visits plus the prior's
+	wins   float32 // wins of the player who made move, the prior's too
+	amafN  float32
+	amafW  float32
+	// proof: +1 when move is proven to win for the player who made it,
+	// -1 when proven to lose.
+	proof  int8
+	know   bool // knowledge applied
+	pruned bool // left out of selection by knowledge
+}
+
+// Tuning, chosen as in the generic MCTS of the module (RAVE with a small
+// exploration term) and by hand for the priors.
+const (
+	raveBias    = 0.002
+	exploration = 0.1
+	priorVisits = 10
+)
+
+// worker is one searcher: its tree, random numbers and scratch space.
+type worker struct {
+	bot    *Bot
+	nodes  []node
+	max    int
+	rng    *rand.Rand
+	hs     [2]*analysis.HSearch
+	path   []int32
+	cells  []int16
+	pos    []int16
+	root   analysis.Board
+	cands  analysis.Set
+	knowAt uint32
+	inf    analysis.Inferior
+	// deadline is when the search must end (zero: none); knowledge,
+	// which takes milliseconds, is skipped close to it.
+	deadline time.Time
+}
+
+func newWorker(b *Bot, seed uint64, maxNodes int) *worker {
+	w := &worker{bot: b, max: max(maxNodes, 1024), rng: rand.New(rand.NewPCG(seed, 0x6865786274))}
+	for c := range w.hs {
+		w.hs[c] = analysis.NewHSearch(b.limits)
+	}
+	return w
+}
+
+// reset roots the tree at board root, whose children are cands (in
+// increasing order).
+func (w *worker) reset(root analysis.Board, cands analysis.Set, last int) {
+	w.root, w.cands = root, cands
+	w.nodes = w.nodes[:0]
+	w.nodes = append(w.nodes, node{move: int16(last), kids: -1})
+	w.expand(0, &w.root, cands)
+	w.knowAt = uint32(w.bot.opts.Knowledge)
+}
+
+// expand adds the children of node i, one per cell of moves, with their
+// priors. It reports false when the tree is full.
+func (w *worker) expand(i int32, b *analysis.Board, moves analysis.Set) bool {
+	n := moves.Len()
+	if len(w.nodes)+n > w.max && i != 0 {
+		return false
+	}
+	first := int32(len(w.nodes))
+	last := int(w.nodes[i].move)
+	for cell := range moves.All() {
+		v := prior(b, cell, last)
+		w.nodes = append(w.nodes, node{move: int16(cell), kids: -1, visits: priorVisits, wins: float32(v * priorVisits)})
+	}
+	w.nodes[i].first, w.nodes[i].kids = first, int16(n)
+	return true
+}
+
+// iterate runs one descent, rollout and backup.
+func (w *worker) iterate() {
+	b := w.root
+	w.path = append(w.path[:0], 0)
+	cur := int32(0)
+	for {
+		nd := &w.nodes[cur]
+		if nd.proof != 0 {
+			break
+		}
+		if nd.kids < 0 {
+			if nd.hits == 0 || !w.expand(cur, &b, b.EmptyCells()) {
+				break
+			}
+			nd = &w.nodes[cur]
+		}
+		if !nd.know && cur != 0 && w.knowAt > 0 && nd.hits >= w.knowAt &&
+			(w.deadline.IsZero() || time.Until(w.deadline) > 50*time.Millisecond) {
+			w.knowledge(cur, &b)
+			if nd.proof != 0 {
+				break
+			}
+		}
+		k := w.pick(cur)
+		if k < 0 {
+			break
+		}
+		b.Play(int(w.nodes[k].move))
+		w.path = append(w.path, k)
+		cur = k
+	}
+	leaf := &w.nodes[cur]
+	var winner analysis.Color
+	switch {
+	case leaf.proof != 0 && cur != 0:
+		// The player who made the leaf's move wins (proof +1) or loses.
+		mover := b.Turn().Other()
+		winner = mover
+		if leaf.proof < 0 {
+			winner = mover.Other()
+		}
+		w.fillRandom(&b)
+	default:
+		winner = w.rollout(&b, int(leaf.move))
+	}
+	w.backup(&b, winner)
+}
+
+// fillRandom fills the board's empty cells at random (for the AMAF
+// statistics of an iteration that ended on a proven node).
+func (w *worker) fillRandom(b *analysis.Board) {
+	for cell := range b.EmptyCells().All() {
+		b.Put(cell, analysis.Color(w.rng.IntN(2)))
+	}
+}
+
+// pick chooses the child of node i to descend to: a proven win at once,
+// else the best by UCT with RAVE among the children not pruned nor
+// proven lost. It returns -1 if there is none (and marks i lost for its
+// mover).
+func (w *worker) pick(i int32) int32 {
+	nd := &w.nodes[i]
+	kids := w.nodes[nd.first : nd.first+int32(nd.kids)]
+	logN := math.Log(float64(nd.hits) + 1)
+	best, bestV := int32(-1), -1.0
+	for j := range kids {
+		k := &kids[j]
+		if k.pruned || k.proof < 0 {
+			continue
+		}
+		if k.proof > 0 {
+			return nd.first + int32(j)
+		}
+		visits, mean := float64(k.visits), float64(k.wins)/float64(k.visits)
+		v := mean
+		if k.amafN > 0 {
+			an := float64(k.amafN)
+			beta := an / (an + visits + raveBias*an*visits)
+			v = (1-beta)*mean + beta*float64(k.amafW)/an
+		}
+		v += exploration * math.Sqrt(logN/(float64(k.hits)+1))
+		if v > bestV {
+			best, bestV = nd.first+int32(j), v
+		}
+	}
+	if best < 0 {
+		nd.proof = 1 // every move loses: the move into i wins
+	}
+	return best
+}
+
+// backup adds the iteration's result to the path's nodes, the AMAF
+// statistics of their children from the final board, and spreads
+// proofs upwards.
+func (w *worker) backup(final *analysis.Board, winner analysis.Color) {
+	// The colour to move at the root.
+	turn := w.root.Turn()
+	for d, i := range w.path {
+		nd := &w.nodes[i]
+		nd.hits++
+		nd.visits++
+		mover := turn // the colour to move at node i
+		if d%2 == 1 {
+			mover = turn.Other()
+		}
+		if d > 0 && winner != mover { // the one who made the move into i
+			nd.wins++
+		}
+		if nd.kids > 0 {
+			win := float32(0)
+			if winner == mover {
+				win = 1
+			}
+			kids := w.nodes[nd.first : nd.first+int32(nd.kids)]
+			for j := range kids {
+				if final.Owns(mover, int(kids[j].move)) {
+					kids[j].amafN++
+					kids[j].amafW += win
+				}
+			}
+		}
+	}
+	for d := len(w.path) - 1; d > 0; d-- {
+		c, p := &w.nodes[w.path[d]], &w.nodes[w.path[d-1]]
+		switch {
+		case c.proof > 0:
+			p.proof = -1
+		case c.proof < 0:
+			all := true
+			for _, k := range w.nodes[p.first : p.first+int32(p.kids)] {
+				if !k.pruned && k.proof >= 0 {
+					all = false
+					break
+				}
+			}
+			if all {
+				p.proof = 1
+			}
+		}
+	}
+}
+
+// knowledge applies the analysis to node i (board b, before its move's
+// children): fill-in, H-search for both players, must-play and
+// inferior-cell pruning, proofs.
+func (w *worker) knowledge(i int32, b *analysis.Board) {
+	nd := &w.nodes[i]
+	nd.know = true
+	f := *b
+	analysis.FillIn(&f, &w.inf)
+	me := f.Turn()
+	if win, over := f.Winner(); over {
+		nd.proof = 1
+		if win == me {
+			nd.proof = -1
+		}
+		return
+	}
+	h := w.hs[me]
+	h.Run(&f, me)
+	if _, ok := h.Won(); ok || len(h.WinningSemis()) > 0 {
+		nd.proof = -1 // the player to move here wins
+		return
+	}
+	o := w.hs[me.Other()]
+	o.Run(&f, me.Other())
+	if _, ok := o.Won(); ok {
+		nd.proof = 1
+		return
+	}
+	keep := f.EmptyCells()
+	if must, ok := o.MustPlay(); ok {
+		keep = keep.And(must)
+	}
+	keep = pruneVulnerable(keep, &w.inf, me)
+	if keep.Empty() {
+		nd.proof = 1
+		return
+	}
+	kids := w.nodes[nd.first : nd.first+int32(nd.kids)]
+	for j := range kids {
+		kids[j].pruned = !keep.Has(int(kids[j].move))
+	}
+}
+
+// pruneVulnerable removes from keep the mover's vulnerable cells whose
+// killer stays in keep.
+func pruneVulnerable(keep analysis.Set, inf *analysis.Inferior, me analysis.Color) analysis.Set {
+	for v := range keep.And(inf.Vulnerable[me]).All() {
+		if k := int(inf.Killer[v]); keep.Has(k) && !inf.Vulnerable[me].Has(k) {
+			keep.Remove(v)
+		}
+	}
+	return keep
+}
