@@ -94,6 +94,7 @@ func (p *Position) place(col, row int, c Color) {
 	}
 	own[row] |= bit
 	p.hash ^= zobristStone[c-1][row*MaxSize+col]
+	p.turned ^= zobristStone[c-1][(int(p.rows)-1-row)*MaxSize+int(p.cols)-1-col]
 
 	var firstSide, secondSide bool
 	if c == Black {
@@ -199,6 +200,7 @@ func (p Position) playSwap() Position {
 		p = fresh
 	}
 	p.hash ^= zobristSwap[p.swap]
+	p.turned ^= zobristSwap[p.swap]
 	p.ply++
 	return p
 }

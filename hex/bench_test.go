@@ -1,6 +1,7 @@
 package hex
 
 import (
+	"math"
 	"math/rand/v2"
 	"strconv"
 	"testing"
@@ -231,5 +232,112 @@ func BenchmarkPlay(b *testing.B) {
 	m := Place(NewSquare(7, 7)) // h8: empty
 	for b.Loop() {
 		_, _ = p.Play(m)
+	}
+}
+
+// kitPosition is the position the kit benchmarks share with
+// BenchmarkPlay: 11×11 after f6, e5, d4.
+func kitPosition(b *testing.B) Position { return mustPlay(b, Sized(11).Start(), "f6", "e5", "d4") }
+
+// BenchmarkActionIndex: one op is one move's index and the move back.
+func BenchmarkActionIndex(b *testing.B) {
+	p := kitPosition(b)
+	m := Place(NewSquare(7, 7))
+	sink := 0
+	for b.Loop() {
+		i := p.ActionIndex(m)
+		back, _ := p.ActionMove(i)
+		sink += i + int(back)
+	}
+	_ = sink
+}
+
+// BenchmarkObservation: one op is the whole observation of the seat to
+// move (10×11×11 values) into a reused buffer.
+func BenchmarkObservation(b *testing.B) {
+	p := kitPosition(b)
+	planes, rows, cols := p.ObservationShape()
+	buf := make([]float32, 0, planes*rows*cols)
+	seat := p.ToMove()
+	for b.Loop() {
+		buf = p.AppendObservation(buf[:0], seat)
+	}
+}
+
+// BenchmarkTransform: one op is the half-turn of the position and of a
+// move.
+func BenchmarkTransform(b *testing.B) {
+	p := kitPosition(b)
+	m := Place(NewSquare(7, 7))
+	for b.Loop() {
+		_ = p.Transform(1)
+		_ = p.TransformMove(1, m)
+	}
+}
+
+// BenchmarkKitVsPlay measures each kit call against Play in the same
+// run, in alternating rounds of 64 calls each, and reports the fastest
+// round of each (the one a busy machine disturbed least) as a time per
+// call, and their ratio (the target is about 1: a kit call costs no more
+// than about one Play), at the position of BenchmarkPlay (3 stones) and
+// in the middle game of 11×11 (60 random stones). One op is one round of
+// each.
+func BenchmarkKitVsPlay(b *testing.B) {
+	mid := Sized(11).Start()
+	r := newRand(7)
+	var buf []Move
+	for range 60 {
+		buf = mid.AppendMoves(buf[:0])
+		mid = mid.PlayUnchecked(buf[r.IntN(len(buf))])
+	}
+	for _, pos := range []struct {
+		name string
+		p    Position
+	}{{"opening", kitPosition(b)}, {"midgame", mid}} {
+		p := pos.p
+		m := p.AppendMoves(nil)[0] // an empty cell
+		planes, rows, cols := p.ObservationShape()
+		obs := make([]float32, 0, planes*rows*cols)
+		seat := p.ToMove()
+		sink := 0
+		for _, kit := range []struct {
+			name string
+			call func()
+		}{
+			{"ActionIndex", func() {
+				i := p.ActionIndex(m)
+				back, _ := p.ActionMove(i)
+				sink += i + int(back)
+			}},
+			{"Observation", func() { obs = p.AppendObservation(obs[:0], seat) }},
+			{"Transform", func() {
+				q := p.Transform(1)
+				sink += int(q.ply) + int(p.TransformMove(1, m))
+			}},
+		} {
+			b.Run(pos.name+"/"+kit.name, func(b *testing.B) {
+				// Each round's time per call; the fastest round of each is
+				// the one the machine disturbed least.
+				play, call := time.Duration(math.MaxInt64), time.Duration(math.MaxInt64)
+				const round = 64
+				for b.Loop() {
+					t0 := time.Now()
+					for range round {
+						q, _ := p.Play(m)
+						sink += int(q.ply)
+					}
+					t1 := time.Now()
+					for range round {
+						kit.call()
+					}
+					play = min(play, t1.Sub(t0))
+					call = min(call, time.Since(t1))
+				}
+				b.ReportMetric(float64(play.Nanoseconds())/round, "play-ns")
+				b.ReportMetric(float64(call.Nanoseconds())/round, "kit-ns")
+				b.ReportMetric(float64(call)/float64(play), "ratio")
+			})
+		}
+		_ = sink
 	}
 }

@@ -101,6 +101,12 @@
 //     move of no cell; Position.At(sq) gives a cell's colour; and
 //     Position.Turn() the seat whose turn it is (see Squares and moves,
 //     and Seats and colours).
+//   - The kit for search and learning, part of the root contract:
+//     NumActions, ActionIndex and ActionMove number the moves densely;
+//     ObservationShape and AppendObservation give planes for networks
+//     (ObservationPlanes of them); Symmetries, Transform and
+//     TransformMove give the half-turn (see Actions, observations and
+//     symmetries).
 //
 // # Squares and moves
 //
@@ -220,6 +226,10 @@
 //     and PlayUnchecked returns the invalid value;
 //   - Evaluate reports (0, false), CanEnd is false for every outcome, and
 //     Rollout reports ok false with the trace unchanged;
+//   - it has no action space (NumActions 0, ActionIndex -1 for every
+//     move, ActionMove refuses every index), no observation (shape 0, 0,
+//     0; AppendObservation appends nothing) and no symmetry (Symmetries
+//     0, Transform the invalid value, TransformMove NoMove);
 //   - Hash is 0 (no position of a game hashes to 0), Spec is "", Config
 //     the zero Config, Size (0, 0), and the other accessors return zero
 //     values (Turn 0, ColorOf Empty, At Empty, Winner Empty, Ply 0);
@@ -253,6 +263,99 @@
 // top bit is set); the invalid value's is 0. The keys are fixed, so
 // hashes can be stored.
 //
+// # Actions, observations and symmetries
+//
+// The kit for search and learning numbers the moves densely, shows a
+// position to a network as planes of numbers, and turns it by the
+// board's symmetries (the methods of the rules.Position contract; none
+// allocates, AppendObservation given the room).
+//
+// Actions. A variant numbers every move it can ever list:
+//
+//   - a stone on the cell of file f and rank r (0-based: a1 is (0, 0),
+//     b1 is (1, 0)) has index r×Cols + f, so the cells come in reading
+//     order, a1, b1, ..., a2, ..., as AppendMoves lists them;
+//   - the swap, in a variant with a pie rule (swap=sides or
+//     swap=pieces), has the last index, Cols×Rows.
+//
+// NumActions is Cols×Rows + 1, or Cols×Rows for swap=none: 122 for
+// "hex" (11×11, swap=sides), 121 for hex(size=11,swap=none), 170 for
+// hex(size=13), 100 for hex(size=9x11) and 99 for
+// hex(size=9x11,swap=none). Every index is a move that some position of
+// the variant lists, but for the swap on a board one row high, where
+// Black's first stone wins at once: it keeps its index, so that one
+// formula serves every board. ActionIndex is -1 for anything else:
+// NoMove, a cell off the board, the swap of swap=none, any move on the
+// invalid value. ActionMove(i) is the move of index i, and refuses i
+// outside [0, NumActions). Hex has no chance: NumChanceActions is 0 and
+// ChanceMove refuses every index.
+//
+// Observations. ObservationShape is (ObservationPlanes, Rows, Cols): ten
+// planes of the board as it lies, the cell of file f and rank r at
+// offset r×Cols + f of each plane (its action index), each value 0 or 1.
+// AppendObservation(buf, seat) shows the position to seat ("own" is the
+// colour seat plays at this position, which a swap-sides changes), plane
+// by plane:
+//
+//   - 0, own stones: 1 on the cells of seat's stones;
+//   - 1, the opponent's stones;
+//   - 2, own first side: 1 on the row or column seat's stones must join
+//     first: the top row (rank 1) for Black, the left column (file a)
+//     for White;
+//   - 3, own second side: the bottom row for Black, the right column
+//     for White;
+//   - 4, colour: 1 everywhere if seat plays Black (and joins the top and
+//     bottom rows), 0 if White (left and right columns);
+//   - 5, to move: 1 everywhere if seat is to move (0 for the other seat,
+//     and for both once the game is over);
+//   - 6, swap now: 1 everywhere if the swap is legal (the second move of
+//     a variant with a pie rule);
+//   - 7, swapped: 1 everywhere once a swap, of either kind, has been
+//     played;
+//   - 8, swap=sides: 1 everywhere in a swap=sides variant;
+//   - 9, swap=pieces: 1 everywhere in a swap=pieces variant (planes 8
+//     and 9 are both 0 for swap=none).
+//
+// Together they hold everything that decides the game from the position
+// on: the stones and their owners, the sides each seat joins, the seat
+// to move, whether the swap may be played and what it would do (planes
+// 6, 8 and 9), and the variant itself, so that positions of different
+// variants never look the same, not even those of boards of equal area
+// (3×3 and 9×1: planes 2 and 3 give the board's width) or of pie rules
+// that no longer matter (planes 8 and 9). Plane 7 tells whether the
+// seats exchanged roles, which the hash covers too. Hex has no ply limit,
+// and no plane counts plies.
+//
+// The board is never transposed: both seats see it as it lies, whichever
+// colour they play, and the direction a seat joins is in planes 2 to 4.
+// Many Hex networks transpose the board for White instead, so that the
+// seat to move always joins top and bottom; that view exists only on
+// square boards (a rectangular board's would change shape with the
+// colour), and it would part a cell's offset in the planes from its
+// action index, so that policies would need transposing too. On a
+// square board a network that wants it can build it: for a seat playing
+// White, transpose every plane ((f, r) to (r, f)) and the policy (index
+// r×Cols + f to f×Cols + r, the swap unchanged).
+//
+// Symmetries. Symmetries is 2 on every board: k = 0 is the identity and
+// k = 1 the half-turn, which takes the cell (f, r) to (Cols−1−f,
+// Rows−1−r), so action index i to Cols×Rows−1−i, and the swap to itself.
+// The half-turn keeps the rules: the neighbours of rule H2, the offsets
+// ±(1, 0), ±(0, 1) and ±(1, −1), go to neighbours; it takes the top row
+// to the bottom row and the left column to the right one, so each colour
+// joins its own two sides still; and it commutes with both swaps (on a
+// square board of n cells a side, the mirror of swap=pieces, (f, r) to
+// (r, f), and the half-turn both give (n−1−r, n−1−f)), so the seat to
+// move, the pie-rule state, the ply and the outcome are unchanged. No
+// other transformation of the board is a symmetry of the rules: mirrors
+// left to right or top to bottom break the neighbours (b1 and a2 are
+// neighbours, a1 and b2 are not), and the mirrors in the diagonals,
+// which keep them on square boards, exchange Black's sides with White's,
+// so they map a position to one with the colours exchanged (the mirror in
+// the long diagonal is exactly swap=pieces's, which exchanges the colours
+// with it): they are no symmetry of a game in which the seats play their
+// colours.
+//
 // # Errors
 //
 // Legal and Play return a *rules.MoveError whose Reason is one of
@@ -265,10 +368,14 @@
 //
 // # Speed
 //
-// A Position is a value of about 430 bytes: one bit per cell and colour,
-// plus, for each colour, the stones already joined to each of its sides.
+// A Position is a value of about 440 bytes: one bit per cell and colour,
+// plus, for each colour, the stones already joined to each of its sides,
+// and the hash of the position turned half a turn, so that Transform
+// need not compute it.
 // Those sets only grow, so keeping them costs O(cells) over a whole game
 // and a stone that lands in both has just won. AppendMoves into a buffer
 // of capacity MaxMoves (or the position's own MaxMoves()) and both
-// applies allocate nothing.
+// applies allocate nothing, and neither do ActionIndex, ActionMove,
+// Transform, TransformMove, and AppendObservation into a buffer with
+// room for ObservationPlanes×Rows×Cols more values.
 package hex

@@ -155,3 +155,26 @@ func ExamplePosition_Turn() {
 	// A black
 	// A white
 }
+
+// The kit for search and learning: dense action indices (the cells in
+// reading order, then the swap), the observation's shape, and the
+// half-turn, the one symmetry besides the identity.
+func ExamplePosition_ActionIndex() {
+	p := hex.Sized(3).Start()
+	b1, _ := p.ParseMove("b1")
+	p, _ = p.Play(b1)
+	fmt.Println(p.NumActions(), p.ActionIndex(b1), p.ActionIndex(hex.Swap))
+	var legal []int
+	for _, m := range p.AppendMoves(nil) {
+		legal = append(legal, p.ActionIndex(m))
+	}
+	fmt.Println(legal)
+	planes, rows, cols := p.ObservationShape()
+	fmt.Println(planes, rows, cols, len(p.AppendObservation(nil, p.ToMove())))
+	fmt.Println(p.Symmetries(), p.Transform(1), p.TransformMove(1, b1))
+	// Output:
+	// 10 1 9
+	// [0 2 3 4 5 6 7 8 9]
+	// 10 3 3 90
+	// 2 3/3/1B1 w - b3
+}

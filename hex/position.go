@@ -49,11 +49,12 @@ const (
 	swapPieces
 )
 
-// Position is a Hex position: an immutable value of about 430 bytes with
+// Position is a Hex position: an immutable value of about 440 bytes with
 // no pointers. Besides the stones it keeps, for each colour, the stones
 // connected to its first side and those connected to its second side;
 // both sets only grow, so keeping them costs O(cells) over a whole game,
-// and a stone in both sets has just won.
+// and a stone in both sets has just won. It also keeps the hash of the
+// position turned half a turn, for Transform.
 type Position struct {
 	black, white [MaxSize]uint32 // bit col of word row
 	// reachFirst holds the black stones joined to the top row and the
@@ -61,6 +62,7 @@ type Position struct {
 	// joined to the bottom row and the white stones joined to the right.
 	reachFirst, reachSecond [MaxSize]uint32
 	hash                    uint64
+	turned                  uint64 // the hash of the position turned half a turn (Transform(1))
 	cols, rows              uint8
 	mode                    SwapMode
 	swap                    swapState
@@ -78,7 +80,7 @@ func (c Config) Start() Position {
 	if !c.valid() {
 		return Position{}
 	}
-	return Position{cols: uint8(c.Cols), rows: uint8(c.Rows), mode: c.Swap, turn: Black, hash: variantKey(c)}
+	return Position{cols: uint8(c.Cols), rows: uint8(c.Rows), mode: c.Swap, turn: Black, hash: variantKey(c), turned: variantKey(c)}
 }
 
 // New returns the start of the default game, "hex": the empty 11×11

@@ -230,6 +230,7 @@ func (c Config) parseBody(text string) (Position, error) {
 	if p.swap != noSwap {
 		p.ply++
 		p.hash ^= zobristSwap[p.swap]
+		p.turned ^= zobristSwap[p.swap]
 	}
 	return p, nil
 }
