@@ -111,6 +111,38 @@ func (s script) MarshalText() ([]byte, error) {
 	return []byte(s.String()), nil
 }
 
+func (s script) Ply() int               { return int(s.plies) }
+func (s script) NumActions() int        { return int(s.picks) + 1 }
+func (s script) NumChanceActions() int  { return 0 }
+func (s script) Symmetries() int        { return 1 }
+func (s script) Transform(k int) script { return map[bool]script{true: s}[k == 0] }
+func (s script) ActionIndex(m scriptMove) int {
+	if int(m) > int(s.picks) {
+		return -1
+	}
+	return int(m)
+}
+func (s script) ActionMove(i int) (scriptMove, bool) {
+	return scriptMove(i), i >= 0 && i <= int(s.picks)
+}
+func (s script) ChanceMove(int) (scriptMove, bool) { return 0, false }
+func (s script) ObservationShape() (planes, rows, cols int) {
+	return 2, 1, 1
+}
+func (s script) AppendObservation(buf []float32, _ rules.Player) []float32 {
+	cliff := float32(0)
+	if s.cliff {
+		cliff = 1
+	}
+	return append(buf, float32(s.picked), cliff)
+}
+func (s script) TransformMove(k int, m scriptMove) scriptMove {
+	if k != 0 {
+		return 255
+	}
+	return m
+}
+
 // TestMCTSScoresEvaluationsForTheSeatThatMoves: in a game that never
 // ends, every rollout is cut and scored by Evaluate, which says only
 // pick 3 is good for seat 0. The search must pick it, and its statistics

@@ -3,6 +3,7 @@ package bot
 import (
 	"cmp"
 	"context"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"strconv"
@@ -120,6 +121,15 @@ func (t *interner) text(m dynMove) (string, bool) {
 		return "", false
 	}
 	return t.texts[m], true
+}
+
+// textOf is text for a table that may be nil (the invalid position has
+// none).
+func (t *interner) textOf(m dynMove) (string, bool) {
+	if t == nil {
+		return "", false
+	}
+	return t.text(m)
 }
 
 // size returns how many texts are numbered.
@@ -314,4 +324,107 @@ func (p dynPos) MarshalText() ([]byte, error) {
 		return nil, &rules.NoGameError{Type: "bot.dynPos"}
 	}
 	return []byte(p.d.String()), nil
+}
+
+// noDynMove is the move of no text, which every position refuses.
+const noDynMove dynMove = math.MaxUint32
+
+func (p dynPos) Ply() int {
+	if p.d == nil {
+		return 0
+	}
+	return p.d.Ply()
+}
+
+func (p dynPos) NumActions() int {
+	if p.d == nil {
+		return 0
+	}
+	return p.d.NumActions()
+}
+
+func (p dynPos) NumChanceActions() int {
+	if p.d == nil {
+		return 0
+	}
+	return p.d.NumChanceActions()
+}
+
+func (p dynPos) ActionIndex(m dynMove) int {
+	text, ok := p.t.textOf(m)
+	if p.d == nil || !ok {
+		return -1
+	}
+	i, err := p.d.ActionIndex(text)
+	if err != nil {
+		return -1
+	}
+	return i
+}
+
+func (p dynPos) ActionMove(i int) (dynMove, bool) {
+	if p.d == nil {
+		return noDynMove, false
+	}
+	text, err := p.d.ActionMove(i)
+	if err != nil {
+		return noDynMove, false
+	}
+	return p.t.id(text), true
+}
+
+func (p dynPos) ChanceMove(i int) (dynMove, bool) {
+	if p.d == nil {
+		return noDynMove, false
+	}
+	text, err := p.d.ChanceMove(i)
+	if err != nil {
+		return noDynMove, false
+	}
+	return p.t.id(text), true
+}
+
+func (p dynPos) ObservationShape() (planes, rows, cols int) {
+	if p.d == nil {
+		return 0, 0, 0
+	}
+	s := p.d.ObservationShape()
+	return s[0], s[1], s[2]
+}
+
+func (p dynPos) AppendObservation(buf []float32, seat rules.Player) []float32 {
+	if p.d == nil {
+		return buf
+	}
+	return append(buf, p.d.Observation(seat)...)
+}
+
+func (p dynPos) Symmetries() int {
+	if p.d == nil {
+		return 0
+	}
+	return p.d.Symmetries()
+}
+
+func (p dynPos) Transform(k int) dynPos {
+	if p.d == nil {
+		return dynPos{}
+	}
+	d, err := p.d.Transform(k)
+	if err != nil {
+		return dynPos{}
+	}
+	return dynPos{d: d, t: p.t}
+}
+
+func (p dynPos) TransformMove(k int, m dynMove) dynMove {
+	text, ok := p.t.textOf(m)
+	if p.d == nil || !ok {
+		return noDynMove
+	}
+	out, err := p.d.TransformMove(k, text)
+	if err != nil {
+		return noDynMove
+	}
+	return p.t.id(out)
 }
