@@ -112,10 +112,11 @@ type Dynamic interface {
 	// outside [0, Symmetries).
 	TransformMove(k int, move string) (string, error)
 	// ActionPermutation returns transformation k as a permutation of the
-	// action space, for data augmentation: perm[i] is the index of the
-	// transformed move of index i, so that a policy over the position's
-	// actions becomes one over Transform(k)'s by moving the value at i
-	// to perm[i]. An error for k outside [0, Symmetries).
+	// action space, for data augmentation: perm[i] is the index, in
+	// Transform(k)'s space, of the transformed move of index i, so that a
+	// policy over the position's actions becomes one over Transform(k)'s
+	// by moving the value at i to perm[i]. An error for k outside [0,
+	// Symmetries).
 	ActionPermutation(k int) ([]int, error)
 	// MarshalJSON writes {"spec": Spec(), "position": String()}.
 	MarshalJSON() ([]byte, error)
@@ -455,16 +456,20 @@ func (e erased[P, M]) ActionPermutation(k int) ([]int, error) {
 	return ActionPermutation(e.p, k)
 }
 
-// ActionPermutation returns symmetry k of p's variant as a permutation of
-// its action space: perm[i] is the index of TransformMove(k, ActionMove(i)),
-// so that a policy over p's actions becomes one over p.Transform(k)'s by
-// moving the value at i to perm[i]. It returns an error for k outside [0,
+// ActionPermutation returns symmetry k at p as a permutation of the
+// action space: perm[i] is the index, in p.Transform(k)'s action space,
+// of TransformMove(k, ActionMove(i)), so that a policy over p's actions
+// becomes one over p.Transform(k)'s by moving the value at i to perm[i].
+// (In most games an index does not depend on the position and the
+// permutation is the same at every position of the variant; Domination
+// indexes a turn by the mover's pieces, which a symmetry moves.) It returns an error for k outside [0,
 // Symmetries), or if the transformation does not map the space onto
 // itself (a game's bug, which the conformance kit rules out).
 func ActionPermutation[P Position[P, M], M Move](p P, k int) ([]int, error) {
 	if k < 0 || k >= p.Symmetries() {
 		return nil, indexError("symmetry", k, p.Symmetries())
 	}
+	q := p.Transform(k)
 	n := p.NumActions()
 	perm := make([]int, n)
 	seen := make([]bool, n)
@@ -472,7 +477,7 @@ func ActionPermutation[P Position[P, M], M Move](p P, k int) ([]int, error) {
 		m, ok := p.ActionMove(i)
 		j := -1
 		if ok {
-			j = p.ActionIndex(p.TransformMove(k, m))
+			j = q.ActionIndex(p.TransformMove(k, m))
 		}
 		if j < 0 || j >= n || seen[j] {
 			return nil, errors.New("rules: symmetry " + strconv.Itoa(k) + " of " + p.Spec() + " does not permute the action space at index " + strconv.Itoa(i))

@@ -193,8 +193,10 @@ type Position[P any, M Move] interface {
 
 	// NumActions returns the size of the variant's action space: every
 	// move a decision node of this variant can list has an index in [0,
-	// NumActions), one index per move (see ActionIndex). The space is a
-	// property of the variant, not of the position.
+	// NumActions), one index per move (see ActionIndex). The size is a
+	// property of the variant, not of the position; a game may index its
+	// moves relative to the position (Domination: by the mover's pieces),
+	// so an index is read at the position it belongs to.
 	NumActions() int
 	// NumChanceActions returns the size of the variant's chance action
 	// space, which indexes the outcomes of its chance nodes the same way;
