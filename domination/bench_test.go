@@ -66,3 +66,90 @@ func BenchmarkRollout(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkPlay: one op is one Play of a turn of the worked example's
+// position (checked: Play lists the turns to find it), one PlayUnchecked
+// of it, and one Play of a draw; the kit's benchmarks below compare with
+// these.
+func BenchmarkPlay(b *testing.B) {
+	p := workedExample(b)
+	moves := p.AppendMoves(nil)
+	b.Run("turn", func(b *testing.B) {
+		i := 0
+		for b.Loop() {
+			_, _ = p.Play(moves[i%len(moves)])
+			i++
+		}
+	})
+	b.Run("unchecked", func(b *testing.B) {
+		i := 0
+		for b.Loop() {
+			_ = p.PlayUnchecked(moves[i%len(moves)])
+			i++
+		}
+	})
+	b.Run("draw", func(b *testing.B) {
+		s := New()
+		draws := s.AppendMoves(nil)
+		i := 0
+		for b.Loop() {
+			_, _ = s.Play(draws[i%len(draws)])
+			i++
+		}
+	})
+}
+
+// BenchmarkActionIndex: one op is the index of one legal turn of the
+// worked example's position (ActionIndex), or the turn of one index
+// (ActionMove).
+func BenchmarkActionIndex(b *testing.B) {
+	p := workedExample(b)
+	moves := p.AppendMoves(nil)
+	b.Run("index", func(b *testing.B) {
+		i, sum := 0, 0
+		for b.Loop() {
+			sum += p.ActionIndex(moves[i%len(moves)])
+			i++
+		}
+		_ = sum
+	})
+	b.Run("move", func(b *testing.B) {
+		i := 0
+		for b.Loop() {
+			_, _ = p.ActionMove(i % NumActions)
+			i++
+		}
+	})
+}
+
+// BenchmarkObservation: one op is one observation of the worked
+// example's position from the mover's view, into a reused buffer.
+func BenchmarkObservation(b *testing.B) {
+	p := workedExample(b)
+	buf := make([]float32, 0, ObservationPlanes*64)
+	for b.Loop() {
+		buf = p.AppendObservation(buf[:0], 1)
+	}
+}
+
+// BenchmarkTransform: one op is one Transform of the worked example's
+// position by a symmetry other than the identity, or one TransformMove
+// of a legal turn.
+func BenchmarkTransform(b *testing.B) {
+	p := workedExample(b)
+	moves := p.AppendMoves(nil)
+	b.Run("position", func(b *testing.B) {
+		k := 0
+		for b.Loop() {
+			_ = p.Transform(1 + k%(NumSymmetries-1))
+			k++
+		}
+	})
+	b.Run("move", func(b *testing.B) {
+		k := 0
+		for b.Loop() {
+			_ = p.TransformMove(1+k%(NumSymmetries-1), moves[k%len(moves)])
+			k++
+		}
+	})
+}

@@ -154,9 +154,12 @@
 // missing), and the seat to move fits the number of placed dominoes (X
 // moves first, and each turn places one). A board with fewer than two
 // dominoes placed must moreover be one that play reaches: with none, nobody
-// has moved, and the pieces stand on their start squares (R-D1); with
-// one, X has made the only turn, and the board is the start after one of
-// X's turns with that domino. Later boards are checked for the counts
+// has moved, and the pieces stand on their start squares (R-D1) or on
+// their image under a quarter turn of the board, X on d5 and e4 and O on
+// a1 and h8 (the board's symmetries map one start onto the other, and
+// play cannot tell them apart: see "Actions, observations and
+// symmetries"); with one, X has made the only turn, and the board is one
+// of these starts after one of X's turns with that domino. Later boards are checked for the counts
 // above alone: which squares the pieces and dominoes can have reached
 // depends on the whole history, which a text does not hold. Diagram draws
 // the board as Woods' rules do, with X and O.
@@ -173,6 +176,93 @@
 // encoding.TextUnmarshaler, so a struct holding a position round-trips
 // through encoding/json.
 //
+// # Actions, observations and symmetries
+//
+// For search and learning, a position gives each move a dense index,
+// shows itself as planes of numbers, and maps onto its images under the
+// board's symmetries (the kit of rules.Position). The typed calls
+// allocate nothing (given an observation buffer with room) and cost less
+// than a Play of a turn.
+//
+// Actions. A turn is indexed by the pieces of the seat whose turn it is,
+// taken in square order (a1 = 0, b1 = 1, ..., h8 = 63): the lower
+// square's piece is piece 0, the other piece 1. The index of a turn is
+//
+//	first·196 + s1·14 + s2
+//
+// where first is the piece that steps first (0 or 1), and s1 and s2 are
+// the landings of the first and the second step: a landing s of 0 to 6 is
+// the square s+1 files east along the piece's rank, wrapping (so 6 is one
+// file west), and a landing of 7 to 13 the square s−6 ranks north along
+// its file (13 is one rank south). NumActions is 2·14·14 = 392 (the
+// constant NumActions, and MaxMoves): a step lands on one of the 14
+// other squares of the piece's rank and file (the torus makes 2 one way
+// and 6 the other one landing, one index, as they are one turn), and
+// either piece may step first. No smaller space holds every turn: which
+// landings are blocked depends on where the pieces and dominoes stand.
+// Since the pieces move, an index means a turn of this position's pieces:
+// ActionMove(i) is that turn, legal here or not, and ActionIndex is -1 for
+// a turn of other squares, a step off the piece's rank and file, or no
+// move. The worked example's first turn, d4-b4,e5-e8, is 0·196 + 5·14 + 9
+// = 79 (d4 is the lower square; 2 west is 6 east; 3 north). Draws have
+// their own space: a draw's chance index is its tile, 0 (0-0) to 27
+// (6-6), at any node; NumChanceActions is 28.
+//
+// Ply counts every draw and every turn: twice the dominoes placed, plus
+// one once this turn's domino is drawn. It follows from the pool and the
+// drawn domino, so a position read from text has it too.
+//
+// Observations. AppendObservation appends 12 planes of 8×8 values
+// (ObservationPlanes; ObservationShape is 12, 8, 8), row r of a plane
+// being rank r+1 and column f file f, so that value 64·plane + s is square
+// s. Everything in a position is common knowledge; the planes show it
+// from seat's view, its own pieces first:
+//
+//   - 0: seat's pieces, 1 on their squares.
+//   - 1: the opponent's pieces.
+//   - 2: the placed dominoes, 1 on each. Their numbers decide nothing
+//     from here on (the pool does), so they are not shown.
+//   - 3 to 9: the drawn domino: plane 3+n holds, on every square, the
+//     number of the domino's halves showing n, over 2 (0.5 for a domino
+//     with one n, 1 for the double n). All 0 before the draw.
+//   - 10: the pool: 1 at row a, column b and at row b, column a for each
+//     tile a-b face down (a and b from 0 to 6; row and column 7 stay 0).
+//   - 11: 1 on every square when it is seat's turn (to draw or to move),
+//     else 0.
+//
+// Positions with equal hashes look the same, and two positions that look
+// the same to the seat to move are the same game from there on.
+//
+// Symmetries. The board is a torus: every rule walks rays along ranks
+// and files, wrapping, counts steps and stops at obstacles, the same from
+// every square and in every direction; nothing depends on where a square
+// is. So the rules keep every map of the squares that keeps ranks, files
+// and steps along them: the eight symmetries of the square and the 64
+// translations of the torus. Symmetries returns 8 (NumSymmetries), those
+// of the square about the centre of the board (the corner shared by d4,
+// e4, d5 and e5):
+//
+//	k = 0  identity
+//	k = 1  half turn
+//	k = 2  mirror of the files (a↔h)
+//	k = 3  mirror of the ranks (1↔8)
+//	k = 4  quarter turn clockwise (a1 to a8)
+//	k = 5  quarter turn counter-clockwise (a1 to h1)
+//	k = 6  reflection in the a1-h8 diagonal (file↔rank)
+//	k = 7  reflection in the a8-h1 diagonal
+//
+// The translations are left out: a convolutional network with circular
+// padding has them built in. Transform moves the pieces and the placed
+// dominoes to their images and keeps the drawn domino, the pool and the
+// seat; TransformMove moves a turn's four squares and keeps a draw. The
+// start (R-D1) need not be symmetric, and is not quite: symmetries 0, 1,
+// 6 and 7 keep it, and the others give its image under a quarter
+// turn, which a position text may therefore start from (see Position
+// text). A symmetry moves the mover's pieces, and may swap which is the
+// lower, so the index of a move's image is the transformed position's:
+// p.Transform(k).ActionIndex(p.TransformMove(k, m)); the permutation of
+// the action space that a symmetry makes depends on the position.
+//
 // # The invalid value
 //
 // The zero Position is no game: it is the inert invalid value of the
@@ -185,7 +275,11 @@
 // invalid value. Evaluate and Rollout report ok false, CanEnd is false,
 // Hash is 0, Spec is "", Size is (0, 0), MaxMoves is 0, Turn is
 // rules.Terminal (no seat's turn), Pieces gives NoSquares and Pending and
-// DominoAt NoTile. String and Diagram give "<invalid domination
+// DominoAt NoTile. It has no action space (NumActions and
+// NumChanceActions are 0, ActionIndex is -1, ActionMove and ChanceMove
+// refuse every index), no observation (shape 0, 0, 0; nothing appended),
+// no symmetry (Symmetries is 0, Transform gives the invalid value,
+// TransformMove NoMove) and Ply 0. String and Diagram give "<invalid domination
 // position>", which every reader refuses, and MarshalText refuses it with
 // a *rules.NoGameError, so encoding/json does too.
 //

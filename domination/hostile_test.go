@@ -120,7 +120,8 @@ func TestParseMoveNamesAWordThatIsNoMove(t *testing.T) {
 
 // TestTextWithNoDominoPlacedHasThePiecesOnTheirStartSquares: with no
 // domino placed nobody has moved, so a text whose pieces stand elsewhere
-// is no position of a game; it used to be read.
+// than on the start (or on its image under a quarter turn, which the
+// symmetries give) is no position of a game; it used to be read.
 func TestTextWithNoDominoPlacedHasThePiecesOnTheirStartSquares(t *testing.T) {
 	pool := New().String()[len("B7/8/8/4A3/3A4/8/8/7B A - "):]
 	for _, board := range []string{
@@ -138,13 +139,17 @@ func TestTextWithNoDominoPlacedHasThePiecesOnTheirStartSquares(t *testing.T) {
 			p, err := ParsePosition(text)
 			var se *rules.SyntaxError
 			require.ErrorAs(t, err, &se, text)
-			assert.Equal(t, "no domino is placed, so nobody has moved: X (A) stands on d4 and e5 and O (B) on a8 and h1 (R-D1)", se.Msg)
+			assert.Equal(t, "no domino is placed, so nobody has moved: X (A) stands on d4 and e5 and O (B) on a8 and h1 (R-D1), "+
+				"or, a quarter turn away, X on d5 and e4 and O on a1 and h8", se.Msg)
 			assert.Equal(t, 0, se.Offset)
 			assert.Equal(t, Position{}, p)
 		}
 	}
-	// The start, before and after the first draw, still reads.
-	for _, p := range []Position{New(), mustPlay(t, New(), "2-5"), mustPlay(t, New(), "0-0")} {
+	// The start, before and after the first draw, still reads; so does
+	// its image under a quarter turn.
+	quarter := New().Transform(4)
+	require.Equal(t, "7B/8/8/3A4/4A3/8/8/B7 A - "+pool, quarter.String())
+	for _, p := range []Position{New(), mustPlay(t, New(), "2-5"), mustPlay(t, New(), "0-0"), quarter, mustPlay(t, quarter, "1-3")} {
 		q, err := ParsePosition(p.String())
 		require.NoError(t, err, p.String())
 		assert.Equal(t, p, q)
@@ -168,16 +173,19 @@ func TestTextWithOneDominoPlacedIsOneOfXsFirstTurns(t *testing.T) {
 		_, err := ParsePosition(board + rest)
 		var se *rules.SyntaxError
 		require.ErrorAs(t, err, &se, board)
-		assert.Equal(t, "one domino is placed, so X (A) has made the only turn, from the start (R-D1), and no turn with 2-5 gives this board", se.Msg)
+		assert.Equal(t, "one domino is placed, so X (A) has made the only turn, from the start (R-D1, or its image under a quarter turn), and no turn with 2-5 gives this board", se.Msg)
 	}
-	// Every one of X's first turns with every domino reads back.
-	for _, draw := range New().AppendMoves(nil) {
-		p := New().PlayUnchecked(draw)
-		for _, m := range p.AppendMoves(nil) {
-			q := p.PlayUnchecked(m)
-			back, err := ParsePosition(q.String())
-			require.NoError(t, err, q.String())
-			require.Equal(t, q, back)
+	// Every one of X's first turns with every domino reads back, from the
+	// start and from its image under a quarter turn.
+	for _, start := range []Position{New(), New().Transform(5)} {
+		for _, draw := range start.AppendMoves(nil) {
+			p := start.PlayUnchecked(draw)
+			for _, m := range p.AppendMoves(nil) {
+				q := p.PlayUnchecked(m)
+				back, err := ParsePosition(q.String())
+				require.NoError(t, err, q.String())
+				require.Equal(t, q, back)
+			}
 		}
 	}
 }

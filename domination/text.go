@@ -2,6 +2,7 @@ package domination
 
 import (
 	"math/bits"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -122,27 +123,37 @@ func (c Config) parseBody(text string) (Position, error) {
 // not one play reaches, or returns "". Each turn places one domino, so
 // with none placed nobody has moved, and with one only X has, once: the
 // board must be the start, or the start after one of X's turns with the
-// placed domino. From the second domino on, the text is checked for the
-// counts alone (see the package doc).
+// placed domino. The start is R-D1's or its image under a quarter turn of
+// the board (startImages): the rules cannot tell them apart, and the
+// board's symmetries (Transform) map every position of a game onto
+// another. From the second domino on, the text is checked for the counts
+// alone (see the package doc).
 func (p *Position) openingError() string {
 	switch bits.OnesCount64(p.dominoes) {
 	case 0:
-		if p.pieces != startPieces {
-			return "no domino is placed, so nobody has moved: X (A) stands on d4 and e5 and O (B) on a8 and h1 (R-D1)"
+		if !slices.Contains(startImages, p.pieces) {
+			return "no domino is placed, so nobody has moved: X (A) stands on d4 and e5 and O (B) on a8 and h1 (R-D1), " +
+				"or, a quarter turn away, X on d5 and e4 and O on a1 and h8"
 		}
 	case 1:
-		first := New()
-		tile := Tile(p.tiles[bits.TrailingZeros64(p.dominoes)] - 1)
-		first.apply(Draw(tile))
-		var buf [MaxMoves]Move
-		for _, m := range first.appendTurns(buf[:0]) {
-			q := first
-			q.apply(m)
-			if q.pieces == p.pieces && q.dominoes == p.dominoes {
-				return ""
+		at := Square(bits.TrailingZeros64(p.dominoes))
+		tile := Tile(p.tiles[at] - 1)
+		for _, start := range startImages {
+			if start[1] != p.pieces[1] || start[0]>>at&1 == 0 {
+				continue // O has not moved, and X's first piece left the domino's square
+			}
+			first := Position{pieces: start, pool: fullPool}
+			first.apply(Draw(tile))
+			var buf [MaxMoves]Move
+			for _, m := range first.appendTurns(buf[:0]) {
+				q := first
+				q.apply(m)
+				if q.pieces == p.pieces && q.dominoes == p.dominoes {
+					return ""
+				}
 			}
 		}
-		return "one domino is placed, so X (A) has made the only turn, from the start (R-D1), and no turn with " +
+		return "one domino is placed, so X (A) has made the only turn, from the start (R-D1, or its image under a quarter turn), and no turn with " +
 			tile.String() + " gives this board"
 	}
 	return ""

@@ -48,3 +48,103 @@ func perft(b *testing.B, p Position) {
 	}
 	b.ReportMetric(float64(nodes)/time.Since(t0).Seconds(), "nodes/s")
 }
+
+// midgame returns the position after 20 random plies (a fixed seed) from
+// the start of c, for the benchmarks of Play and the kit.
+func midgame(c Config) Position {
+	r := rand.New(rand.NewPCG(3, 4))
+	p := c.Start()
+	for range 20 {
+		moves := p.AppendMoves(nil)
+		p = p.PlayUnchecked(moves[r.IntN(len(moves))])
+	}
+	return p
+}
+
+// benchBoards are the boards of the kit's benchmarks: the standard square
+// board and the standard hexagon.
+var benchBoards = []struct {
+	name string
+	c    Config
+}{{"explocus", Default}, {"hexplocus", HexDefault}}
+
+// BenchmarkPlay: one op is one Play of a legal move of a middle game
+// position (cascades included, as they come), with which the kit's
+// benchmarks below compare.
+func BenchmarkPlay(b *testing.B) {
+	for _, bb := range benchBoards {
+		b.Run(bb.name, func(b *testing.B) {
+			p := midgame(bb.c)
+			moves := p.AppendMoves(nil)
+			i := 0
+			for b.Loop() {
+				_, _ = p.Play(moves[i%len(moves)])
+				i++
+			}
+		})
+	}
+}
+
+// BenchmarkActionIndex: one op is the index of one legal move of a
+// middle game position (index), or the move of one index (move).
+func BenchmarkActionIndex(b *testing.B) {
+	for _, bb := range benchBoards {
+		p := midgame(bb.c)
+		moves := p.AppendMoves(nil)
+		b.Run(bb.name+"/index", func(b *testing.B) {
+			i, sum := 0, 0
+			for b.Loop() {
+				sum += p.ActionIndex(moves[i%len(moves)])
+				i++
+			}
+			_ = sum
+		})
+		b.Run(bb.name+"/move", func(b *testing.B) {
+			i, n := 0, p.NumActions()
+			for b.Loop() {
+				_, _ = p.ActionMove(i % n)
+				i++
+			}
+		})
+	}
+}
+
+// BenchmarkObservation: one op is one observation of a middle game
+// position from the mover's view, into a reused buffer.
+func BenchmarkObservation(b *testing.B) {
+	for _, bb := range benchBoards {
+		b.Run(bb.name, func(b *testing.B) {
+			p := midgame(bb.c)
+			planes, rows, cols := p.ObservationShape()
+			buf := make([]float32, 0, planes*rows*cols)
+			for b.Loop() {
+				buf = p.AppendObservation(buf[:0], p.ToMove())
+			}
+		})
+	}
+}
+
+// BenchmarkTransform: one op is one Transform of a middle game position
+// by a symmetry other than the identity (position), or one
+// TransformMove of a legal move (move).
+func BenchmarkTransform(b *testing.B) {
+	for _, bb := range benchBoards {
+		p := midgame(bb.c)
+		moves := p.AppendMoves(nil)
+		n := p.Symmetries()
+		b.Run(bb.name+"/position", func(b *testing.B) {
+			k := 0
+			for b.Loop() {
+				_ = p.Transform(1 + k%(n-1))
+				k++
+			}
+		})
+		b.Run(bb.name+"/move", func(b *testing.B) {
+			k := 0
+			for b.Loop() {
+				_ = p.TransformMove(1+k%(n-1), moves[k%len(moves)])
+				k++
+			}
+		})
+	}
+}

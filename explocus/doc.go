@@ -335,6 +335,99 @@
 // grid, the hexagon as a hexagon, each rank shifted half a cell from the
 // next (see Diagram for an example).
 //
+// # Actions, observations and symmetries
+//
+// For search and learning, a position gives each move a dense index,
+// shows itself as planes of numbers, and maps onto its images under the
+// board's symmetries (the kit of rules.Position). The typed calls
+// allocate nothing (given an observation buffer with room).
+//
+// Actions. The action space of a board is the list of the moves a
+// position of that board can ever list, in canonical order (by origin,
+// then destination: cells a1, b1, ..., a2, ...); a move's index is its
+// place in the list, so indices ascend with moves. A move can be listed
+// when its origin and destination are cells of the board k cells apart
+// along one of the board's lines (four directions on the square board,
+// six on the hexagon) and k is at most the tallest column the origin can
+// hold once a move is over, its capacity − 1: 1 on a corner, 2 on an
+// edge and 3 inside on the square board; 2, 3 and 5 on the hexagon. So
+// a1's moves on 8×8 are a1-b1 (index 0) and a1-a2 (1), b1's are b1-a1,
+// b1-c1, b1-d1, b1-b2 and b1-b3 (2 to 6), and h8-g8 is the last (503);
+// on the hexagon of side 6, a1's are a1-b1, a1-c1, a1-a2, a1-b2, a1-a3
+// and a1-c3 (0 to 5). The space is the board's (the ply limit changes no
+// move), and NumActions is its size:
+//
+//   - rows × cols, both at least 4: 12·rows·cols − 18·(rows + cols) + 24
+//     (504 on 8×8, 7200 on 26×26);
+//   - 3 × n or n × 3, n ≥ 4: 20n − 34; 3 × 3: 28;
+//   - the hexagon of side N = 3, 4, ..., 13: 156, 426, 906, 1578, 2430,
+//     3462, 4674, 6066, 7638, 9390, 11322 (90N² − 318N + 246 from N = 5
+//     on; 1578 on the standard hexagon).
+//
+// Each board's list is built the first time one of its positions asks
+// for it, and kept (tens of kilobytes for the largest boards); ActionIndex
+// is then a binary search among the origin's moves, -1 for a move of no
+// position of the board (off its lines, farther than its origin's columns
+// can ever go, off the board), and ActionMove a look-up. The games have
+// no chance: NumChanceActions is 0.
+//
+// Observations. AppendObservation appends planes of rows × cols values:
+// the grid the board lies on, (2N−1) × (2N−1) for the hexagon of side N;
+// row r of a plane is rank r+1 and column f file f. With H the tallest a
+// column can be once a move is over (3 on the square board, 5 on the
+// hexagon), the planes are, from seat's view:
+//
+//   - 0 to H−1: seat's columns by height: plane h−1 is 1 on seat's
+//     columns of exactly h men.
+//   - H to 2H−1: the opponent's columns by height, likewise.
+//   - 2H: the board: 1 on its cells, 0 on the cells of the grid off the
+//     hexagon (1 everywhere on the square board).
+//   - 2H+1: the capacities: each cell's capacity over the most a cell of
+//     the board has (4 on the square board, 6 on the hexagon), so 1
+//     inside, 3/4 and 1/2 on the square board's edges and corners, 4/6 and
+//     3/6 on the hexagon's; 0 off the board.
+//   - 2H+2: 1 on every cell when it is seat's turn (or would be, once the
+//     game is over), else 0.
+//   - With a ply limit only, 2H+3: ply/limit on every cell (the part of
+//     the game played), and 2H+4: 1/(1 + plies left) on every cell, which
+//     tells apart games of different limits (exact up to 2^24 plies
+//     left). Without a limit the ply decides nothing, and the hash leaves
+//     it out too.
+//
+// ObservationShape is (9, rows, cols) on the square board and (13, 2N−1,
+// 2N−1) on the hexagon, two planes more under a ply limit. The colours
+// are not shown: the rules treat White and Black alike but for who moves
+// first, which the ply says under a limit and which decides nothing
+// without one. Positions with equal hashes look the same, and two that
+// look the same to the seat to move are the same game from there on.
+//
+// Symmetries. The rules know a cell only by its neighbours: moves go
+// along the board's lines, a capacity counts neighbours, an explosion
+// feeds them. So every map of the board onto itself that takes
+// neighbours to neighbours keeps the rules, capacities included, whatever
+// the start: R-E1's and R-E4's starts need not be symmetric, and a
+// position text may give any start. Transform moves each column to its
+// cell's image and keeps the seat to move, the ply and the configuration;
+// TransformMove moves a move's origin and destination. Symmetries is
+//
+//   - 8 on a square board (rows = cols): k = 0 the identity, 1 the half
+//     turn, 2 the mirror of the files (a↔h on 8×8), 3 the mirror of the
+//     ranks, 4 the quarter turn clockwise (a1 to the top left corner), 5
+//     the quarter turn counter-clockwise, 6 the reflection in the a1
+//     diagonal (file↔rank), 7 the reflection in the other diagonal;
+//   - 4 on a board that is not square: the first four (the quarter turns
+//     and the diagonal reflections do not map a rectangle onto itself);
+//   - 12 on the hexagon, in the axial coordinates (x, y) = (file − N + 1,
+//     rank − N + 1) about the centre: k = 0 to 5 the rotation by k·60
+//     degrees counter-clockwise as Diagram draws it ((x, y) to (x − y, x)
+//     once: R-E4's u_j to u_{j+1}), and k = 6 to 11 the reflection (x, y)
+//     to (y, x), which keeps the (1, 1) diagonal, followed by rotation
+//     k − 6.
+//
+// An action's index does not depend on the position, so a symmetry
+// permutes the action space alike at every position of a board
+// (rules.ActionPermutation).
+//
 // # The invalid value
 //
 // The zero Position is no game: it is the inert invalid value of the
@@ -347,7 +440,10 @@
 // value. Evaluate and Rollout report ok false, CanEnd is false, Hash is
 // 0, Spec is "", Config is the zero Config, Size (0, 0), MaxMoves, Men
 // and Ply 0, Turn rules.Terminal (no seat's turn), and OnBoard is false
-// for every square. String and Diagram give "<invalid explocus
+// for every square. It has no action space (NumActions is 0, ActionIndex
+// -1, ActionMove refuses every index), no observation (shape 0, 0, 0;
+// nothing appended) and no symmetry (Symmetries is 0, Transform gives the
+// invalid value, TransformMove NoMove). String and Diagram give "<invalid explocus
 // position>", which every reader refuses, and MarshalText refuses it with
 // a *rules.NoGameError, so encoding/json does too.
 //

@@ -39,7 +39,3 @@ func board(p Position) string {
 
 // sq is NewSquare(file, rank).
 func sq(file, rank int) Square { return NewSquare(file, rank) }
-
-// mv is the move from (ff, fr) to (tf, tr), 0-based: NoMove if a square
-// is off the grid.
-func mv(ff, fr, tf, tr int) Move { return StackMove(NewSquare(ff, fr), NewSquare(tf, tr)) }
