@@ -260,9 +260,15 @@
 //     estimates the position for seat in [-1, 1] without playing on, so
 //     that search can cut short random games that rarely end. Focus
 //     evaluates (ok is true): each controlled stack counts 1, each reserve
-//     piece 1.5 and each captured piece 1, and the difference to the best
-//     other seat is squashed into (-1, 1); a finished game gives its
-//     return.
+//     piece 1.5 and each captured piece 1, and the difference d to the
+//     best other seat is squashed into (-1, 1) as d/(|d|+6); a finished
+//     game gives its return. It is cheap enough to call at every node of
+//     a search: counted in whole half-points, it costs about half a
+//     PlayUnchecked.
+//   - The kit of search and learning (NumActions, ActionIndex,
+//     ActionMove, ObservationShape, AppendObservation, Symmetries,
+//     Transform, TransformMove): see "Actions, observations and
+//     symmetries".
 //   - CanEnd(outcome) reports whether a game of the position's variant
 //     can end with the outcome's scores: one winner (the two partners in
 //     team play), or a draw only with a ply limit.
@@ -577,8 +583,9 @@
 //
 // Observations. ObservationShape is (planes, 8, 8): each plane is the
 // 8×8 grid, row r being rank r+1 and column f file f, so square sq (a1 =
-// 0, h8 = 63) has its value at plane·64 + sq, and the twelve corners cut
-// from the board are always 0. Seats are seen from seat's side: with n
+// 0, h8 = 63) has its value at plane·64 + sq. The twelve corners cut from
+// the board are 0 in every plane, and "all v" below means v on each of
+// the 52 squares of the board. Seats are seen from seat's side: with n
 // seats, "seat j" below is the seat j places after seat in turn order
 // (seat 0 is seat itself; with two seats, seat 1 is the opponent). The
 // planes, in order:
@@ -685,4 +692,12 @@
 // controls. Move generation copies precomputed blocks of moves per stack
 // with no branch per move; with spare capacity MaxMoves in the buffer (or
 // the position's own MaxMoves()) it, and both applies, allocate nothing.
+//
+// The kit's calls allocate nothing either. Measured in CPU time on
+// positions of random games beside a checked Play (about 60 ns) and
+// PlayUnchecked (about 25 to 30 ns): ActionIndex and ActionMove cost
+// about 7 ns, Evaluate about 15 ns, Transform about 90 ns (it makes the
+// hash of the new board anew, a key per stack) and AppendObservation
+// about 190 ns (it writes 17 planes of 64 values: the stores are most of
+// the cost).
 package focus

@@ -429,7 +429,8 @@ func (p Position) TransformMove(k int, m Move) Move {
 }
 
 // Observation planes. Each plane is 8×8, row r being rank r+1 and column
-// f file f, so that square sq's value in plane i is at i*64 + sq.
+// f file f, so that square sq's value in plane i is at i*64 + sq; the
+// cut corners are 0 in every plane.
 
 // ObservationShape returns the shape of the variant's observation:
 // (planes, 8, 8), the planes as the package doc lists them; (0, 0, 0) for
@@ -469,8 +470,9 @@ func (p *Position) numPlanes() int {
 // heightValue[h] is a stack's height as the height plane gives it: h/5.
 var heightValue = [8]float32{0, 0.2, 0.4, 0.6, 0.8, 1, 1, 1}
 
-// Scales of the counts (see the package doc): pieces per seat, the most
-// gains a seat can have when the short game ends.
+// gainsScale divides the gains in the short game: the most a seat can
+// have removed when the game ends (fewer than 10 before its last move,
+// at most 5 by it).
 const gainsScale = 14
 
 // AppendObservation appends the position as seat sees it (the planes as
@@ -606,23 +608,22 @@ var layerOn = func() (t [8][MaxHeight]float32) {
 	return t
 }()
 
-// countPlanes[den][k] is a plane of k/den, for the counts the
-// observation scales (den 1, 13, 14 and 18), copied whole into place:
-// far faster than storing 64 values one by one.
+// countPlanes[den][k] is a plane of k/den on the squares of the board
+// (0 on the cut corners), for the counts the observation scales (den 1,
+// 13, 14 and 18), copied whole into place: far faster than storing 64
+// values one by one.
 var countPlanes = func() (t [PiecesPerSeat + 1][][64]float32) {
 	for _, den := range []int{1, 13, gainsScale, PiecesPerSeat} {
 		t[den] = make([][64]float32, den+1)
 		for k := range den + 1 {
-			for i := range 64 {
-				t[den][k][i] = float32(k) / float32(den)
-			}
+			fill(t[den][k][:], float32(k)/float32(den))
 		}
 	}
 	return t
 }()
 
-// fillCount sets plane i of obs to k/den (den 1, 13, 14 or 18), unless k
-// is 0: the planes start cleared.
+// fillCount sets plane i of obs to k/den (den 1, 13, 14 or 18) on the
+// squares of the board, unless k is 0: the planes start cleared.
 func fillCount(obs []float32, i int, k, den uint8) {
 	if k == 0 {
 		return
@@ -635,9 +636,9 @@ func fillCount(obs []float32, i int, k, den uint8) {
 	fill(plane, float32(k)/float32(den)) // not in play: a count past its bound
 }
 
-// fill sets every value of plane to v.
+// fill sets plane to v on the squares of the board, 0 on the cut corners.
 func fill(plane []float32, v float32) {
 	for i := range plane {
-		plane[i] = v
+		plane[i] = v * float32(onBoard>>(i&63)&1)
 	}
 }

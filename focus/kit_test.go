@@ -121,6 +121,25 @@ func TestEveryActionIsLegalInSomePosition(t *testing.T) {
 		}
 		legal(build(t, map[string]string{m.From().String(): "AAAAA", other: "B"}, "A", 0, 0), m)
 	}
+	// The same with three and four seats, individual and in teams.
+	for _, spec := range []string{"focus(players=3)", "focus(players=4)", "focus(players=4,teams=true)"} {
+		n := mustSpec(t, spec).players()
+		reserves := []string{"1", "0", "0", "0"}[:n]
+		for i := range dropBase + NumSquares {
+			m, _ := standard.ActionMove(i)
+			stacks := map[string]string{}
+			if !m.IsDrop() {
+				stacks[m.From().String()] = "AAAAA"
+			}
+			for s, name := range []string{"h5", "h4", "a5"}[:n-1] {
+				if _, taken := stacks[name]; taken {
+					name = "b5"
+				}
+				stacks[name] = string(rune('B' + s))
+			}
+			legal(buildMulti(t, spec, stacks, "A", reserves), m)
+		}
+	}
 	// Team play: the partner's drops and the pass.
 	teams := mustSpec(t, "focus(players=4,teams=true)").Start()
 	withPartner := buildMulti(t, "focus(players=4,teams=true)", map[string]string{"d4": "B", "e5": "D", "e4": "C"}, "A",
@@ -440,6 +459,17 @@ func TestTransformOfEveryStartReadsBack(t *testing.T) {
 			p = p.PlayUnchecked(moves[r.IntN(len(moves))])
 		}
 	}
+	for spec, kept := range map[string][]int{"focus": {0, 1}, "focus(setup=drop)": {0, 1, 2, 3, 4, 5, 6, 7},
+		"focus(players=3)": {0}, "focus(players=4)": {0}, "focus(nowak=true)": {0, 1}} {
+		start := mustSpec(t, spec).Start()
+		var got []int
+		for k := range numSymmetries {
+			if start.Transform(k) == start {
+				got = append(got, k)
+			}
+		}
+		assert.Equal(t, kept, got, "%s: the symmetries that keep the start", spec)
+	}
 	refused(t, "focus", "4/AABBAA/1BBAABB1/1AABBAA1/1BBAABB1/1AABBAA1/BBAAB1/3B A 0,0 0,0 0", "at ply 0 the position is the start")
 	refused(t, "focus", "4/ABABAA/1BBAABB1/1AABBAA1/1BBAABB1/1AABBAA1/BBAABB/4 A 0,0 0,0 0", "at ply 0 the position is the start")
 }
@@ -479,10 +509,11 @@ func observed(t *testing.T, p Position, seat rules.Player, i int) map[string]flo
 	return out
 }
 
-// uniform returns a plane's map with v on every square of the grid.
+// everywhere returns a plane's map with v on every square of the board
+// (the cut corners stay 0).
 func everywhere(v float32) map[string]float32 {
 	out := map[string]float32{}
-	for s := Square(0); s < 64; s++ {
+	for _, s := range boardSquare {
 		out[s.String()] = v
 	}
 	return out
@@ -726,4 +757,31 @@ func shortGamePosition(t *testing.T) Position {
 	}
 	t.Fatal("no short-game position with captures found")
 	return Position{}
+}
+
+// TestObservationValuesStayInTheUnitIntervalOffTheCorners: along random
+// games of every variant, from every seat, every value is in [0, 1] and
+// the cut corners are 0 in every plane.
+func TestObservationValuesStayInTheUnitIntervalOffTheCorners(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	buf := make([]Move, 0, MaxMoves)
+	var obs []float32
+	for _, spec := range kitSpecs {
+		p := mustSpec(t, spec).Start()
+		for ply := 0; ply < 400; ply++ {
+			for s := range rules.Player(p.Seats()) {
+				obs = p.AppendObservation(obs[:0], s)
+				for i, v := range obs {
+					if v < 0 || v > 1 || v != 0 && !Square(i%64).OnBoard() {
+						t.Fatalf("%s, seat %v: value %v at plane %d, square %v: %s", spec, s, v, i/64, Square(i%64), p)
+					}
+				}
+			}
+			buf = p.AppendMoves(buf[:0])
+			if len(buf) == 0 {
+				break
+			}
+			p = p.PlayUnchecked(buf[r.IntN(len(buf))])
+		}
+	}
 }
