@@ -286,22 +286,36 @@ func (p *Position) actionMove(i int) (Move, bool) {
 			return Drop(boardSquare[i-nowakDropBase]), true
 		}
 		r := i - nowakTurnBase
-		d := 0
+		// The drop square: the last whose turns start at r or before. A
+		// drop has at most 600 turns, so r/600 is not past it.
+		d := r / NumNowakBoardActions
 		for int(nowakTurnFrom[d+1]) <= r {
 			d++
 		}
 		r -= int(nowakTurnFrom[d])
-		// The board move: the r-th index (from 0) not skipped.
+		// The board move: the r-th index (from 0) not skipped, found
+		// word by word, then byte by byte.
 		for w := range nowakWords {
 			free := ^nowakSkip[d][w]
 			if n := bits.OnesCount64(free); r >= n {
 				r -= n
 				continue
 			}
-			for range r {
-				free &= free - 1
+			j := w * 64
+			for ; r >= bits.OnesCount8(uint8(free)); free >>= 8 {
+				r -= bits.OnesCount8(uint8(free))
+				j += 8
 			}
-			m := stackAction[w*64+bits.TrailingZeros64(free)]
+			for ; ; free >>= 1 {
+				if free&1 != 0 {
+					if r == 0 {
+						break
+					}
+					r--
+				}
+				j++
+			}
+			m := stackAction[j]
 			return NowakTurn(boardSquare[d], m.From(), m.To()), true
 		}
 		return NoMove, false // not reached: the counts add up
