@@ -202,8 +202,9 @@ func (p Position) ChanceMove(int) (Move, bool) { return NoMove, false }
 // too far, a move of a kind the variant lacks, a value with stray bits.
 // Drops are indexed relative to the seat whose turn it is, as the
 // notation writes them: "*d4" is the mover's own colour, and in team
-// play a drop of the partner's colour ("C*d4" with A to move) has an
-// index only while that seat's partner is to move. It never allocates.
+// play a drop of another colour has an index only when it is the colour
+// of the partner of the seat whose turn it is ("C*d4" while A is to
+// move). It never allocates.
 func (p Position) ActionIndex(m Move) int { return p.actionIndex(m) }
 
 func (p *Position) actionIndex(m Move) int {
