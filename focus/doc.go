@@ -260,9 +260,15 @@
 //     estimates the position for seat in [-1, 1] without playing on, so
 //     that search can cut short random games that rarely end. Focus
 //     evaluates (ok is true): each controlled stack counts 1, each reserve
-//     piece 1.5 and each captured piece 1, and the difference to the best
-//     other seat is squashed into (-1, 1); a finished game gives its
-//     return.
+//     piece 1.5 and each captured piece 1, and the difference d to the
+//     best other seat is squashed into (-1, 1) as d/(|d|+6); a finished
+//     game gives its return. It is cheap enough to call at every node of
+//     a search: counted in whole half-points, it costs about half a
+//     PlayUnchecked.
+//   - The kit of search and learning (NumActions, ActionIndex,
+//     ActionMove, ObservationShape, AppendObservation, Symmetries,
+//     Transform, TransformMove): see "Actions, observations and
+//     symmetries".
 //   - CanEnd(outcome) reports whether a game of the position's variant
 //     can end with the outcome's scores: one winner (the two partners in
 //     team play), or a draw only with a ply limit.
@@ -443,7 +449,8 @@
 //   - the phases take their plies: the drop setup the first 36, one piece
 //     a ply, with no capture and no stack of two colours; the opening
 //     swaps plies 0 and 1, seat 1's after a legal swap of the start by
-//     seat 0; at ply 0 the position is the start of its variant;
+//     seat 0; at ply 0 the position is the start of its variant (or its
+//     image under a symmetry of the board: see below);
 //   - the last ply left what a move leaves, the mover's piece on top:
 //     with two seats the seat not to move controls a stack (so a text
 //     where both sides are eliminated is refused). With more, in a game
@@ -497,9 +504,16 @@
 //     (found by trying them: no two plies restore the start, since the
 //     first mover's piece stays on top wherever it went, while four can).
 //
+// Wherever these checks compare with the start (at plies 0 to 2, the
+// squares that differ, seat 1's swap), the start may also be its image
+// under any of the eight symmetries of the board (see "Actions,
+// observations and symmetries"): play from an image of the start is the
+// image of play from the start, and Transform's positions read back.
+//
 // Every position that legal play reaches is read back equal (within its
-// first MaxPly plies); the package tests this on every position of random
-// games of every variant and every position of the first plies.
+// first MaxPly plies), and so is its image under each symmetry; the
+// package tests this on every position of random games of every variant
+// and every position of the first plies.
 //
 // Config.ParsePosition reads a bare text in its own configuration, and
 // refuses a text whose spec names another configuration. The package-level
@@ -508,6 +522,159 @@
 // pointer receiver, encoding.TextUnmarshaler (reading as ParsePosition
 // does), so a struct holding a position round-trips through
 // encoding/json.
+//
+// # Actions, observations and symmetries
+//
+// The search-and-learning kit of rules.Position: a fixed action space
+// per variant, an observation tensor per seat, and the board's
+// symmetries. The typed calls allocate nothing (AppendObservation given
+// room for its values).
+//
+// Actions. ActionIndex numbers the moves a decision node of the variant
+// can list densely from 0, ActionMove is its inverse, and NumActions the
+// size: every index is the index of a move that some position of the
+// variant lists (the package tests each), and every move a position
+// lists has one. Values that are no such move get -1 (NoMove, squares off
+// the board, a stack move along no line or too far, stray bits). Focus
+// has no chance: NumChanceActions is 0. The parts of the space, in index
+// order:
+//
+//   - Stack moves, 0 to 567 (NumStackActions = 568): by origin square in
+//     square order (c1, d1, e1, f1, b2, ..., f8: rank by rank, a to h),
+//     then direction (north, towards rank 8; east, towards file h;
+//     south; west), then distance from 1 up to 5 or to the edge of the
+//     board, whichever comes first. So c1-c2 is 0, c1-c6 4, c1-d1 5,
+//     c1-f1 7, and d1's moves start at 8 (d1-d2). Nowak's game adds, at
+//     568 to 599 in the same order, its 32 captures of distance 6 (a
+//     stack of five jumping one stack; ranks 3 to 6 and files c to f are
+//     long enough): its NumNowakBoardActions = 600 board moves.
+//   - Drops, 568 to 619 (in Nowak's game 600 to 651, the drops alone):
+//     568 + the square's place among the 52 in square order (*c1 is 568,
+//     *f8 619). As in the notation, a drop is the mover's colour: the
+//     same index whoever moves.
+//   - Team play: the drops of the partner's colour, 620 to 671 in the
+//     same square order ("C*d4" with A to move, "D*d4" with B to move:
+//     like the drop of the mover's colour, the index is relative to the
+//     seat whose turn it is, and ActionMove gives the colour of that
+//     seat's partner), then Pass, 672.
+//   - The opening swap (swap=true): 620 + j(j-1)/2 + i for the swap of
+//     the i-th and j-th squares (i < j) of the central 6×6 in square
+//     order (b2 is 0, c2 1, ..., g7 35): the 630 pairs of squares where
+//     the start and seat 0's swap can put two single pieces of different
+//     colours. b2<>c2 is 620, f7<>g7 1249.
+//   - Nowak's turns with a drop, 652 to 30971 (NumNowakTurnActions =
+//     30,320): by drop square in square order, then the board move in
+//     board-move order, leaving out the moves that cannot follow the
+//     drop: those onto the drop square (now occupied), and those of the
+//     dropped piece, a single piece, over more than two squares. A drop
+//     on d has 600 - 2·n6(d) + n2(d) turns, n6(d) and n2(d) counting the
+//     squares within 6 and 2 squares of d along its rank and file; its
+//     turns start after those of the squares before it. "*c1,c1-c2" is
+//     652, "*c1,c1-c3" 653, then (c1-c4 to c1-c6 left out) "*c1,c1-d1"
+//     654, "*c1,c1-e1" 655, (c1-f1 left out) "*c1,d1-d2" 656. The space
+//     is large because the rules make the turn one decision of two
+//     parts; ActionMove gives both (NowakDrop, From, To) to a policy that
+//     factors them.
+//
+// NumActions per variant: 620 in the two-, three- and four-player games,
+// with or without the drop setup, restricted drops, the short game and
+// a ply limit; 673 in team play; 1250 with the opening swap; 30,972 in
+// Nowak's game.
+//
+// Observations. ObservationShape is (planes, 8, 8): each plane is the
+// 8×8 grid, row r being rank r+1 and column f file f, so square sq (a1 =
+// 0, h8 = 63) has its value at plane·64 + sq. The twelve corners cut from
+// the board are 0 in every plane, and "all v" below means v on each of
+// the 52 squares of the board. Seats are seen from seat's side: with n
+// seats, "seat j" below is the seat j places after seat in turn order
+// (seat 0 is seat itself; with two seats, seat 1 is the opponent). The
+// planes, in order:
+//
+//   - 5n layers: plane l·n + j is 1 where the piece at layer l of the
+//     stack (l = 0 the bottom piece, up to 4) is seat j's colour: the
+//     whole stack, owners by layer and height;
+//   - n control planes: plane 5n + j is 1 where seat j's colour is on top;
+//   - the height: plane 6n holds each stack's height / 5;
+//   - n to move: plane 6n+1+j is all 1 if it is seat j's turn (Turn,
+//     which stays set once the game is over), all 0 otherwise;
+//   - n reserves: plane 7n+1+j holds seat j's reserve of its own colour /
+//     the pieces a seat has (18, or 13 with three or four seats);
+//
+// and then, in this order, those of the variant's options:
+//
+//   - team play: n planes, the partner's pieces in seat j's reserve /
+//     13; then 2: all 1 if seat's team passed at its last turn, and if
+//     the other team did;
+//   - three players: n planes, all 1 while seat j owes its first-turn
+//     drop;
+//   - the short game: n(n-1) planes, the pieces of seat i's colour
+//     captured by seat j / 13, by j, then by i skipping j; then n
+//     planes, seat j's gains (pieces it has sent to a reserve) / 14, the
+//     most a seat can have removed when the game ends (fewer than 10
+//     before its last move, at most 5 by it);
+//   - the drop setup: 1 plane, all 1 while the setup goes on;
+//   - the opening swap: 3 planes: all 1 while seat 0's swap is due; all 1
+//     while seat 1's is due; 1 on the two squares of seat 0's swap while
+//     seat 1's is due;
+//   - a ply limit: 1 plane, all 1/(L+1) with L the plies left before the
+//     limit (1 at the limit, 1/2 one ply before it).
+//
+// Values stay in [0, 1] in every position play reaches. The planes per
+// variant: 17 for two seats (18 with the drop setup, 20 with the swap),
+// 28 for three (37 short), 33 for four (49 short), 39 in team play (55
+// short), one more with a ply limit. The observation is a function of
+// what the hash covers, so equal hashes give equal observations: the
+// captures outside the short game and the ply without a ply limit,
+// which decide nothing (see "What the hash covers"), are not in it. It
+// holds everything the legal moves depend on; whether a Nowak seat is
+// boxed in follows from the board and the reserves, and a finished
+// game's result is not in it (no seat is to move).
+//
+// Symmetries. Symmetries is 8 in every variant and phase: symmetry k
+// maps the square on file f and rank r (each 0 to 7) by first
+// exchanging f and r if k&4 != 0, then r to 7-r if k&2 != 0, then f to
+// 7-f if k&1 != 0:
+//
+//	k  image of (f, r)  the transformation
+//	0  (f, r)           the identity
+//	1  (7-f, r)         the mirror a↔h (files reversed)
+//	2  (f, 7-r)         the mirror 1↔8 (ranks reversed)
+//	3  (7-f, 7-r)       the half turn
+//	4  (r, f)           the reflection in the a1-h8 diagonal
+//	5  (7-r, f)         the quarter turn anticlockwise (a1 to h1)
+//	6  (r, 7-f)         the quarter turn clockwise (a1 to a8)
+//	7  (7-r, 7-f)       the reflection in the a8-h1 diagonal
+//
+// Each is its own inverse but 5 and 6, each other's. Transform moves each
+// stack to the image of its square, and seat 0's opening swap with its
+// squares, keeping everything else (turn, reserves, captures, phase,
+// ply); TransformMove maps a move's squares (Pass stays Pass), so that
+// the moves of Transform(k) are exactly the images of the moves.
+// rules.ActionPermutation turns a symmetry into a permutation of the
+// action space for data augmentation.
+//
+// They are exactly the symmetries the rules keep. The board (the 8×8
+// grid less three squares at each corner) is mapped onto itself by each
+// of the eight, and moves,
+// drops and Nowak's jumps speak only of ranks, files and distances along
+// them, which each maps to ranks, files and the same distances. Drops
+// anywhere or restricted, the drop setup, the three-player first drop
+// (any empty square), passes, the short game and the ply limit look at
+// no square. The opening swap's rule (R-F4) does: seat 1 may not
+// exchange the same two squares again, nor make the position symmetric
+// again under a half turn with the colours exchanged. The images of
+// seat 0's squares are the squares of the image of its swap, and the
+// half turn commutes with each of the eight (it is the centre of the
+// group), so a position is symmetric in R-F4's sense exactly when its
+// image is: the rule is the same on the transformed board, and the
+// eight are symmetries during both swaps too. (Had the rule spoken of
+// the mirror a↔h, only the four symmetries that commute with that
+// mirror would have been kept while seat 1 swaps.) The starts are
+// mostly not symmetric (R-F1's is its own image only under the mirror
+// a↔h; R-F5's and R-F6's under none): Transform of a start is the
+// image of the start, play from which is the image of play from the
+// start, and the position texts read such positions (see "Position
+// text").
 //
 // # Errors
 //
@@ -525,4 +692,12 @@
 // controls. Move generation copies precomputed blocks of moves per stack
 // with no branch per move; with spare capacity MaxMoves in the buffer (or
 // the position's own MaxMoves()) it, and both applies, allocate nothing.
+//
+// The kit's calls allocate nothing either. Measured in CPU time on
+// positions of random games beside a checked Play (about 60 ns) and
+// PlayUnchecked (about 25 to 30 ns): ActionIndex and ActionMove cost
+// about 7 ns, Evaluate about 15 ns, Transform about 90 ns (it makes the
+// hash of the new board anew, a key per stack) and AppendObservation
+// about 190 ns (it writes 17 planes of 64 values: the stores are most of
+// the cost).
 package focus

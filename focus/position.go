@@ -495,10 +495,17 @@ func plyKey(ply uint32) uint64 { return mix(9<<40 | uint64(ply)) }
 // computeHash computes the hash from scratch (without the ply, which
 // Hash adds).
 func (p *Position) computeHash() uint64 {
-	h := variantKey(p.seats, p.variant, p.plyLimit) ^ turnKey(p.turn) ^ phaseKey(p.phase, p.swapped) ^ p.stateKey()
+	h := p.stateHash()
 	for sq := Square(0); sq < 64; sq++ {
 		h ^= stackKey(sq, p.board[sq])
 	}
+	return h
+}
+
+// stateHash returns the hash of everything but the board: the keys of
+// computeHash but the stacks'.
+func (p *Position) stateHash() uint64 {
+	h := variantKey(p.seats, p.variant, p.plyLimit) ^ turnKey(p.turn) ^ phaseKey(p.phase, p.swapped) ^ p.stateKey()
 	for s := colour(0); s < rules.MaxSeats; s++ {
 		h ^= reserveKey(s, p.reserve[s]) ^ partnerKey(s, p.partner[s]) ^ gainsKey(s, p.gains[s])
 		if p.variant&variantShort == 0 {

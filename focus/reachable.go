@@ -31,6 +31,9 @@ import (
 //     the start;
 //   - at ply 0 the position is the start, and at plies 1 and 2 one that
 //     one or two legal plies from the start give (see earlyPlay).
+//
+// The start may be any of its images under the symmetries of the board
+// (see anyImage), whose games are the images of the start's games.
 func (p *Position) unreachable(c Config, at *fieldOffsets) (int, string) {
 	seats := colour(p.seats)
 	teams := p.variant&variantTeams != 0
@@ -89,8 +92,8 @@ func (p *Position) unreachable(c Config, at *fieldOffsets) (int, string) {
 		}
 		start := c.Start()
 		m := SwapMove(Square(p.swapped>>6), Square(p.swapped&63))
-		if start.Legal(m) != nil || start.PlayUnchecked(m) != *p {
-			return tokenAt(tokenPhase), "the position is not the start after seat 0's swap " + m.String()
+		if !anyImage(&start, func(s *Position) bool { return s.Legal(m) == nil && s.PlayUnchecked(m) == *p }) {
+			return tokenAt(tokenPhase), "the position is not the start after seat 0's swap " + m.String() + " (nor its image under a symmetry of the board)"
 		}
 	case p.variant&variantSwap != 0 && p.phase == phasePlay && p.ply < 2:
 		return tokenAt(tokenPhase), "the opening swaps are plies 0 and 1, so play starts at ply 2"
@@ -149,19 +152,36 @@ func (p *Position) unreachable(c Config, at *fieldOffsets) (int, string) {
 	}
 
 	start := c.Start()
-	if p.ply == 0 && *p != start {
-		return at.ply, "at ply 0 the position is the start of the game"
+	if p.ply == 0 && !anyImage(&start, func(s *Position) bool { return *s == *p }) {
+		return at.ply, "at ply 0 the position is the start of the game (or its image under a symmetry of the board)"
 	}
 	if msg := p.tooFewPlies(&start); msg != "" {
 		return at.ply, msg
 	}
 	switch {
-	case p.ply == 1 && !p.earlyPlay(&start):
-		return at.ply, "no legal ply from the start gives this position"
-	case p.ply == 2 && !p.earlyPlay(&start):
-		return at.ply, "no two legal plies from the start give this position"
+	case p.ply == 1 && !anyImage(&start, p.earlyPlay):
+		return at.ply, "no legal ply from the start gives this position (nor from its image under a symmetry of the board)"
+	case p.ply == 2 && !anyImage(&start, p.earlyPlay):
+		return at.ply, "no two legal plies from the start give this position (nor from its image under a symmetry of the board)"
 	}
 	return 0, ""
+}
+
+// anyImage reports whether ok holds for the start or one of its images
+// under the symmetries of the board. The rules are the same on the
+// transformed board, so a position is read when play from one of the
+// images could give it: the position texts read back the images of the
+// positions of a game (Transform), as well as the positions themselves.
+func anyImage(start *Position, ok func(s *Position) bool) bool {
+	if ok(start) {
+		return true
+	}
+	for k := 1; k < numSymmetries; k++ {
+		if image := start.Transform(k); image != *start && ok(&image) {
+			return true
+		}
+	}
+	return false
 }
 
 // tooFewPlies checks the ply against three counts of the board, each of
@@ -204,15 +224,15 @@ func (p *Position) unreachable(c Config, at *fieldOffsets) (int, string) {
 // Squares. A ply changes at most two squares (a move its origin and
 // destination, a drop one, a swap two, a pass none); a Nowak turn four
 // (the drop, the origin, the jumped stack and the landing square). So at
-// most 2 (4) squares a ply differ from the start.
+// most 2 (4) squares a ply differ from the start (from its nearest image
+// under a symmetry of the board, whose games are the images of the
+// start's).
 func (p *Position) tooFewPlies(start *Position) string {
 	ply := int(p.ply)
 	var stacked, seams, changed int
+	changed = p.changedFrom(start)
 	for sq := Square(0); sq < 64; sq++ {
 		st := p.board[sq]
-		if st != start.board[sq] {
-			changed++
-		}
 		h := st.Height()
 		if h == 0 {
 			continue
@@ -267,6 +287,23 @@ func (p *Position) tooFewPlies(start *Position) string {
 			strconv.Itoa(need) + " plies, as a ply changes at most " + strconv.Itoa(perPly)
 	}
 	return ""
+}
+
+// changedFrom returns the number of squares where p's board differs from
+// start's, or from its nearest image under a symmetry of the board.
+func (p *Position) changedFrom(start *Position) int {
+	fewest := 64
+	for k := range numSymmetries {
+		sym := &symSquare[k]
+		changed := 0
+		for sq := range p.board {
+			if start.board[sq] != p.board[sym[sq]&63] {
+				changed++
+			}
+		}
+		fewest = min(fewest, changed)
+	}
+	return fewest
 }
 
 // earlyPlay reports whether one or two legal plies (p.ply) from start

@@ -1,0 +1,659 @@
+package focus
+
+import (
+	"math/bits"
+	"slices"
+
+	"github.com/tabletop-go/rules"
+)
+
+// The search-and-learning kit: dense action indices, observations and
+// the board's symmetries (see "Actions, observations and symmetries" in
+// the package doc).
+
+// Sizes of the parts of the action spaces.
+const (
+	// NumStackActions is the number of stack moves of distance 1 to 5
+	// from an on-board square to an on-board square along a rank or
+	// file: the stack moves of every variant but Nowak's.
+	NumStackActions = 568
+	// NumNowakBoardActions is the number of board moves of Nowak's game:
+	// the stack moves of distance 1 to 5 and the 32 captures of distance
+	// 6 (a stack of five jumping one stack).
+	NumNowakBoardActions = NumStackActions + 32
+	// NumSwapActions is the number of opening swaps: the pairs of squares
+	// of the central 6×6, where the start puts its pieces.
+	NumSwapActions = 36 * 35 / 2
+	// NumNowakTurnActions is the number of Nowak turns with a drop (a
+	// drop and a board move that can follow it).
+	NumNowakTurnActions = 30320
+)
+
+// The parts of the action spaces, in index order.
+const (
+	dropBase        = NumStackActions                     // own drops, outside Nowak's game
+	partnerDropBase = dropBase + NumSquares               // team play: the partner's colour
+	passAction      = partnerDropBase + NumSquares        // team play
+	swapBase        = dropBase + NumSquares               // swap=true
+	nowakDropBase   = NumNowakBoardActions                // Nowak: drops alone
+	nowakTurnBase   = nowakDropBase + NumSquares          // Nowak: turns with a drop
+	numNowakActions = nowakTurnBase + NumNowakTurnActions // 30972
+)
+
+// Tables of the encoding, filled by init.
+var (
+	// stackIndex[from][to] is the index of the stack move from-to among
+	// the board moves (distance 1 to 6), or -1.
+	stackIndex [64][64]int16
+	// stackAction lists the board moves by index.
+	stackAction [NumNowakBoardActions]Move
+	// boardIndex[sq] is the rank of sq among the 52 squares of the board
+	// in square order (c1 = 0, d1 = 1, ..., f8 = 51), or -1.
+	boardIndex [64]int8
+	// boardSquare lists the board's squares in square order.
+	boardSquare [NumSquares]Square
+	// centralIndex[sq] is the rank of sq among the 36 squares of the
+	// central 6×6 in square order (b2 = 0, ..., g7 = 35), or -1.
+	centralIndex [64]int8
+	// swapPair lists the opening swaps by index: the central ranks of the
+	// two squares, the lower first.
+	swapPair [NumSwapActions][2]uint8
+	// Nowak turns with a drop on the board square of rank d: the board
+	// moves that cannot follow it (onto the drop square, or of the
+	// dropped piece over more than two squares) as a bitmap over the
+	// board-move indices (indices past the last board move set too), the
+	// number of those below each 64-index word, and where the drop's
+	// turns start among the turns with a drop.
+	nowakSkip     [NumSquares][nowakWords]uint64
+	nowakSkipped  [NumSquares][nowakWords]uint16
+	nowakTurnFrom [NumSquares + 1]int32
+	// symSquare[k][sq] is the image of sq under symmetry k.
+	symSquare [numSymmetries][64]Square
+)
+
+const nowakWords = (NumNowakBoardActions + 63) / 64
+
+func init() {
+	for i := range stackIndex {
+		for j := range stackIndex[i] {
+			stackIndex[i][j] = -1
+		}
+	}
+	n := 0
+	for sq := Square(0); sq < 64; sq++ {
+		boardIndex[sq], centralIndex[sq] = -1, -1
+		if sq.OnBoard() {
+			boardIndex[sq] = int8(n)
+			boardSquare[n] = sq
+			n++
+		}
+	}
+	c := 0
+	for sq := Square(0); sq < 64; sq++ {
+		if f, r := sq.file(), sq.rank(); f >= 1 && f <= 6 && r >= 1 && r <= 6 {
+			centralIndex[sq] = int8(c)
+			c++
+		}
+	}
+	i := 0
+	for b := range 36 {
+		for a := range b {
+			swapPair[i] = [2]uint8{uint8(a), uint8(b)}
+			i++
+		}
+	}
+	// Board moves: distance 1 to 5 by origin, direction (north, east,
+	// south, west) and distance; then the captures of distance 6 in the
+	// same order.
+	dirs := [4][2]int{{0, 1}, {1, 0}, {0, -1}, {-1, 0}}
+	i = 0
+	for _, far := range [2]bool{false, true} {
+		for _, from := range boardSquare {
+			for _, d := range dirs {
+				lo, hi := 1, MaxHeight
+				if far {
+					lo, hi = MaxHeight+1, MaxHeight+1
+				}
+				for k := lo; k <= hi; k++ {
+					to := NewSquare(from.file()+d[0]*k, from.rank()+d[1]*k)
+					if !to.OnBoard() {
+						break
+					}
+					stackIndex[from][to] = int16(i)
+					stackAction[i] = StackMove(from, to)
+					i++
+				}
+			}
+		}
+		if !far && i != NumStackActions || far && i != NumNowakBoardActions {
+			panic("focus: stack move count")
+		}
+	}
+	// Nowak turns with a drop.
+	total := 0
+	for di, d := range boardSquare {
+		skip := &nowakSkip[di]
+		for j := NumNowakBoardActions; j < 64*nowakWords; j++ {
+			skip[j>>6] |= 1 << (j & 63)
+		}
+		for j, m := range stackAction {
+			if m.To() == d || m.From() == d && lineDistance[d][m.To()] > 2 {
+				skip[j>>6] |= 1 << (j & 63)
+			}
+		}
+		nowakTurnFrom[di] = int32(total)
+		skipped := 0
+		for w := range nowakWords {
+			nowakSkipped[di][w] = uint16(skipped)
+			skipped += bits.OnesCount64(skip[w])
+		}
+		total += 64*nowakWords - skipped
+	}
+	nowakTurnFrom[NumSquares] = int32(total)
+	if total != NumNowakTurnActions {
+		panic("focus: Nowak turn count")
+	}
+	for k := range numSymmetries {
+		for sq := Square(0); sq < 64; sq++ {
+			f, r := sq.file(), sq.rank()
+			if k&4 != 0 {
+				f, r = r, f
+			}
+			if k&2 != 0 {
+				r = 7 - r
+			}
+			if k&1 != 0 {
+				f = 7 - f
+			}
+			symSquare[k][sq] = NewSquare(f, r)
+		}
+	}
+}
+
+// NumActions returns the size of the variant's action space (see the
+// package doc): 620 in the two- to four-player games, 673 in team play,
+// 1250 with the opening swap, 30972 in Nowak's game; 0 for the invalid
+// value.
+func (p Position) NumActions() int { return p.numActions() }
+
+func (p *Position) numActions() int {
+	switch {
+	case p.seats == 0:
+		return 0
+	case p.variant&variantNowak != 0:
+		return numNowakActions
+	case p.variant&variantTeams != 0:
+		return passAction + 1
+	case p.variant&variantSwap != 0:
+		return swapBase + NumSwapActions
+	}
+	return dropBase + NumSquares
+}
+
+// NumChanceActions returns 0: Focus has no chance.
+func (p Position) NumChanceActions() int { return 0 }
+
+// ChanceMove reports false: Focus has no chance.
+func (p Position) ChanceMove(int) (Move, bool) { return NoMove, false }
+
+// ActionIndex returns m's index in the variant's action space (see the
+// package doc), or -1 for a value that no decision node of the variant
+// lists: NoMove, a square off the board, a stack move along no line or
+// too far, a move of a kind the variant lacks, a value with stray bits.
+// Drops are indexed relative to the seat whose turn it is, as the
+// notation writes them: "*d4" is the mover's own colour, and in team
+// play a drop of another colour has an index only when it is the colour
+// of the partner of the seat whose turn it is ("C*d4" while A is to
+// move). It never allocates.
+func (p Position) ActionIndex(m Move) int { return p.actionIndex(m) }
+
+func (p *Position) actionIndex(m Move) int {
+	if p.seats == 0 {
+		return -1
+	}
+	nowak := p.variant&variantNowak != 0
+	switch m >> kindShift {
+	case kindStack:
+		if m >= 1<<12 {
+			return -1
+		}
+		i := int(stackIndex[m>>6][m&63])
+		if !nowak && i >= NumStackActions {
+			return -1
+		}
+		return i
+	case kindDrop:
+		if m&^(kindDrop<<kindShift|7<<12|63) != 0 {
+			return -1
+		}
+		b := int(boardIndex[m&63])
+		switch c := m >> 12 & 7; {
+		case b < 0:
+			return -1
+		case c == 0 && nowak:
+			return nowakDropBase + b
+		case c == 0:
+			return dropBase + b
+		case p.variant&variantTeams != 0 && colour(c-1) == (p.turn+2)&3:
+			return partnerDropBase + b
+		}
+	case kindSwap:
+		a, b := m>>6&63, m&63
+		if p.variant&variantSwap == 0 || m != SwapMove(Square(a), Square(b)) || a == b {
+			return -1
+		}
+		ca, cb := int(centralIndex[a]), int(centralIndex[b])
+		if ca < 0 || cb < 0 {
+			return -1
+		}
+		return swapBase + cb*(cb-1)/2 + ca
+	case kindPass:
+		if m == Pass && p.variant&variantTeams != 0 {
+			return passAction
+		}
+	case kindNowak:
+		if !nowak || m >= (kindNowak+1)<<kindShift || m&(63<<18) != 0 {
+			return -1
+		}
+		d := int(boardIndex[m>>12&63])
+		j := int(stackIndex[m>>6&63][m&63])
+		if d < 0 || j < 0 {
+			return -1
+		}
+		w, bit := j>>6, uint64(1)<<(j&63)
+		skip := nowakSkip[d][w]
+		if skip&bit != 0 {
+			return -1
+		}
+		return nowakTurnBase + int(nowakTurnFrom[d]) + j - int(nowakSkipped[d][w]) - bits.OnesCount64(skip&(bit-1))
+	}
+	return -1
+}
+
+// ActionMove returns the move of index i in the variant's action space,
+// and false for i outside [0, NumActions). In team play a partner drop
+// is of the colour of the partner of the seat whose turn it is.
+func (p Position) ActionMove(i int) (Move, bool) { return p.actionMove(i) }
+
+func (p *Position) actionMove(i int) (Move, bool) {
+	if i < 0 || i >= p.numActions() {
+		return NoMove, false
+	}
+	if p.variant&variantNowak != 0 {
+		switch {
+		case i < nowakDropBase:
+			return stackAction[i], true
+		case i < nowakTurnBase:
+			return Drop(boardSquare[i-nowakDropBase]), true
+		}
+		r := i - nowakTurnBase
+		// The drop square: the last whose turns start at r or before. A
+		// drop has at most 600 turns, so r/600 is not past it.
+		d := r / NumNowakBoardActions
+		for int(nowakTurnFrom[d+1]) <= r {
+			d++
+		}
+		r -= int(nowakTurnFrom[d])
+		// The board move: the r-th index (from 0) not skipped, found
+		// word by word, then byte by byte.
+		for w := range nowakWords {
+			free := ^nowakSkip[d][w]
+			if n := bits.OnesCount64(free); r >= n {
+				r -= n
+				continue
+			}
+			j := w * 64
+			for ; r >= bits.OnesCount8(uint8(free)); free >>= 8 {
+				r -= bits.OnesCount8(uint8(free))
+				j += 8
+			}
+			for ; ; free >>= 1 {
+				if free&1 != 0 {
+					if r == 0 {
+						break
+					}
+					r--
+				}
+				j++
+			}
+			m := stackAction[j]
+			return NowakTurn(boardSquare[d], m.From(), m.To()), true
+		}
+		return NoMove, false // not reached: the counts add up
+	}
+	switch {
+	case i < dropBase:
+		return stackAction[i], true
+	case i < dropBase+NumSquares:
+		return Drop(boardSquare[i-dropBase]), true
+	case p.variant&variantTeams != 0 && i < passAction:
+		partner := (p.turn + 2) & 3
+		return Drop(boardSquare[i-partnerDropBase]) | Move(1+partner)<<12, true
+	case p.variant&variantTeams != 0:
+		return Pass, true
+	}
+	pair := swapPair[i-swapBase]
+	return SwapMove(centralSquare(pair[0]), centralSquare(pair[1])), true
+}
+
+// centralSquare returns the square of rank c among the central 6×6.
+func centralSquare(c uint8) Square { return NewSquare(1+int(c)%6, 1+int(c)/6) }
+
+// numSymmetries is the number of symmetries of the board: the eight of
+// the square, which the board with its corners cut keeps.
+const numSymmetries = 8
+
+// Symmetries returns 8: the eight symmetries of the square, which every
+// variant's rules keep in every phase (see the package doc); 0 for the
+// invalid value.
+func (p Position) Symmetries() int {
+	if p.seats == 0 {
+		return 0
+	}
+	return numSymmetries
+}
+
+// Transform returns the position under symmetry k (see the package doc
+// for which k is which): every stack moved to the image of its square,
+// seat 0's opening swap with it, everything else kept, the hash that of
+// the new board. It returns the invalid value for k outside [0,
+// Symmetries).
+func (p Position) Transform(k int) Position {
+	if k < 0 || k >= p.Symmetries() {
+		return Position{}
+	}
+	if k > 0 {
+		p.transform(k)
+	}
+	return p
+}
+
+// transform applies symmetry k (1..7) to p in place. The hash is made
+// anew, one key per stack and the keys of the rest, as computeHash makes
+// it: fewer keys than taking each stack's key out and putting it back.
+func (p *Position) transform(k int) {
+	sym := &symSquare[k&7]
+	if p.phase == phaseSwap1 {
+		a, b := sym[p.swapped>>6&63], sym[p.swapped&63]
+		if b < a {
+			a, b = b, a
+		}
+		p.swapped = uint16(a)<<6 | uint16(b)
+	}
+	h := p.stateHash()
+	old := p.board
+	p.board = [64]Stack{}
+	for occupied := p.control[0] | p.control[1] | p.control[2] | p.control[3]; occupied != 0; occupied &= occupied - 1 {
+		sq := bits.TrailingZeros64(occupied) & 63
+		s := old[sq]
+		to := sym[sq] & 63
+		p.board[to] = s
+		h ^= stackKey(to, s)
+	}
+	for c := range int(p.seats) & 7 {
+		p.control[c&3] = transformBits(k, p.control[c&3])
+	}
+	p.tall = transformBits(k, p.tall)
+	p.hash = h
+}
+
+// transformBits returns the bitboard x under symmetry k: first, for k&4,
+// the reflection in the a1-h8 diagonal, then for k&2 the reversal of the
+// ranks, then for k&1 that of the files.
+func transformBits(k int, x uint64) uint64 {
+	if k&4 != 0 {
+		const k1, k2, k4 = 0x5500550055005500, 0x3333000033330000, 0x0f0f0f0f00000000
+		t := k4 & (x ^ x<<28)
+		x ^= t ^ t>>28
+		t = k2 & (x ^ x<<14)
+		x ^= t ^ t>>14
+		t = k1 & (x ^ x<<7)
+		x ^= t ^ t>>7
+	}
+	if k&2 != 0 {
+		x = bits.ReverseBytes64(x)
+	}
+	if k&1 != 0 {
+		const k1, k2, k4 = 0x5555555555555555, 0x3333333333333333, 0x0f0f0f0f0f0f0f0f
+		x = x>>1&k1 | x&k1<<1
+		x = x>>2&k2 | x&k2<<2
+		x = x>>4&k4 | x&k4<<4
+	}
+	return x
+}
+
+// TransformMove returns m under symmetry k: its squares mapped, its kind
+// and colour kept (Pass stays Pass). It returns NoMove for k outside [0,
+// Symmetries) and for a value ActionIndex refuses.
+func (p Position) TransformMove(k int, m Move) Move {
+	if k < 0 || k >= p.Symmetries() || p.actionIndex(m) < 0 {
+		return NoMove
+	}
+	sym := &symSquare[k]
+	switch m >> kindShift {
+	case kindStack:
+		return StackMove(sym[m.From()], sym[m.To()])
+	case kindDrop:
+		return Drop(sym[m.To()]) | m&(7<<12)
+	case kindSwap:
+		return SwapMove(sym[m.From()], sym[m.To()])
+	case kindNowak:
+		return NowakTurn(sym[m.NowakDrop()], sym[m.From()], sym[m.To()])
+	}
+	return m // Pass
+}
+
+// Observation planes. Each plane is 8×8, row r being rank r+1 and column
+// f file f, so that square sq's value in plane i is at i*64 + sq; the
+// cut corners are 0 in every plane.
+
+// ObservationShape returns the shape of the variant's observation:
+// (planes, 8, 8), the planes as the package doc lists them; (0, 0, 0) for
+// the invalid value.
+func (p Position) ObservationShape() (planes, rows, cols int) {
+	if p.seats == 0 {
+		return 0, 0, 0
+	}
+	return p.numPlanes(), 8, 8
+}
+
+// numPlanes returns the number of observation planes of the variant.
+func (p *Position) numPlanes() int {
+	n := int(p.seats)
+	planes := 8*n + 1 // layers, control, height, to move, reserves
+	if p.variant&variantTeams != 0 {
+		planes += n + 2 // partner reserves, passes
+	}
+	if n == 3 {
+		planes += n // first-turn drops owed
+	}
+	if p.variant&variantShort != 0 {
+		planes += n*(n-1) + n // captures by colour, gains
+	}
+	if p.variant&variantDropSetup != 0 {
+		planes++
+	}
+	if p.variant&variantSwap != 0 {
+		planes += 3
+	}
+	if p.plyLimit != 0 {
+		planes++
+	}
+	return planes
+}
+
+// heightValue[h] is a stack's height as the height plane gives it: h/5.
+var heightValue = [8]float32{0, 0.2, 0.4, 0.6, 0.8, 1, 1, 1}
+
+// gainsScale divides the gains in the short game: the most a seat can
+// have removed when the game ends (fewer than 10 before its last move,
+// at most 5 by it).
+const gainsScale = 14
+
+// AppendObservation appends the position as seat sees it (the planes as
+// the package doc lists them) to buf and returns the extended buffer. It
+// appends nothing for a value that is not a seat of the game. With room
+// for the observation in buf it does not allocate.
+func (p Position) AppendObservation(buf []float32, seat rules.Player) []float32 {
+	return p.appendObservation(buf, seat)
+}
+
+func (p *Position) appendObservation(buf []float32, seat rules.Player) []float32 {
+	if !seat.IsSeat() || int(seat) >= int(p.seats) {
+		return buf
+	}
+	n := int(p.seats)
+	size := 64 * p.numPlanes()
+	start := len(buf)
+	buf = slices.Grow(buf, size)[:start+size]
+	obs := buf[start:]
+	clear(obs)
+	// rel[c] is colour c's place in seat's view: seat first, then the
+	// others in turn order.
+	var rel [rules.MaxSeats]int
+	for c := range n {
+		rel[c] = c - int(seat)
+		if rel[c] < 0 {
+			rel[c] += n
+		}
+	}
+	// Per stack, the five layers (a layer above the top writes 0 where
+	// colour 0's plane has it, which is 0 anyway: no branch per piece),
+	// the controlling colour and the height.
+	var layer [MaxHeight][rules.MaxSeats]*[64]float32 // each layer's plane of each colour
+	var control [rules.MaxSeats]*[64]float32
+	for c := range n {
+		for l := range MaxHeight {
+			layer[l][c] = plane64(obs, l*n+rel[c])
+		}
+		control[c] = plane64(obs, 5*n+rel[c])
+	}
+	height := plane64(obs, 6*n)
+	for occupied := p.control[0] | p.control[1] | p.control[2] | p.control[3]; occupied != 0; occupied &= occupied - 1 {
+		sq := bits.TrailingZeros64(occupied) & 63
+		s := p.board[sq]
+		h := s.Height() & 7
+		on := &layerOn[h]
+		layer[0][s&3][sq] = on[0]
+		layer[1][s>>2&3][sq] = on[1]
+		layer[2][s>>4&3][sq] = on[2]
+		layer[3][s>>6&3][sq] = on[3]
+		layer[4][s>>8&3][sq] = on[4]
+		top, _ := s.top()
+		control[top&3][sq] = 1
+		height[sq] = heightValue[h]
+	}
+	plane := 6*n + 1
+	fillCount(obs, plane+rel[p.turn&3], 1, 1)
+	plane += n
+	pieces := uint8(p.pieces())
+	for c := range n {
+		fillCount(obs, plane+rel[c], p.reserve[c], pieces)
+	}
+	plane += n
+	if p.variant&variantTeams != 0 {
+		for c := range n {
+			fillCount(obs, plane+rel[c], p.partner[c], 13)
+		}
+		plane += n
+		team := seat & 1
+		fillCount(obs, plane, p.passed>>team&1, 1)
+		fillCount(obs, plane+1, p.passed>>(team^1)&1, 1)
+		plane += 2
+	}
+	if n == 3 {
+		for c := range n {
+			fillCount(obs, plane+rel[c], p.first>>c&1, 1)
+		}
+		plane += n
+	}
+	if p.variant&variantShort != 0 {
+		for by := range n {
+			for c := range n {
+				if c == by {
+					continue
+				}
+				// Colour c's place in seat's view, by's skipped.
+				i := rel[c]
+				if i > rel[by] {
+					i--
+				}
+				fillCount(obs, plane+rel[by]*(n-1)+i, p.captured[by][c], 13)
+			}
+		}
+		plane += n * (n - 1)
+		for c := range n {
+			fillCount(obs, plane+rel[c], p.gains[c], gainsScale)
+		}
+		plane += n
+	}
+	if p.variant&variantDropSetup != 0 {
+		if p.phase == phaseSetup {
+			fillCount(obs, plane, 1, 1)
+		}
+		plane++
+	}
+	if p.variant&variantSwap != 0 {
+		switch p.phase {
+		case phaseSwap0:
+			fillCount(obs, plane, 1, 1)
+		case phaseSwap1:
+			fillCount(obs, plane+1, 1, 1)
+			obs[64*(plane+2)+int(p.swapped>>6&63)] = 1
+			obs[64*(plane+2)+int(p.swapped&63)] = 1
+		}
+		plane += 3
+	}
+	if p.plyLimit != 0 {
+		fill(obs[64*plane:64*plane+64], 1/float32(p.plyLimit-min(p.ply, p.plyLimit)+1))
+	}
+	return buf
+}
+
+// plane64 returns plane i of obs.
+func plane64(obs []float32, i int) *[64]float32 { return (*[64]float32)(obs[64*i : 64*i+64]) }
+
+// layerOn[h][l] is 1 if a stack of height h has layer l, else 0.
+var layerOn = func() (t [8][MaxHeight]float32) {
+	for h := range t {
+		for l := range min(h, MaxHeight) {
+			t[h][l] = 1
+		}
+	}
+	return t
+}()
+
+// countPlanes[den][k] is a plane of k/den on the squares of the board
+// (0 on the cut corners), for the counts the observation scales (den 1,
+// 13, 14 and 18), copied whole into place: far faster than storing 64
+// values one by one.
+var countPlanes = func() (t [PiecesPerSeat + 1][][64]float32) {
+	for _, den := range []int{1, 13, gainsScale, PiecesPerSeat} {
+		t[den] = make([][64]float32, den+1)
+		for k := range den + 1 {
+			fill(t[den][k][:], float32(k)/float32(den))
+		}
+	}
+	return t
+}()
+
+// fillCount sets plane i of obs to k/den (den 1, 13, 14 or 18) on the
+// squares of the board, unless k is 0: the planes start cleared.
+func fillCount(obs []float32, i int, k, den uint8) {
+	if k == 0 {
+		return
+	}
+	plane := obs[64*i : 64*i+64]
+	if t := countPlanes[den%(PiecesPerSeat+1)]; int(k) < len(t) {
+		copy(plane, t[k][:])
+		return
+	}
+	fill(plane, float32(k)/float32(den)) // not in play: a count past its bound
+}
+
+// fill sets plane to v on the squares of the board, 0 on the cut corners.
+func fill(plane []float32, v float32) {
+	for i := range plane {
+		plane[i] = v * float32(onBoard>>(i&63)&1)
+	}
+}
