@@ -71,6 +71,13 @@ func TestValidateStreamsA50MBRecordInBoundedMemory(t *testing.T) {
 		assert.Less(t, rss, int64(maxValidateRSS))
 		assert.Equal(t, `invalid 40332: record line 40332 "`+strings.TrimSuffix(line, "\n")+`" at offset 66: the record holds more than 1048576 moves`+"\nok 1 *\n", out)
 	})
+	t.Run("a million tiny tags", func(t *testing.T) {
+		tag := "[T \"x\"]\n"
+		out, rss, _ := measureValidate(t, &testkit.Repeated{Head: "[Game \"hex\"]\n", Body: tag, N: fiftyMB / len(tag) * len(tag), Tail: "\na1\n\n[Game \"hex\"]\nb2\n"})
+		assert.Less(t, rss, int64(maxValidateRSS))
+		assert.Contains(t, out, "tags")
+		assert.True(t, strings.HasSuffix(out, "ok 1 *\n"), "reading goes on after the refused record: %q", out)
+	})
 	t.Run("a legal game of 50 MB in many records", func(t *testing.T) {
 		rec := "[Game \"hex(size=3,swap=none)\"]\n[Result \"1-0\"]\na1 c1 a2 c2 a3\n\n"
 		out, rss, _ := measureValidate(t, &testkit.Repeated{Body: rec, N: fiftyMB / len(rec) * len(rec)})
