@@ -243,6 +243,29 @@ func (s *State) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
+// IsGame reports whether d holds a position of a game: d is not nil and,
+// when it is a State, the State holds a position. Every function of this
+// module that takes a Dynamic refuses one that is not a game with an error
+// matching ErrNoGame, rather than calling its methods (a zero State's
+// methods would dereference nil).
+func IsGame(d Dynamic) bool {
+	for {
+		switch s := d.(type) {
+		case nil:
+			return false
+		case State:
+			d = s.Dynamic
+		case *State:
+			if s == nil {
+				return false
+			}
+			d = s.Dynamic
+		default:
+			return true
+		}
+	}
+}
+
 // Erase wraps a typed position as a Dynamic. It refuses the invalid value
 // (see Position) with an error matching ErrNoGame: a Dynamic is always a
 // position of a game.

@@ -22,7 +22,7 @@ func NewHistory(d Dynamic) *History {
 // and records it in canonical notation; on error nothing changes.
 func (h *History) Play(move string) error {
 	pos := h.Position()
-	if pos == nil {
+	if !IsGame(pos) {
 		return &NoGameError{Type: "History"}
 	}
 	next, canonical, err := pos.PlayCanonical(move)

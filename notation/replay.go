@@ -100,7 +100,7 @@ func (rec Record) Replay() (Replay, error) {
 // for a draw; NotOver when the tag is "*", absent, or no result the
 // game can have.
 func (rec Record) Outcome(final rules.Dynamic) rules.Outcome {
-	if final == nil {
+	if !rules.IsGame(final) {
 		return rules.Outcome{}
 	}
 	if o := final.Outcome(); o.Over() {

@@ -88,7 +88,7 @@ func Games() []string {
 }
 
 func lookup(d rules.Dynamic) (Renderer, bool) {
-	if d == nil {
+	if !rules.IsGame(d) {
 		return Renderer{}, false
 	}
 	registry.RLock()
@@ -98,8 +98,12 @@ func lookup(d rules.Dynamic) (Renderer, bool) {
 }
 
 // Render draws d as an SVG document with its game's registered renderer,
-// or returns an error matching ErrNoRenderer.
+// or returns an error matching ErrNoRenderer (rules.ErrNoGame when d
+// holds no game: see rules.IsGame).
 func Render(d rules.Dynamic, opts Options) ([]byte, error) {
+	if !rules.IsGame(d) {
+		return nil, &rules.NoGameError{Type: "rules.Dynamic"}
+	}
 	r, ok := lookup(d)
 	if !ok {
 		return nil, noRenderer(d)
@@ -120,7 +124,7 @@ func SeatColor(d rules.Dynamic, seat rules.Player) string {
 
 func noRenderer(d rules.Dynamic) error {
 	name := "<nil>"
-	if d != nil {
+	if rules.IsGame(d) {
 		name = strconv.Quote(rules.SpecName(d.Spec()))
 	}
 	return &noRendererError{game: name}

@@ -21,6 +21,9 @@ func Erase[P rules.Position[P, M], M rules.Move](b Bot[P, M]) Dynamic {
 type erased[P rules.Position[P, M], M rules.Move] struct{ b Bot[P, M] }
 
 func (e erased[P, M]) Choose(ctx context.Context, d rules.Dynamic) (string, error) {
+	if !rules.IsGame(d) {
+		return "", &rules.NoGameError{Type: "rules.Dynamic"}
+	}
 	p, ok := d.Typed().(P)
 	if !ok {
 		return "", fmt.Errorf("bot: a %T cannot play a %T", p, d.Typed())

@@ -74,6 +74,9 @@ func (b *fallback) reset() error {
 
 // Choose returns the bot's move at d, as text.
 func (b *fallback) Choose(ctx context.Context, d rules.Dynamic) (string, error) {
+	if !rules.IsGame(d) {
+		return "", &rules.NoGameError{Type: "rules.Dynamic"}
+	}
 	if b.table.size() > maxInterned {
 		if err := b.reset(); err != nil {
 			return "", err

@@ -62,6 +62,9 @@ func hook(d rules.Dynamic) (func(string, Options) (Dynamic, error), bool) {
 // through rules.Dynamic alone, much slower (see NewDynamic). The error is
 // for an unknown name only.
 func ForDynamic(name string, d rules.Dynamic, opts Options) (Dynamic, error) {
+	if !rules.IsGame(d) {
+		return nil, &rules.NoGameError{Type: "rules.Dynamic"}
+	}
 	if typedBot, ok := hook(d); ok {
 		return typedBot(name, opts)
 	}

@@ -18,6 +18,9 @@ import (
 // whichever seat plays it. The words come from the game's registration,
 // so a game of another package is read the same way.
 func ParseColor(pos rules.Dynamic, s string) (rules.Player, error) {
+	if !rules.IsGame(pos) {
+		return 0, &rules.NoGameError{Type: "rules.Dynamic"}
+	}
 	low := strings.ToLower(s)
 	if low == "chance" {
 		return rules.Chance, nil
@@ -54,6 +57,9 @@ func seatOfWord(pos rules.Dynamic, low string) (rules.Player, bool) {
 // where Hex's letters are ambiguous; in every game of this module but
 // Hex they are not, and Color sends the seat letter.
 func Color(pos rules.Dynamic) string {
+	if !rules.IsGame(pos) {
+		return ""
+	}
 	mover := pos.ToMove()
 	switch {
 	case mover == rules.Chance:

@@ -431,6 +431,9 @@ func (e *Engine) Close() error {
 // and movetime SECONDS if moveTime is set (an engine may refuse
 // movetime: it is optional).
 func (e *Engine) NewGame(ctx context.Context, start rules.Dynamic, moveTime time.Duration) error {
+	if !rules.IsGame(start) {
+		return &rules.NoGameError{Type: "rules.Dynamic"}
+	}
 	e.mu.Lock()
 	first := !e.greeted
 	e.moveTime = moveTime
@@ -479,6 +482,9 @@ func (e *Engine) must(ctx context.Context, command string, timeout time.Duration
 // Play implements Player: play COLOR MOVE at a decision (COLOR as Color
 // gives it), play MOVE at a chance node.
 func (e *Engine) Play(ctx context.Context, pos rules.Dynamic, move string) error {
+	if !rules.IsGame(pos) {
+		return &rules.NoGameError{Type: "rules.Dynamic"}
+	}
 	if pos.ToMove() == rules.Chance {
 		return e.must(ctx, "play "+move, 0)
 	}
@@ -490,6 +496,9 @@ func (e *Engine) Play(ctx context.Context, pos rules.Dynamic, move string) error
 // time). The reply must be one word: a move, which the caller judges,
 // or "resign" (a *Failure of kind ErrResigned).
 func (e *Engine) GenMove(ctx context.Context, pos rules.Dynamic) (string, error) {
+	if !rules.IsGame(pos) {
+		return "", &rules.NoGameError{Type: "rules.Dynamic"}
+	}
 	e.mu.Lock()
 	timeout := e.opts.NoTimeLimit
 	if e.moveTime > 0 {

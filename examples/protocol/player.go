@@ -94,6 +94,9 @@ func NewPlayer(ctx context.Context, name string, start rules.Dynamic, opts Playe
 // start without starting anything: an unknown bot, or an engine command
 // that is empty, badly quoted or whose program is not found.
 func CheckPlayer(name string, start rules.Dynamic) error {
+	if !rules.IsGame(start) {
+		return &rules.NoGameError{Type: "rules.Dynamic"}
+	}
 	if command, ok := strings.CutPrefix(name, ExecPrefix); ok {
 		argv, err := SplitCommand(command)
 		if err != nil {

@@ -1,0 +1,43 @@
+package rules_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/tabletop-go/rules"
+	_ "github.com/tabletop-go/rules/internal/testgame"
+)
+
+// notGames are the Dynamic values that hold no position: calling their
+// methods would dereference nil, so every function of the module that takes
+// a Dynamic must refuse them first.
+func notGames() map[string]rules.Dynamic {
+	return map[string]rules.Dynamic{
+		"nil":                   nil,
+		"zero State":            rules.State{},
+		"State of zero State":   rules.State{Dynamic: rules.State{}},
+		"pointer to zero State": &rules.State{},
+		"nil *State":            (*rules.State)(nil),
+	}
+}
+
+func TestIsGame_RefusesValuesThatHoldNoPosition(t *testing.T) {
+	for name, d := range notGames() {
+		assert.False(t, rules.IsGame(d), name)
+	}
+	d, err := rules.Open("tictactoe")
+	require.NoError(t, err)
+	assert.True(t, rules.IsGame(d))
+	assert.True(t, rules.IsGame(rules.State{Dynamic: d}))
+	assert.True(t, rules.IsGame(&rules.State{Dynamic: rules.State{Dynamic: d}}))
+}
+
+func TestHistory_OfNoGameRefusesEveryMove(t *testing.T) {
+	for name, d := range notGames() {
+		err := rules.NewHistory(d).Play("a1")
+		assert.ErrorIs(t, err, rules.ErrNoGame, name)
+		assert.Equal(t, "no-game", rules.ErrorCode(err), name)
+	}
+}
