@@ -91,10 +91,14 @@ func (m Move) Count() int {
 }
 
 // String returns the move in notation: "c3-c5", "*d4", "c3<>d3", "pass",
-// "*d4,c3-c5"; "?" for NoMove.
+// "*d4,c3-c5"; "?" for NoMove, and "Move(N)" for a value no constructor
+// returns (an integer converted to a Move).
 func (m Move) String() string {
 	if m == NoMove {
 		return "?"
+	}
+	if !m.wellFormed() {
+		return "Move(" + strconv.FormatUint(uint64(m), 10) + ")"
 	}
 	switch m >> kindShift {
 	case kindStack:
@@ -114,6 +118,25 @@ func (m Move) String() string {
 		return "*" + m.To().String()
 	}
 	return "Move(" + strconv.FormatUint(uint64(m), 10) + ")"
+}
+
+// wellFormed reports whether m is a value the constructors can return
+// (NoMove aside): a Move converted from an integer with stray bits must
+// not print as a move it is not (Legal refuses it in any case).
+func (m Move) wellFormed() bool {
+	switch m >> kindShift {
+	case kindStack:
+		return m < 1<<12
+	case kindSwap:
+		return m&^(kindSwap<<kindShift|1<<12-1) == 0 && m.From() <= m.To()
+	case kindNowak:
+		return m&^(kindNowak<<kindShift|1<<18-1) == 0
+	case kindDrop:
+		return m&^(kindDrop<<kindShift|7<<12|63) == 0 && m.dropColor() <= 4
+	case kindPass:
+		return m == Pass
+	}
+	return false
 }
 
 var grid = notation.Grid{Files: 8, Ranks: 8, Orientation: notation.RanksUp}
