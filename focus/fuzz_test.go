@@ -43,9 +43,18 @@ func FuzzParsePosition(f *testing.F) {
 		if len(moves) > MaxLegalMoves {
 			t.Fatalf("%d moves", len(moves))
 		}
+		if p.ToMove().IsSeat() && len(moves) == 0 {
+			t.Fatalf("%q: a seat to move with no move (the rules skip such a seat)", text)
+		}
+		// The texts read are closed under play: a position the rules can
+		// produce has children the rules produce too.
 		for _, m := range moves {
-			if _, err := p.Play(m); err != nil {
+			q, err := p.Play(m)
+			if err != nil {
 				t.Fatalf("listed move %v refused: %v", m, err)
+			}
+			if _, err := ParsePosition(q.String()); err != nil {
+				t.Fatalf("%q accepted, but after %v its child %q is refused: %v", text, m, q.String(), err)
 			}
 		}
 	})
