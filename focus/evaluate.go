@@ -15,6 +15,13 @@ import (
 // into (-1, 1) as d/(|d|+6). A finished game gives its return. The
 // invalid value gives (0, false).
 //
+// With three or four seats outside the short game, the captures count
+// here but decide nothing, so the hash leaves them out (see "What the
+// hash covers"): two positions with one hash may evaluate differently
+// when their captures differ. A transposition table that stores
+// estimates keeps the first one it meets; the rules' values (moves,
+// outcome) are the same for both.
+//
 // It is cheap enough to call at every node of a search: a popcount and a
 // few additions per seat, computed in whole half-points (so the value is
 // exactly the formula's), with no copy of the position.
