@@ -23,7 +23,10 @@ import (
 // version 2 of GTP.
 const Version = "2"
 
-// maxHistory bounds the positions a session keeps for undo.
+// maxHistory bounds the moves, and so the positions, a session keeps for
+// undo: past it the older half is forgotten (History.Forget), so that a
+// controller that plays without end does not grow the session without
+// end.
 const maxHistory = 1 << 16
 
 // Server serves a bot over the protocol: it reads requests from a
@@ -147,9 +150,8 @@ var commands = []string{
 type session struct {
 	srv      *Server
 	ctx      context.Context
-	start    rules.Dynamic // nil: no game yet
-	pos      rules.Dynamic
-	history  []rules.Dynamic
+	start    rules.Dynamic  // what clear_board goes back to; nil: no game yet
+	game     *rules.History // from start, or its later part (maxHistory)
 	bot      bot.Dynamic
 	moveTime time.Duration
 	timeLeft [rules.MaxSeats]clock
@@ -231,46 +233,44 @@ func (s *session) do(cmd string, args []string) (text string, err error) {
 	switch cmd {
 	case "position":
 		if len(args) == 0 {
-			return s.pos.String(), nil
+			return s.pos().String(), nil
 		}
 		p, err := rules.OpenPosition(s.start.Spec(), strings.Join(args, " "))
 		if err != nil {
 			return "", err
 		}
-		s.start, s.pos, s.history = p, p, nil
+		s.start, s.game = p, rules.NewHistory(p)
 		return "", nil
 	case "clear_board":
 		if len(args) != 0 {
 			return "", usage("clear_board")
 		}
-		s.pos, s.history = s.start, nil
+		s.game = rules.NewHistory(s.start)
 		return "", nil
 	case "play":
 		return "", s.play(args)
 	case "genmove":
 		return s.genmove(args)
 	case "legal_moves":
-		return strings.Join(s.pos.Moves(), " "), nil
+		return strings.Join(s.pos().Moves(), " "), nil
 	case "to_move":
-		return s.pos.ToMove().String(), nil
+		return s.pos().ToMove().String(), nil
 	case "undo":
-		if len(s.history) == 0 {
+		if !s.game.Undo() {
 			return "", errors.New("cannot undo")
 		}
-		s.pos = s.history[len(s.history)-1]
-		s.history = s.history[:len(s.history)-1]
 		return "", nil
 	case "final_result":
-		o := s.pos.Outcome()
+		o := s.pos().Outcome()
 		if !o.Over() {
 			return "*", nil
 		}
 		return o.Result() + " " + o.Reason.String(), nil
 	case "showboard":
-		if d := s.pos.Diagram(); d != "" {
+		if d := s.pos().Diagram(); d != "" {
 			return "\n" + d, nil
 		}
-		return "\n" + s.pos.String(), nil
+		return "\n" + s.pos().String(), nil
 	case "time_left":
 		return "", s.timeLeftCmd(args)
 	}
@@ -308,7 +308,7 @@ func (s *session) setGame(spec string) error {
 	if err != nil {
 		return err
 	}
-	s.start, s.pos, s.history, s.bot = d, d, nil, nil
+	s.start, s.game, s.bot = d, rules.NewHistory(d), nil
 	s.timeLeft = [rules.MaxSeats]clock{}
 	return nil
 }
@@ -316,11 +316,11 @@ func (s *session) setGame(spec string) error {
 // checkTurn checks the COLOR argument of play or genmove against the
 // player to move.
 func (s *session) checkTurn(color string) error {
-	who, err := ParseColor(s.pos, color)
+	who, err := ParseColor(s.pos(), color)
 	if err != nil {
 		return err
 	}
-	mover := s.pos.ToMove()
+	mover := s.pos().ToMove()
 	switch {
 	case mover == rules.Terminal:
 		return rules.ErrGameOver
@@ -346,21 +346,23 @@ func (s *session) play(args []string) error {
 	default:
 		return usage("play [COLOR] MOVE")
 	}
-	next, err := s.pos.Play(move)
-	if err != nil {
-		return err
-	}
-	s.push(next)
-	return nil
+	return s.push(move)
 }
 
-// push makes next the position, keeping the last one for undo.
-func (s *session) push(next rules.Dynamic) {
-	if len(s.history) >= maxHistory {
-		s.history = append(s.history[:0], s.history[len(s.history)/2:]...)
+// pos returns the current position. The caller has checked that there
+// is a game.
+func (s *session) pos() rules.Dynamic { return s.game.Position() }
+
+// push plays move, keeping the position before it for undo: past
+// maxHistory moves the older half is forgotten.
+func (s *session) push(move string) error {
+	if err := s.game.Play(move); err != nil {
+		return err
 	}
-	s.history = append(s.history, s.pos)
-	s.pos = next
+	if s.game.Len() > maxHistory {
+		s.game.Forget(maxHistory / 2)
+	}
+	return nil
 }
 
 func (s *session) genmove(args []string) (string, error) {
@@ -373,7 +375,7 @@ func (s *session) genmove(args []string) (string, error) {
 	default:
 		return "", usage("genmove [COLOR]")
 	}
-	switch s.pos.ToMove() {
+	switch s.pos().ToMove() {
 	case rules.Terminal:
 		return "", rules.ErrGameOver
 	case rules.Chance:
@@ -383,7 +385,7 @@ func (s *session) genmove(args []string) (string, error) {
 		if s.srv.NewBot == nil {
 			return "", errors.New("this engine has no bot")
 		}
-		b, err := s.srv.NewBot(s.pos)
+		b, err := s.srv.NewBot(s.pos())
 		if err != nil {
 			return "", err
 		}
@@ -396,18 +398,15 @@ func (s *session) genmove(args []string) (string, error) {
 	if budget := s.budget(); budget > 0 {
 		ctx, cancel = context.WithTimeout(ctx, budget)
 	}
-	move, err := s.bot.Choose(ctx, s.pos)
+	move, err := s.bot.Choose(ctx, s.pos())
 	cancel()
 	if err != nil {
 		return "", fmt.Errorf("the bot failed: %v", err)
 	}
-	next, err := s.pos.Play(move)
-	if err != nil {
+	if err := s.push(move); err != nil {
 		return "", fmt.Errorf("the bot chose a move it may not play: %v", err)
 	}
-	canonical, _ := s.pos.Canonical(move)
-	s.push(next)
-	return canonical, nil
+	return s.game.Move(s.game.Len() - 1), nil
 }
 
 // budget returns the time of a genmove: the move time, and no more than
@@ -416,7 +415,7 @@ func (s *session) genmove(args []string) (string, error) {
 // moves), whichever is shorter; 0 for no limit.
 func (s *session) budget() time.Duration {
 	budget := s.moveTime
-	if c := s.timeLeft[s.pos.ToMove()]; c.set {
+	if c := s.timeLeft[s.pos().ToMove()]; c.set {
 		share := c.left / 20
 		if c.stones > 0 {
 			share = c.left / time.Duration(c.stones)
@@ -433,7 +432,7 @@ func (s *session) timeLeftCmd(args []string) error {
 	if len(args) != 3 {
 		return usage("time_left COLOR SECONDS MOVES")
 	}
-	who, err := ParseColor(s.pos, args[0])
+	who, err := ParseColor(s.pos(), args[0])
 	if err != nil {
 		return err
 	}

@@ -174,6 +174,42 @@ func TestServerHexSession(t *testing.T) {
 	}
 }
 
+// TestServerUndoIsBoundedInAnEndlessGame plays 70,000 moves of plain
+// Focus (no ply limit: two pieces step back and forth): a session keeps
+// the last 2^16 moves at most for undo, forgetting the older half at the
+// bound, so undo takes back 70,000 - 2^15 moves here and no more, and
+// clear_board still goes back to the start.
+func TestServerUndoIsBoundedInAnEndlessGame(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short")
+	}
+	const plies, kept = 70000, 70000 - 1<<15
+	cycle := []string{"c7-c8", "c2-c1", "c8-c7", "c1-c2"}
+	var in strings.Builder
+	in.WriteString("game focus\nposition\n")
+	for i := range plies {
+		in.WriteString("play " + cycle[i%4] + "\n")
+	}
+	for range kept + 1 {
+		in.WriteString("undo\n")
+	}
+	in.WriteString("to_move\nclear_board\nposition\n")
+	got := session(t, randomServer(), in.String())
+	if len(got) != 2+plies+kept+1+3 {
+		t.Fatalf("%d replies", len(got))
+	}
+	start := got[1]
+	for i, r := range got[2 : 2+plies+kept] {
+		if r != "=" {
+			t.Fatalf("request %d: %q", i+3, r)
+		}
+	}
+	rest := got[2+plies+kept:]
+	if rest[0] != "? cannot undo" || rest[3] != start {
+		t.Errorf("after %d undos: %q; start %q", kept, rest, start)
+	}
+}
+
 func TestServerChance(t *testing.T) {
 	got := session(t, randomServer(), strings.Join([]string{
 		"game domination",

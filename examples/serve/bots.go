@@ -27,7 +27,7 @@ func (s *server) wake(g *game) {
 // afterChange queues the game for its bot, if a bot is to move and the
 // game is not queued already. The caller holds g.mu.
 func (s *server) afterChange(g *game) {
-	p := g.pos
+	p := g.pos()
 	if g.botQueued || g.dormant.Load() || p.Node() != rules.DecisionNode || g.stopped() {
 		return
 	}
@@ -78,7 +78,7 @@ func (s *server) botWorker() {
 func (s *server) think(g *game) {
 	start := time.Now()
 	g.mu.Lock()
-	pos, ply := g.pos, len(g.moves)
+	pos, ply := g.pos(), g.plies()
 	if pos.Node() != rules.DecisionNode || g.stopped() || g.meta.Seats[pos.ToMove()].Player != "bot" {
 		g.botQueued = false
 		g.mu.Unlock()
@@ -139,15 +139,16 @@ func (s *server) botMove(g *game, ply int, move string, err error) {
 		g.botQueued = false
 		return
 	}
-	if err == nil && len(g.moves) != ply { // the game moved on meanwhile
+	if err == nil && g.plies() != ply { // the game moved on meanwhile
 		g.botQueued = false
 		s.afterChange(g)
 		return
 	}
 	if err == nil {
 		var next rules.Dynamic
-		if next, err = g.pos.Play(move); err == nil {
-			err = g.play(s.store, move, next)
+		var canonical string
+		if next, canonical, err = g.pos().PlayCanonical(move); err == nil {
+			err = g.play(s.store, canonical, next)
 		}
 	}
 	if err != nil {

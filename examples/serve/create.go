@@ -73,17 +73,16 @@ func (s *server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	}
 	// The game is nobody else's until it is in s.games: it needs no lock
 	// before.
-	g := newGame(m, pos, s.cache, s.cfg.MaxPlies)
+	g := newGame(m, newHistory(pos), s.cache, s.cfg.MaxPlies)
 	g.owner = clientAddress(r)
-	next, draws, err := g.drawChances(pos, 0)
+	_, draws, err := g.drawChances(pos, 0)
+	if err == nil {
+		err = g.take(draws)
+	}
 	if err != nil {
 		writeError(w, http.StatusInternalServerError, err.Error())
 		return
 	}
-	for range draws {
-		g.movers = append(g.movers, rules.Chance)
-	}
-	g.pos, g.moves = next, draws
 	s.mu.Lock()
 	full := len(s.games)+s.creating >= s.cfg.MaxGames
 	if !full {

@@ -165,7 +165,8 @@
 // fails them.
 //
 // On start every record is replayed through the library
-// (notation.Record.Replay), the -maxgames written last if there are more.
+// (notation.Record.Walk, which checks a record as Replay does, into the
+// game's rules.History), the -maxgames written last if there are more.
 // Nothing is truncated or rewritten before a record has replayed: a last
 // line without its line break (a write the crash cut short, never
 // acknowledged) is cut off the file only then. A game whose files the

@@ -34,10 +34,12 @@ type game struct {
 	// restored from disk): its bot waits its turn among that address's.
 	owner string
 
-	mu        sync.Mutex
-	pos       rules.Dynamic
-	moves     []string       // canonical, chance draws included
-	movers    []rules.Player // movers[i] made moves[i]: a seat, or Chance
+	mu sync.Mutex
+	// history holds the position, every move (canonical, chance draws
+	// included) and who made it, but no position before the current one
+	// (its undo limit is 0): the game's memory is its position and a few
+	// bytes a move.
+	history   *rules.History
 	rng       *mrand.Rand
 	online    []int     // per seat: event streams open with the seat's key
 	streams   int       // event streams open, with a key or without
@@ -84,13 +86,22 @@ func newRand() *mrand.Rand {
 	return mrand.New(mrand.NewPCG(binary.LittleEndian.Uint64(b[:8]), binary.LittleEndian.Uint64(b[8:])))
 }
 
-func newGame(m meta, pos rules.Dynamic, cache *stateCache, maxPlies int) *game {
+// newHistory starts a game's history at start: it keeps no position
+// before the current one (see game.history).
+func newHistory(start rules.Dynamic) *rules.History {
+	h := rules.NewHistory(start)
+	h.SetUndoLimit(0)
+	return h
+}
+
+// newGame returns the game of m, played so far as h says (newHistory).
+func newGame(m meta, h *rules.History, cache *stateCache, maxPlies int) *game {
 	return &game{
 		cache:    cache,
 		meta:     m,
 		title:    gameTitle(m.Spec, maxPlies),
 		maxPlies: maxPlies,
-		pos:      pos,
+		history:  h,
 		rng:      newRand(),
 		online:   make([]int, len(m.Seats)),
 		updated:  m.Created,
@@ -110,10 +121,17 @@ func (g *game) seatOf(key string) rules.Player {
 	return seat
 }
 
+// pos returns the current position. The caller holds g.mu.
+func (g *game) pos() rules.Dynamic { return g.history.Position() }
+
+// plies returns the number of plies played, chance draws included. The
+// caller holds g.mu.
+func (g *game) plies() int { return g.history.Len() }
+
 // stopped reports whether the game was stopped unfinished: it is still
 // going by the rules at maxPlies plies. The caller holds g.mu.
 func (g *game) stopped() bool {
-	return len(g.moves) >= g.maxPlies && g.pos.Node() != rules.TerminalNode
+	return g.plies() >= g.maxPlies && g.pos().Node() != rules.TerminalNode
 }
 
 // drawChances plays chance outcomes from pos, the position after ply
@@ -133,12 +151,12 @@ func (g *game) drawChances(pos rules.Dynamic, ply int) (rules.Dynamic, []string,
 	return pos, draws, nil
 }
 
-// play plays a move (already canonical and legal in g.pos, which next
+// play plays a move (already canonical and legal in g.pos(), which next
 // follows from), draws any chance outcomes after it, appends them all to
-// the record on disk and syncs it, and only then takes the new position.
-// The caller holds g.mu.
+// the record on disk and syncs it, and only then takes them into the
+// history. The caller holds g.mu.
 func (g *game) play(st *store, move string, next rules.Dynamic) error {
-	next, draws, err := g.drawChances(next, len(g.moves)+1)
+	_, draws, err := g.drawChances(next, g.plies()+1)
 	if err != nil {
 		return err
 	}
@@ -146,14 +164,27 @@ func (g *game) play(st *store, move string, next rules.Dynamic) error {
 	if err := st.appendMoves(g.meta.ID, plies); err != nil {
 		return fmt.Errorf("storing the move: %w", err)
 	}
-	g.movers = append(g.movers, g.pos.ToMove())
-	for range draws {
-		g.movers = append(g.movers, rules.Chance)
+	if err := g.take(plies); err != nil {
+		return err
 	}
-	g.pos = next
-	g.moves = append(g.moves, plies...)
 	g.updated = time.Now()
 	g.changedNow(false)
+	return nil
+}
+
+// take plays into the history plies already played from its position
+// (and stored, when the game is on disk). The history keeps no position
+// to undo to, so a move is played there only once it is sure to stay;
+// playing it a second time costs far less than the disk's sync. The
+// caller holds g.mu.
+func (g *game) take(plies []string) error {
+	for _, p := range plies {
+		if err := g.history.Play(p); err != nil {
+			// The rules are deterministic: a move just played in this
+			// position plays again. Failing is a bug of the game.
+			return fmt.Errorf("internal error: ply %d, %s, played once but not again: %w", g.plies()+1, p, err)
+		}
+	}
 	return nil
 }
 
@@ -182,7 +213,7 @@ func (g *game) state() []byte {
 	if v != nil && v.drawn {
 		next.svg, next.drawn = v.svg, true
 	} else {
-		doc, _ := render(g.pos, svgOptions{Size: 640, Coordinates: true, LastMove: g.lastDecision()})
+		doc, _ := render(g.pos(), svgOptions{Size: 640, Coordinates: true, LastMove: g.lastDecision()})
 		next.svg, next.drawn = string(doc), true
 	}
 	data, err := json.Marshal(g.publicState(next.svg))
@@ -196,9 +227,9 @@ func (g *game) state() []byte {
 
 // lastDecision returns the last move that was not a chance draw, or "".
 func (g *game) lastDecision() string {
-	for i := len(g.moves) - 1; i >= 0; i-- {
-		if g.movers[i] != rules.Chance {
-			return g.moves[i]
+	for i := g.plies() - 1; i >= 0; i-- {
+		if g.history.Mover(i) != rules.Chance {
+			return g.history.Move(i)
 		}
 	}
 	return ""
@@ -252,14 +283,14 @@ type historyEntry struct {
 // publicState is the state, with svg the picture of the position ("" for
 // none: then the diagram).
 func (g *game) publicState(svg string) stateView {
-	p := g.pos
+	p := g.pos()
 	v := stateView{
 		ID:       g.meta.ID,
 		Game:     rules.SpecName(g.meta.Spec),
 		Spec:     g.meta.Spec,
 		Title:    g.title,
 		Created:  g.meta.Created,
-		Ply:      len(g.moves),
+		Ply:      g.plies(),
 		Node:     p.Node(),
 		ToMove:   p.ToMove().String(),
 		Outcome:  p.Outcome(),
@@ -285,15 +316,16 @@ func (g *game) publicState(svg string) stateView {
 		v.Seats = append(v.Seats, s)
 	}
 	v.Status = g.statusText(views)
-	v.MovesFrom = max(0, len(g.moves)-recentMoves)
-	v.Moves = make([]historyEntry, 0, len(g.moves)-v.MovesFrom)
-	for i, m := range g.moves {
-		chance := g.movers[i] == rules.Chance
+	v.MovesFrom = max(0, g.plies()-recentMoves)
+	v.Moves = make([]historyEntry, 0, g.plies()-v.MovesFrom)
+	for i := range g.plies() {
+		mover := g.history.Mover(i)
+		chance := mover == rules.Chance
 		if !chance {
 			v.Turns++
 		}
 		if i >= v.MovesFrom {
-			v.Moves = append(v.Moves, historyEntry{Move: m, Seat: g.movers[i].String(), Chance: chance})
+			v.Moves = append(v.Moves, historyEntry{Move: g.history.Move(i), Seat: mover.String(), Chance: chance})
 		}
 	}
 	return v
@@ -312,11 +344,11 @@ func scoreText(s float64) string {
 // statusText says in words whose turn it is or how the game ended. The
 // caller holds g.mu.
 func (g *game) statusText(views []seatView) string {
-	p := g.pos
+	p := g.pos()
 	o := p.Outcome()
 	switch {
 	case g.stopped():
-		return fmt.Sprintf("Stopped after %d plies · unfinished", len(g.moves))
+		return fmt.Sprintf("Stopped after %d plies · unfinished", g.plies())
 	case o.Over():
 		reason := strings.ReplaceAll(o.Reason.String(), "_", " ")
 		var winners []string
@@ -344,10 +376,10 @@ func (g *game) statusText(views []seatView) string {
 // Termination tag. The caller holds g.mu.
 func (g *game) record() notation.Record {
 	rec := recordTags(g.meta)
-	rec.SetTag("Result", g.pos.Outcome().Result())
+	rec.SetTag("Result", g.pos().Outcome().Result())
 	if g.stopped() {
 		rec.SetTag("Termination", fmt.Sprintf("unfinished: the site stops games at %d plies", g.maxPlies))
 	}
-	rec.Moves = append([]string(nil), g.moves...)
+	rec.Moves = g.history.Moves()
 	return rec
 }

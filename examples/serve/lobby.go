@@ -92,8 +92,8 @@ func (s *server) handleList(w http.ResponseWriter, r *http.Request) {
 	for _, p := range recent[:min(limit, len(recent))] {
 		g := p.g
 		g.mu.Lock()
-		sum := gameSummary{ID: g.meta.ID, Title: g.title, Spec: g.meta.Spec, Ply: len(g.moves),
-			Status: g.statusText(seatViews(g.pos)), Result: g.pos.Outcome().Result(), Updated: g.updated}
+		sum := gameSummary{ID: g.meta.ID, Title: g.title, Spec: g.meta.Spec, Ply: g.plies(),
+			Status: g.statusText(seatViews(g.pos())), Result: g.pos().Outcome().Result(), Updated: g.updated}
 		g.mu.Unlock()
 		for _, st := range g.meta.Seats {
 			sum.Players = append(sum.Players, st.Player)

@@ -43,7 +43,7 @@ func (s *server) playMove(g *game, req moveRequest) (code int, body any, state [
 	if seat < 0 {
 		return http.StatusForbidden, apiError{Error: "this key plays no seat of the game"}, nil
 	}
-	ply := len(g.moves)
+	ply := g.plies()
 	if req.Ply != nil && *req.Ply != ply {
 		return http.StatusConflict, apiError{Error: fmt.Sprintf("the game is at ply %d, not %d", ply, *req.Ply), Kind: "stale", Ply: &ply}, nil
 	}
@@ -51,21 +51,20 @@ func (s *server) playMove(g *game, req moveRequest) (code int, body any, state [
 		return http.StatusUnprocessableEntity, apiError{Error: fmt.Sprintf("the game was stopped at %d plies, the site's limit", ply),
 			Kind: rules.ErrGameOver.Error()}, nil
 	}
-	pos := g.pos
+	pos := g.pos()
 	if pos.Node() == rules.DecisionNode && pos.ToMove() != seat {
 		return http.StatusConflict, apiError{Error: "it is " + pos.ToMove().String() + "'s turn, not " + seat.String() + "'s", Kind: "not your turn", Ply: &ply}, nil
 	}
-	next, err := pos.Play(req.Move)
+	next, canonical, err := pos.PlayCanonical(req.Move)
 	if err != nil {
 		return http.StatusUnprocessableEntity, moveError(err), nil
 	}
-	canonical, _ := pos.Canonical(req.Move) // Play has read it
 	if err := g.play(s.store, canonical, next); err != nil {
 		s.cfg.Logf("game %s: %v", g.meta.ID, err)
 		return http.StatusInternalServerError, apiError{Error: err.Error()}, nil
 	}
 	s.afterChange(g)
-	return http.StatusOK, moveReply{Move: canonical, Ply: len(g.moves)}, g.state()
+	return http.StatusOK, moveReply{Move: canonical, Ply: g.plies()}, g.state()
 }
 
 // moveError turns the library's error for a refused move into the reply:

@@ -10,8 +10,9 @@ import (
 // TestAGameOfCyclingMovesEndsWithin2000Plies reproduces the endless game
 // of issue #21 (item 4): two keys cycling c7-c8 c2-c1 c8-c7 c1-c2 in a
 // game of plain "focus" (no ply limit in the rules) made the game, and its
-// state, grow forever. The game ends by ply 2000, and the state reply
-// holds the recent moves and a count, not every ply.
+// state, grow forever. The game ends by ply 2000, the state reply holds
+// the recent moves and a count, not every ply, and the game's history
+// keeps no position before the current one.
 func TestAGameOfCyclingMovesEndsWithin2000Plies(t *testing.T) {
 	// In memory: 2,000 synced appends to a disk take seconds.
 	srv, c := startServerConfig(t, config{Dir: "/data", Storage: newMemStorage()})
@@ -27,7 +28,7 @@ func TestAGameOfCyclingMovesEndsWithin2000Plies(t *testing.T) {
 	game := srv.game(g.ID)
 	for ; ply < 1980; ply++ {
 		game.mu.Lock()
-		next, err := game.pos.Play(cycle[ply%4])
+		next, err := game.pos().Play(cycle[ply%4])
 		if err == nil {
 			err = game.play(srv.store, cycle[ply%4], next)
 		}
@@ -65,6 +66,12 @@ func TestAGameOfCyclingMovesEndsWithin2000Plies(t *testing.T) {
 	if _, r := c.record(g.ID); len(r.Moves) != ply {
 		t.Errorf("the record holds %d moves, the game %d", len(r.Moves), ply)
 	}
+	// The game holds its position and its moves, no position before.
+	game.mu.Lock()
+	if game.history.At(1) != nil || game.history.At(game.plies()-1) != nil {
+		t.Errorf("the game keeps positions before the current one")
+	}
+	game.mu.Unlock()
 }
 
 // TestAGameWithNoPlyLimitOptionIsStoppedAtMaxPlies: a game whose variant

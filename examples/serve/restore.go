@@ -56,11 +56,28 @@ func (s *server) restoreOne(id string) (*game, error) {
 	if err != nil {
 		return nil, err
 	}
-	r, err := l.record.Replay()
+	// Walk replays the record as Replay would, with its errors, but
+	// keeps no position: the game's history, which plays each move again
+	// (and so records it in canonical notation), keeps the current one.
+	var h *rules.History
+	var again error
+	final, err := l.record.Walk(func(_ int, pos rules.Dynamic, move string) {
+		if h == nil {
+			h = newHistory(pos)
+		}
+		if err := h.Play(move); err != nil && again == nil {
+			again = fmt.Errorf("internal error: ply %d, %s, played by the record but not again: %w", h.Len()+1, move, err)
+		}
+	})
 	if err != nil {
 		return nil, badRecord("%s.txt: %v", id, err)
 	}
-	final := r.Final()
+	if again != nil {
+		return nil, again
+	}
+	if h == nil { // no moves
+		h = newHistory(final)
+	}
 	if final.Spec() != l.meta.Spec || final.Seats() != len(l.meta.Seats) {
 		return nil, badRecord("the record's game %s does not match the metadata's %s of %d seats", final.Spec(), l.meta.Spec, len(l.meta.Seats))
 	}
@@ -70,27 +87,21 @@ func (s *server) restoreOne(id string) (*game, error) {
 		}
 		s.cfg.Logf("restore: game %s: dropped an unfinished last line (a write a crash cut short, never acknowledged)", id)
 	}
-	g := newGame(l.meta, final, s.cache, s.cfg.MaxPlies)
-	g.moves = r.Moves
-	g.movers = make([]rules.Player, len(r.Moves))
-	for i := range r.Moves {
-		g.movers[i] = r.Positions[i].ToMove()
-	}
-	if len(g.moves) > 0 {
+	g := newGame(l.meta, h, s.cache, s.cfg.MaxPlies)
+	if g.plies() > 0 {
 		g.updated = time.Now()
 	}
-	if g.pos.Node() == rules.ChanceNode && !g.stopped() {
-		next, draws, err := g.drawChances(g.pos, len(g.moves))
+	if g.pos().Node() == rules.ChanceNode && !g.stopped() {
+		_, draws, err := g.drawChances(g.pos(), g.plies())
 		if err != nil {
 			return nil, err
 		}
 		if err := s.store.appendMoves(id, draws); err != nil {
 			return nil, err
 		}
-		for range draws {
-			g.movers = append(g.movers, rules.Chance)
+		if err := g.take(draws); err != nil {
+			return nil, err
 		}
-		g.pos, g.moves = next, append(g.moves, draws...)
 	}
 	g.dormant.Store(true)
 	return g, nil

@@ -38,7 +38,7 @@ func (s *server) handleRecord(w http.ResponseWriter, r *http.Request, g *game) {
 // ?highlight=c3,c4&coordinates=false.
 func (s *server) handleBoard(w http.ResponseWriter, r *http.Request, g *game) {
 	g.mu.Lock()
-	pos, last := g.pos, g.lastDecision()
+	pos, last := g.pos(), g.lastDecision()
 	g.mu.Unlock()
 	q := r.URL.Query()
 	opts := svgOptions{Size: 640, Coordinates: q.Get("coordinates") != "false", LastMove: last}

@@ -68,7 +68,7 @@ func Play(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	s := &session{
 		out: stdout, human: rules.Player(*seat), bot: opponent, botName: *botName, think: think,
 		chance: rand.New(rand.NewPCG(*seed, 0xd1ce)), colored: useColor(*color, stdout), pieces: pieceLetters(start),
-		history: []rules.Dynamic{start},
+		game: rules.NewHistory(start),
 	}
 	return s.run(protocol.NewLineReader(stdin))
 }
@@ -81,17 +81,11 @@ type session struct {
 	think   thinking
 	chance  *rand.Rand
 	colored bool
-	pieces  [2]byte         // the diagram's letters for the two sides, for colour
-	history []rules.Dynamic // positions, the start first
-	moves   []string        // moves[i] leads from history[i] to history[i+1]
+	pieces  [2]byte        // the diagram's letters for the two sides, for colour
+	game    *rules.History // every position and move, for undo and save
 }
 
-func (s *session) pos() rules.Dynamic { return s.history[len(s.history)-1] }
-
-func (s *session) push(move string, next rules.Dynamic) {
-	s.moves = append(s.moves, move)
-	s.history = append(s.history, next)
-}
+func (s *session) pos() rules.Dynamic { return s.game.Position() }
 
 func (s *session) run(in *protocol.LineReader) int {
 	fmt.Fprintf(s.out, "You play seat %v against %s. Type a move, ? for the legal moves, undo, save FILE or quit.\n", s.human, s.botName)
@@ -131,12 +125,10 @@ func (s *session) run(in *protocol.LineReader) int {
 		case command == "save":
 			s.save(strings.TrimSpace(arg))
 		default:
-			next, err := s.pos().Play(line)
-			if err != nil {
+			if err := s.game.Play(line); err != nil {
 				fmt.Fprintf(s.out, "not played: %s\n", printable(reason(err)))
 				continue
 			}
-			s.push(line, next)
 			s.show()
 		}
 	}
@@ -159,21 +151,20 @@ func (s *session) autoMove() error {
 		}
 		fmt.Fprintf(s.out, "%s (seat %v) plays %s\n", s.botName, pos.ToMove(), move)
 	}
-	next, err := pos.Play(move)
-	if err != nil {
+	if err := s.game.Play(move); err != nil {
 		return err
 	}
-	s.push(move, next)
 	s.show()
 	return nil
 }
 
 // undo takes back plies up to and including the person's last move.
 func (s *session) undo() {
-	for i := len(s.moves) - 1; i >= 0; i-- {
-		if s.history[i].ToMove() == s.human {
-			s.history = s.history[:i+1]
-			s.moves = s.moves[:i]
+	for i := s.game.Len() - 1; i >= 0; i-- {
+		if s.game.Mover(i) == s.human {
+			for s.game.Len() > i {
+				s.game.Undo()
+			}
 			fmt.Fprintln(s.out, "Taken back.")
 			s.show()
 			return
@@ -187,12 +178,12 @@ func (s *session) save(path string) {
 		fmt.Fprintln(s.out, "usage: save FILE")
 		return
 	}
-	rec := notation.Record{Tags: []notation.Tag{{Name: "Game", Value: s.pos().Spec()}, {Name: "Result", Value: s.pos().Outcome().Result()}}, Moves: s.moves}
+	rec := notation.FromHistory(s.game)
 	if err := os.WriteFile(path, []byte(rec.String()), 0o644); err != nil {
 		fmt.Fprintf(s.out, "not saved: %s\n", printable(err.Error()))
 		return
 	}
-	fmt.Fprintf(s.out, "Saved %d plies to %s.\n", len(s.moves), printable(path))
+	fmt.Fprintf(s.out, "Saved %d plies to %s.\n", s.game.Len(), printable(path))
 }
 
 func (s *session) show() {

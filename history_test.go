@@ -1,0 +1,151 @@
+package rules_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/tabletop-go/rules"
+	"github.com/tabletop-go/rules/hex"
+	"github.com/tabletop-go/rules/notation"
+)
+
+// playAll plays moves into a new history of spec, failing the test on an
+// error.
+func playAll(t *testing.T, spec string, moves ...string) *rules.History {
+	t.Helper()
+	d, err := rules.Open(spec)
+	require.NoError(t, err)
+	h := rules.NewHistory(d)
+	for _, m := range moves {
+		require.NoError(t, h.Play(m), m)
+	}
+	return h
+}
+
+func TestHistoryPlaysAndUndoes(t *testing.T) {
+	h := playAll(t, "hex(size=3,swap=none)", "B2", "a1")
+	assert.Equal(t, 2, h.Len())
+	assert.Equal(t, []string{"b2", "a1"}, h.Moves(), "canonical notation")
+	assert.Equal(t, rules.Player(0), h.Mover(0))
+	assert.Equal(t, rules.Player(1), h.Mover(1))
+	assert.Equal(t, h.Start(), h.At(0))
+	assert.Equal(t, h.Position(), h.At(2))
+	require.Error(t, h.Play("b2"), "occupied")
+	assert.Equal(t, 2, h.Len(), "a refused move changes nothing")
+
+	assert.True(t, h.Undo())
+	assert.True(t, h.Undo())
+	assert.False(t, h.Undo())
+	assert.Equal(t, h.Start(), h.Position())
+	assert.Panics(t, func() { h.At(1) })
+	assert.Panics(t, func() { h.At(-1) })
+
+	refuses := rules.NewHistory(nil)
+	assert.ErrorIs(t, refuses.Play("a1"), rules.ErrNoGame)
+	assert.False(t, refuses.Undo())
+}
+
+func TestHistoryMoverOfAChanceDraw(t *testing.T) {
+	h := playAll(t, "domination", "5-2")
+	assert.Equal(t, rules.Chance, h.Mover(0))
+	assert.Equal(t, "2-5", h.Move(0))
+	assert.Equal(t, rules.DecisionNode, h.Position().Node())
+}
+
+// moves12 is a game of Hex 5×5 of 12 moves that is not over.
+var moves12 = []string{"a1", "b1", "c1", "d1", "e1", "a2", "b2", "c2", "d2", "e2", "a3", "b3"}
+
+func TestHistoryUndoLimitKeepsTheMoves(t *testing.T) {
+	const spec = "hex(size=5,swap=none)"
+	full := playAll(t, spec, moves12...)
+	h := playAll(t, spec)
+	h.SetUndoLimit(3)
+	for _, m := range moves12 {
+		require.NoError(t, h.Play(m))
+	}
+	assert.Equal(t, full.Moves(), h.Moves())
+	assert.Equal(t, full.Position().String(), h.Position().String())
+	assert.Equal(t, notation.FromHistory(full).String(), notation.FromHistory(h).String(), "the record covers the whole game")
+	for i := range 13 {
+		switch {
+		case i == 0 || i >= 9:
+			assert.NotNil(t, h.At(i), "At(%d)", i)
+		default:
+			assert.Nil(t, h.At(i), "At(%d) is dropped", i)
+		}
+		if i < 12 {
+			assert.Equal(t, full.Mover(i), h.Mover(i), "Mover(%d) is kept", i)
+		}
+	}
+	for range 3 {
+		require.True(t, h.Undo())
+	}
+	assert.False(t, h.Undo(), "the position before the fourth move back is dropped")
+	assert.Equal(t, full.At(9).String(), h.Position().String())
+	assert.Panics(t, func() { h.Forget(5) }, "At(5) is dropped")
+
+	// Limiting a history that has grown drops at once; with no position
+	// kept behind the current one, the start still is.
+	full.SetUndoLimit(0)
+	assert.Nil(t, full.At(11))
+	assert.False(t, full.Undo())
+	one := playAll(t, spec)
+	one.SetUndoLimit(0)
+	require.NoError(t, one.Play("c3"))
+	assert.NotNil(t, one.At(0))
+	assert.True(t, one.Undo(), "back to the start")
+	assert.Equal(t, one.Start(), one.Position())
+	require.NoError(t, one.Play("c3"))
+	require.NoError(t, one.Play("c4"))
+	assert.False(t, one.Undo())
+}
+
+func TestHistoryForgetStartsLater(t *testing.T) {
+	const spec = "hex(size=5,swap=none)"
+	full := playAll(t, spec, moves12...)
+	h := playAll(t, spec, moves12...)
+	h.Forget(0)
+	assert.Equal(t, 12, h.Len())
+	h.Forget(8)
+	assert.Equal(t, 4, h.Len())
+	assert.Equal(t, moves12[8:], h.Moves())
+	assert.Equal(t, full.At(8).String(), h.Start().String())
+	assert.Equal(t, full.Mover(8), h.Mover(0))
+	assert.Panics(t, func() { h.Forget(5) })
+	assert.Panics(t, func() { h.Forget(-1) })
+
+	// The record starts at the new start and replays to the same game.
+	rec := notation.FromHistory(h)
+	tag, ok := rec.Tag("Position")
+	assert.True(t, ok)
+	assert.Equal(t, h.Start().String(), tag)
+	r, err := rec.Replay()
+	require.NoError(t, err)
+	assert.Equal(t, full.Position().String(), r.Final().String())
+
+	for range 4 {
+		require.True(t, h.Undo())
+	}
+	assert.False(t, h.Undo(), "undo stops at the new start")
+	assert.Equal(t, full.At(8).String(), h.Position().String())
+}
+
+func TestTypedHistoryAsDynamicKeepsTheMovers(t *testing.T) {
+	p := hex.Config{Cols: 3, Rows: 3, Swap: hex.SwapNone}.Start()
+	th := rules.NewTypedHistory(p)
+	for _, s := range []string{"b2", "a1"} {
+		m, err := th.Position().ParseMove(s)
+		require.NoError(t, err)
+		require.NoError(t, th.Play(m))
+	}
+	h, err := th.Dynamic()
+	require.NoError(t, err)
+	assert.Equal(t, []string{"b2", "a1"}, h.Moves())
+	assert.Equal(t, rules.Player(1), h.Mover(1))
+	assert.Equal(t, h.At(0), h.Start())
+	assert.True(t, h.Undo())
+	assert.True(t, h.Undo())
+	assert.False(t, h.Undo())
+}
