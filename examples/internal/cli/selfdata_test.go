@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -252,4 +253,33 @@ func TestSelfplayDataLeavesTheRecordsAlone(t *testing.T) {
 	require.Equal(t, 0, code, errOut)
 	assert.Equal(t, plain, withData)
 	assert.FileExists(t, path)
+}
+
+// shapeCell is a cell of the README's shape table: P×R×C.
+var shapeCell = regexp.MustCompile(`^\d+×\d+×\d+$`)
+
+// TestREADMEShapesAreTheGames keeps the README's table of observation
+// shapes and action counts (Train a network) what the games report.
+func TestREADMEShapesAreTheGames(t *testing.T) {
+	readme, err := os.ReadFile("../../../README.md")
+	require.NoError(t, err)
+	_, section, ok := strings.Cut(string(readme), "\n## Train a network\n")
+	require.True(t, ok, "README has a Train a network section")
+	section, _, _ = strings.Cut(section, "\n## ")
+	rows := 0
+	for line := range strings.SplitSeq(section, "\n") {
+		cells := strings.Split(line, "|")
+		if len(cells) != 5 || !shapeCell.MatchString(strings.TrimSpace(cells[2])) {
+			continue // not a row of the shapes table
+		}
+		spec := strings.Split(strings.TrimSpace(cells[1]), "`")[1]
+		d, err := rules.Open(spec)
+		require.NoError(t, err, spec)
+		shape := d.ObservationShape()
+		want := fmt.Sprintf("%d×%d×%d", shape[0], shape[1], shape[2])
+		assert.Equal(t, want, strings.TrimSpace(cells[2]), spec)
+		assert.Equal(t, strconv.Itoa(d.NumActions()), strings.TrimSpace(cells[3]), spec)
+		rows++
+	}
+	assert.Equal(t, 9, rows, "the table's rows")
 }
