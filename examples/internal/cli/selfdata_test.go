@@ -32,7 +32,6 @@ const checkScript = "../../selfplay/testdata/check_npz.py"
 // are also checked by the Python script with numpy, as a training
 // program would load them.
 func TestSelfplayDataOfEveryGame(t *testing.T) {
-	python := numpyPython(t)
 	var specs []string
 	for _, name := range rules.Games() {
 		g, err := rules.Lookup(name)
@@ -72,6 +71,7 @@ func TestSelfplayDataOfEveryGame(t *testing.T) {
 		job{spec: "tictactoe", bot: "random", games: 4, plies: 1000, finishedGames: true, python: true},
 	)
 	dir := t.TempDir()
+	var checks []pythonCheck
 	for i, r := range jobs {
 		name := fmt.Sprintf("%s %s", r.spec, r.bot)
 		path := filepath.Join(dir, strconv.Itoa(i)+".npz")
@@ -91,20 +91,32 @@ func TestSelfplayDataOfEveryGame(t *testing.T) {
 				assert.NotEqual(t, "*", result, "%s: the game ends", name)
 			}
 		}
-		if r.python && python != "" {
-			shape := start.ObservationShape()
-			cmd := exec.Command(python, checkScript, path,
-				"--shape", strconv.Itoa(shape[0]), strconv.Itoa(shape[1]), strconv.Itoa(shape[2]),
-				"--actions", strconv.Itoa(start.NumActions()), "--seats", strconv.Itoa(start.Seats()))
-			report, err := cmd.CombinedOutput()
-			assert.NoError(t, err, "%s: %s", name, report)
+		if r.python {
+			checks = append(checks, pythonCheck{name, path, start})
 		}
 	}
+	t.Run("python", func(t *testing.T) {
+		python := numpyPython(t)
+		for _, c := range checks {
+			shape := c.start.ObservationShape()
+			cmd := exec.Command(python, checkScript, c.path,
+				"--shape", strconv.Itoa(shape[0]), strconv.Itoa(shape[1]), strconv.Itoa(shape[2]),
+				"--actions", strconv.Itoa(c.start.NumActions()), "--seats", strconv.Itoa(c.start.Seats()))
+			report, err := cmd.CombinedOutput()
+			assert.NoError(t, err, "%s: %s", c.name, report)
+		}
+	})
+}
+
+// pythonCheck is a -data file for the Python script, and its game.
+type pythonCheck struct {
+	name, path string
+	start      rules.Dynamic
 }
 
 // numpyPython returns the Python that runs the check (PYTHON, else
-// python3) if it imports numpy. Without one the test skips the Python
-// check, but under CI (CI set) it fails: CI installs numpy (.ci/run).
+// python3) if it imports numpy. Without one the test skips, but under CI
+// (CI set) it fails: CI installs numpy (.ci/run).
 func numpyPython(t *testing.T) string {
 	python := os.Getenv("PYTHON")
 	if python == "" {
@@ -117,7 +129,7 @@ func numpyPython(t *testing.T) string {
 	if os.Getenv("CI") != "" {
 		t.Fatalf("CI is set, and %s cannot import numpy (.ci/run installs python3-numpy; PYTHON names another Python): %v %s", python, err, out)
 	}
-	t.Logf("no numpy for %s (%v): the Python check of the -data files skips; the Go check runs", python, err)
+	t.Skipf("no numpy for %s (%v): the Python check skips (the Go check ran)", python, err)
 	return ""
 }
 

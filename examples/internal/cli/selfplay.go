@@ -34,19 +34,24 @@ import (
 //     from the view of the seat to move;
 //   - masks, bool N×A: the legal actions (LegalActions);
 //   - policies, float32 N×A: the MCTS root's visit counts normalised
-//     (bot.Searcher), or for -bot random the uniform distribution over
-//     the legal actions; zero outside the mask, each row summing to 1;
+//     (bot.Searcher; they include the visits kept from the tree of the
+//     move before), or for -bot random the uniform distribution over the
+//     legal actions; zero outside the mask, each row summing to 1;
 //   - values, float32 N: the mover's return in the game's outcome
 //     (Outcome.Return, in [-1, 1]: +1 a win and -1 a loss with two
-//     seats, 0 a draw), and 0 for every position of a game that
-//     -maxplies stopped unfinished;
+//     seats, 0 a draw; with k seats a loss is -1/(k-1)), and 0 for every
+//     position of a game that -maxplies stopped unfinished, which a
+//     training program can tell by its games number (its record's result
+//     is *);
 //   - actions, int32 N: the action index of the move played (ActionIndex);
 //   - seats, int8 N: the mover (0 for seat A);
 //   - games, int32 N: the game's number, from 0, to split data by game.
 //
-// The rows are streamed through temporary files beside FILE, so memory
-// does not grow with N; the archive is written at the end (a failed run
-// leaves no file). The file must end in .npz.
+// The rows are streamed through temporary files beside FILE (unlinked at
+// once where the system allows), so memory does not grow with N; the
+// archive is written once the games are over. A run that fails removes
+// FILE; one killed leaves it empty. The name must end in .npz, which also
+// catches a -data whose value is missing and swallowed the next flag.
 func Selfplay(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("selfplay", stderr)
 	spec := fs.String("game", "hex", "game spec, e.g. hex(size=7,swap=pieces)")
