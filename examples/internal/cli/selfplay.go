@@ -40,9 +40,8 @@ import (
 //   - values, float32 N: the mover's return in the game's outcome
 //     (Outcome.Return, in [-1, 1]: +1 a win and -1 a loss with two
 //     seats, 0 a draw; with k seats a loss is -1/(k-1)), and 0 for every
-//     position of a game that -maxplies stopped unfinished, which a
-//     training program can tell by its games number (its record's result
-//     is *);
+//     position of a game that -maxplies stopped unfinished (its record
+//     on stdout has the result *);
 //   - actions, int32 N: the action index of the move played (ActionIndex);
 //   - seats, int8 N: the mover (0 for seat A);
 //   - games, int32 N: the game's number, from 0, to split data by game.
