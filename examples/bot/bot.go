@@ -32,7 +32,10 @@
 // way through and atomic updates of the statistics); the node budget is
 // theirs together. A bot keeps its tree between moves: when asked about a
 // position its last tree holds a few plies down (its own move and the
-// replies since), it keeps that subtree and its statistics.
+// replies since), it keeps that subtree and its statistics. After a
+// search, AppendRootVisits gives the visits of the root's moves, the
+// search's policy that training data records (selfplay -data); the
+// Dynamic MCTS bots give it by action index (Searcher).
 //
 // The choices were measured by self-play (selfplay_test.go holds the
 // matches and their scores; BOT_MATCH=name go test -run TestSelfPlay

@@ -13,12 +13,50 @@ type Dynamic interface {
 	Choose(ctx context.Context, p rules.Dynamic) (string, error)
 }
 
-// Erase wraps a typed bot as a Dynamic bot for positions of its game.
+// Searcher is a Dynamic bot that searches a tree and tells what its last
+// search found at the root, for tools that record it (selfplay -data
+// writes it as the policy a network learns). The MCTS bots of
+// ForDynamic, NewDynamic and Erase implement it; the random ones do not.
+type Searcher interface {
+	Dynamic
+	// AppendRootVisits appends to buf the root's moves of the last
+	// search (the last call of Choose), as action indices of the
+	// position searched (rules.Dynamic.ActionIndex), with their visits,
+	// and returns the extended buffer; it appends nothing when the last
+	// Choose did not search (a chance node, an error). The visits are
+	// MCTS.AppendRootVisits's. The typed bots allocate nothing with a
+	// buffer of MaxMoves entries; NewDynamic's read each move's index
+	// from its text.
+	AppendRootVisits(buf []ActionVisit) []ActionVisit
+}
+
+// ActionVisit is a move at the root of a search, as its action index,
+// and the visits the search gave it.
+type ActionVisit struct {
+	Action int
+	Visits int
+}
+
+// Erase wraps a typed bot as a Dynamic bot for positions of its game. An
+// *MCTS gives a Searcher.
 func Erase[P rules.Position[P, M], M rules.Move](b Bot[P, M]) Dynamic {
+	if m, ok := b.(*MCTS[P, M]); ok {
+		return erasedMCTS[P, M]{erased[P, M]{b}, m}
+	}
 	return erased[P, M]{b}
 }
 
 type erased[P rules.Position[P, M], M rules.Move] struct{ b Bot[P, M] }
+
+// erasedMCTS is an erased MCTS bot: a Searcher.
+type erasedMCTS[P rules.Position[P, M], M rules.Move] struct {
+	erased[P, M]
+	m *MCTS[P, M]
+}
+
+func (e erasedMCTS[P, M]) AppendRootVisits(buf []ActionVisit) []ActionVisit {
+	return e.m.appendActionVisits(buf)
+}
 
 func (e erased[P, M]) Choose(ctx context.Context, d rules.Dynamic) (string, error) {
 	if !rules.IsGame(d) {

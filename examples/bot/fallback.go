@@ -41,6 +41,9 @@ func NewDynamic(name string, opts Options) (Dynamic, error) {
 	if err := b.reset(); err != nil {
 		return nil, err
 	}
+	if _, ok := b.bot.(*MCTS[dynPos, dynMove]); ok {
+		return fallbackMCTS{b}, nil
+	}
 	return b, nil
 }
 
@@ -88,6 +91,14 @@ func (b *fallback) Choose(ctx context.Context, d rules.Dynamic) (string, error) 
 	}
 	text, _ := b.table.text(m)
 	return text, nil
+}
+
+// fallbackMCTS is NewDynamic's MCTS bot: a Searcher.
+type fallbackMCTS struct{ *fallback }
+
+func (b fallbackMCTS) AppendRootVisits(buf []ActionVisit) []ActionVisit {
+	m, _ := b.bot.(*MCTS[dynPos, dynMove]) // every bot of a reset is one
+	return m.appendActionVisits(buf)
 }
 
 // interner numbers move texts: one number a text, from 0 on.

@@ -48,7 +48,7 @@ func TestForDynamicFindsTheHookOrFallsBack(t *testing.T) {
 		for _, name := range Names {
 			b, err := ForDynamic(name, d, Options{Iterations: 20, Seed: 1})
 			require.NoError(t, err, spec)
-			_, slow := b.(*fallback)
+			_, slow := asFallback(b)
 			assert.Equal(t, rules.SpecName(spec) == noHook, slow, "%s: %s is the fallback", spec, name)
 			m, err := b.Choose(context.Background(), d)
 			require.NoError(t, err, spec)
@@ -187,7 +187,7 @@ func TestFallbackReusesItsTree(t *testing.T) {
 	next := open(t, "tictactoe(size=4)", m)
 	reply := next.Moves()[0]
 	after := open(t, "tictactoe(size=4)", m, reply)
-	fb := b.(*fallback)
+	fb, _ := asFallback(b)
 	search := fb.bot.(*MCTS[dynPos, dynMove])
 	search.opts.Iterations = 1
 	_, err = b.Choose(context.Background(), after)
@@ -202,7 +202,7 @@ func TestFallbackTableIsBounded(t *testing.T) {
 	maxInterned = 10
 	b, err := NewDynamic("mcts", Options{Iterations: 200, Seed: 1})
 	require.NoError(t, err)
-	fb := b.(*fallback)
+	fb, _ := asFallback(b)
 	d := open(t, "hex(size=4)")
 	for range 3 {
 		table := fb.table
@@ -217,4 +217,16 @@ func TestFallbackTableIsBounded(t *testing.T) {
 	assert.Equal(t, uint64(3), fb.resets, "a new table for each search after the first")
 	var me *rules.MoveError
 	assert.True(t, errors.As(dynPos{d: d, t: fb.table}.Legal(dynMove(1<<20)), &me), "a number with no text is no move")
+}
+
+// asFallback returns NewDynamic's bot behind b, MCTS (a Searcher) or
+// random.
+func asFallback(b Dynamic) (*fallback, bool) {
+	switch b := b.(type) {
+	case *fallback:
+		return b, true
+	case fallbackMCTS:
+		return b.fallback, true
+	}
+	return nil, false
 }

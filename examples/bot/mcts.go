@@ -190,7 +190,13 @@ type MCTS[P rules.Position[P, M], M rules.Move] struct {
 	last     P
 	haveLast bool
 	sampler  rules.Sampler[P, M] // for chance nodes
+	// merged holds the root's visits of the last search, summed over
+	// the trees (best), in the order of worker 0's root children;
+	// searched says whether the last Choose searched (it did not at a
+	// chance node or on an error), so that AppendRootVisits reports
+	// that search or nothing.
 	merged   []float64
+	searched bool
 }
 
 // tuning holds the constants of RAVE and tree growth, in a struct so
@@ -325,6 +331,7 @@ func NewMCTS[P rules.Position[P, M], M rules.Move](opts Options) *MCTS[P, M] {
 // tree); tree parallelism and deadlines depend on the timing.
 func (b *MCTS[P, M]) Choose(ctx context.Context, p P) (M, error) {
 	var zero M
+	b.searched = false
 	if !p.IsValid() {
 		return zero, noGame(p)
 	}
@@ -345,7 +352,50 @@ func (b *MCTS[P, M]) Choose(ctx context.Context, p P) (M, error) {
 		b.parallel(ctx, p, reuse)
 	}
 	b.last, b.haveLast = p, true
-	return b.best()
+	m, err := b.best()
+	b.searched = err == nil
+	return m, err
+}
+
+// Visit is a move at the root of a search and the visits the search gave
+// it.
+type Visit[M rules.Move] struct {
+	Move   M
+	Visits int
+}
+
+// AppendRootVisits appends to buf the root's moves of the last search
+// (the last call of Choose) with their visits, the moves in the order of
+// AppendMoves, and returns the extended buffer; with a buffer of
+// p.MaxMoves() entries it allocates nothing. The visits are summed over
+// the workers' trees as Choose sums them to pick its move, and include
+// those of an earlier search whose subtree the search kept (see
+// Options.DiscardTree). Normalised, they are the search's policy at the
+// root: what a network learns to predict (AlphaZero's training target).
+// It appends nothing when the last Choose did not search: at a chance
+// node, on an error, or before any.
+func (b *MCTS[P, M]) AppendRootVisits(buf []Visit[M]) []Visit[M] {
+	if !b.searched {
+		return buf
+	}
+	w0 := b.workers[0]
+	for i, k := range w0.children(w0.node(0)) {
+		buf = append(buf, Visit[M]{Move: k.move, Visits: int(b.merged[i])})
+	}
+	return buf
+}
+
+// appendActionVisits is AppendRootVisits with the moves as action
+// indices (Position.ActionIndex) at the searched root, for Searcher.
+func (b *MCTS[P, M]) appendActionVisits(buf []ActionVisit) []ActionVisit {
+	if !b.searched {
+		return buf
+	}
+	w0 := b.workers[0]
+	for i, k := range w0.children(w0.node(0)) {
+		buf = append(buf, ActionVisit{Action: b.last.ActionIndex(k.move), Visits: int(b.merged[i])})
+	}
+	return buf
 }
 
 // parallel runs every worker's search, worker 0 on the calling

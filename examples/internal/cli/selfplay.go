@@ -15,12 +15,42 @@ import (
 
 // Selfplay implements `selfplay -game SPEC [-games N] [-seed S] [-bot
 // random|mcts] [-iterations N] [-movetime D] [-maxnodes N] [-workers N]
-// [-position TEXT] [-maxplies N]`: it plays games and prints them as records that
-// validate accepts, each followed by `#` comment lines with a picture of
-// the final board and the result. Chance draws are sampled from the seed
-// and written into the record. With -bot mcts, -movetime bounds the time
-// of each move, -maxnodes the memory of the search tree and -workers
-// the goroutines that search it (1 by default; 0: one per core).
+// [-position TEXT] [-maxplies N] [-data FILE.npz]`: it plays games and
+// prints them as records that validate accepts, each followed by `#`
+// comment lines with a picture of the final board and the result. Chance
+// draws are sampled from the seed and written into the record. With -bot
+// mcts, -movetime bounds the time of each move, -maxnodes the memory of
+// the search tree and -workers the goroutines that search it (1 by
+// default; 0: one per core).
+//
+// -data FILE.npz also writes training data for a network (the records
+// still go to stdout): a NumPy .npz archive, numpy.load(FILE), with a row
+// for every decision position of the games (chance draws are not
+// decisions and get none), in game and ply order. For N rows, a game
+// whose observation shape is P×R×C (rules.Dynamic.ObservationShape) and
+// whose variant has A actions (NumActions):
+//
+//   - observations, float32 N×P×R×C: Observation(mover), the position
+//     from the view of the seat to move;
+//   - masks, bool N×A: the legal actions (LegalActions);
+//   - policies, float32 N×A: the MCTS root's visit counts normalised
+//     (bot.Searcher; they include the visits kept from the tree of the
+//     move before), or for -bot random the uniform distribution over the
+//     legal actions; zero outside the mask, each row summing to 1;
+//   - values, float32 N: the mover's return in the game's outcome
+//     (Outcome.Return, in [-1, 1]: +1 a win and -1 a loss with two
+//     seats, 0 a draw; with k seats a loss is -1/(k-1)), and 0 for every
+//     position of a game that -maxplies stopped unfinished (its record
+//     on stdout has the result *);
+//   - actions, int32 N: the action index of the move played (ActionIndex);
+//   - seats, int8 N: the mover (0 for seat A);
+//   - games, int32 N: the game's number, from 0, to split data by game.
+//
+// The rows are streamed through temporary files beside FILE (unlinked at
+// once where the system allows), so memory does not grow with N; the
+// archive is written once the games are over. A run that fails removes
+// FILE; one killed leaves it empty. The name must end in .npz, which also
+// catches a -data whose value is missing and swallowed the next flag.
 func Selfplay(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("selfplay", stderr)
 	spec := fs.String("game", "hex", "game spec, e.g. hex(size=7,swap=pieces)")
@@ -30,6 +60,7 @@ func Selfplay(args []string, stdout, stderr io.Writer) int {
 	think := addThinking(fs, 300, 1)
 	position := fs.String("position", "", "start every game from this position text")
 	maxPlies := fs.Int("maxplies", 1000, "stop a game after this many plies and leave it unfinished (*); random Focus games rarely end by themselves")
+	dataFile := fs.String("data", "", "also write training data (observations, masks, policies, values, actions) to this .npz file")
 	if err := fs.Parse(args); err != nil {
 		return ExitBadArgs
 	}
@@ -48,6 +79,10 @@ func Selfplay(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "selfplay: %v\n", err)
 		return ExitBadArgs
 	}
+	if err := dataFlagError(*dataFile); err != nil {
+		fmt.Fprintf(stderr, "selfplay: %s\n", printable(err.Error()))
+		return ExitBadArgs
+	}
 	start, err := open(*spec, *position)
 	if err != nil {
 		fmt.Fprintf(stderr, "selfplay: %s\n", printable(err.Error()))
@@ -56,6 +91,14 @@ func Selfplay(args []string, stdout, stderr io.Writer) int {
 	if _, err := bot.ForDynamic(*botName, start, bot.Options{}); err != nil {
 		fmt.Fprintf(stderr, "selfplay: %s\n", printable(err.Error()))
 		return ExitBadArgs
+	}
+	var data *dataset
+	if *dataFile != "" {
+		if data, err = newDataset(*dataFile, start); err != nil {
+			fmt.Fprintf(stderr, "selfplay: -data: %s\n", printable(err.Error()))
+			return ExitBadArgs
+		}
+		defer data.abort() // a failed run leaves no file; after close, nothing
 	}
 	for i := range *count {
 		if i > 0 && *botName == "mcts" {
@@ -89,6 +132,12 @@ func Selfplay(args []string, stdout, stderr io.Writer) int {
 					fmt.Fprintf(stderr, "selfplay: %v\n", err)
 					return ExitFailed
 				}
+				if data != nil {
+					if err := data.record(pos, player, move, i); err != nil {
+						fmt.Fprintf(stderr, "selfplay: -data: %s\n", printable(err.Error()))
+						return ExitFailed
+					}
+				}
 			}
 			if move == "" {
 				break
@@ -102,11 +151,23 @@ func Selfplay(args []string, stdout, stderr io.Writer) int {
 			rec.Moves = append(rec.Moves, move)
 		}
 		rec.SetTag("Result", pos.Outcome().Result())
+		if data != nil {
+			if err := data.endGame(pos); err != nil {
+				fmt.Fprintf(stderr, "selfplay: -data: %s\n", printable(err.Error()))
+				return ExitFailed
+			}
+		}
 		if i > 0 {
 			fmt.Fprintln(stdout)
 		}
 		fmt.Fprint(stdout, rec.String())
 		fmt.Fprint(stdout, comment(pos))
+	}
+	if data != nil {
+		if err := data.close(); err != nil {
+			fmt.Fprintf(stderr, "selfplay: -data: %s\n", printable(err.Error()))
+			return ExitFailed
+		}
 	}
 	return ExitOK
 }
