@@ -1,7 +1,5 @@
 package rules
 
-import "strconv"
-
 // History is a game being played through text moves, with undo: the
 // position reached, every position before it and the moves between them
 // (chance draws included), as a server, a protocol engine or an
@@ -96,19 +94,21 @@ func (h *History) SetUndoLimit(n int) {
 // history then starts at the position that was At(n), as if it had been
 // started there, and Undo stops there. An engine that keeps undo but no
 // record bounds its memory so, where SetUndoLimit keeps every move. It
-// panics unless 0 <= n <= Len() and At(n) is kept.
-func (h *History) Forget(n int) {
+// reports whether it could: it changes nothing unless 0 <= n <= Len()
+// and At(n) is kept.
+func (h *History) Forget(n int) bool {
 	if n < 0 || n > len(h.moves) || (n < h.first && n != 0) {
-		panic("rules: History.Forget(" + strconv.Itoa(n) + ") of a history of " + strconv.Itoa(len(h.moves)) + " moves whose positions from " + strconv.Itoa(h.first) + " are kept")
+		return false
 	}
 	if n == 0 {
-		return
+		return true
 	}
 	// Fresh arrays, so that what is forgotten can be freed now.
 	h.positions = append([]Dynamic(nil), h.positions[n-h.first:]...)
 	h.start, h.first = h.positions[0], 0
 	h.moves = append([]string(nil), h.moves[n:]...)
 	h.movers = append([]Player(nil), h.movers[n:]...)
+	return true
 }
 
 // Position returns the current position.
@@ -122,20 +122,32 @@ func (h *History) Start() Dynamic { return h.start }
 func (h *History) Len() int { return len(h.moves) }
 
 // Move returns move i (from 0) in canonical notation, which was played in
-// the position At(i).
-func (h *History) Move(i int) string { return h.moves[i] }
+// the position At(i); "" when there is no move i.
+func (h *History) Move(i int) string {
+	if i < 0 || i >= len(h.moves) {
+		return ""
+	}
+	return h.moves[i]
+}
 
 // Mover returns who made move i (from 0): the seat to move in At(i), or
 // Chance for a chance draw. It is kept when At(i) is not (SetUndoLimit),
-// for a tool that shows who made each move of a long game.
-func (h *History) Mover(i int) Player { return h.movers[i] }
+// for a tool that shows who made each move of a long game. With no move
+// i it returns Terminal (nobody).
+func (h *History) Mover(i int) Player {
+	if i < 0 || i >= len(h.movers) {
+		return Terminal
+	}
+	return h.movers[i]
+}
 
 // At returns the position before move i (At(0) is the start, At(Len())
-// the current position), or nil for one SetUndoLimit dropped.
+// the current position), or nil for one SetUndoLimit dropped and for i
+// outside [0, Len()].
 func (h *History) At(i int) Dynamic {
 	switch {
 	case i < 0 || i > len(h.moves):
-		panic("rules: History.At(" + strconv.Itoa(i) + ") of a history of " + strconv.Itoa(len(h.moves)) + " moves")
+		return nil
 	case i == 0:
 		return h.start
 	case i < h.first:
