@@ -30,7 +30,11 @@
 // cells with any colour and captured cells with their captor's
 // (fill-in) does not change who wins. A cell is vulnerable for a colour
 // when one opponent stone next to it, its killer, would make it useless
-// to that colour; playing it is then an inferior move.
+// to that colour; playing it is then an inferior move. A cell is
+// dominated for a colour by a neighbouring empty cell when a stone of
+// that colour on the neighbour makes the cell useless to it: a stone on
+// the cell is then never worth more than one on its dominator
+// (neighbourhood domination).
 //
 // # Using it
 //
@@ -38,8 +42,10 @@
 // of cells, and the colour to move; Geometry holds the shape). HSearch
 // runs H-search for one colour: Won, WinningSemis and MustPlay answer
 // the questions of a player, Fulls and Semis list the connections
-// between any two nodes. FindInferior reports the inferior cells and
-// FillIn fills them in.
+// between any two nodes. FindInferior reports the inferior cells,
+// FindDominated a colour's dominated cells (Domination.Prune removes
+// them from a set of candidate moves, keeping one of any two cells that
+// dominate each other) and FillIn fills the inferior cells in.
 //
 // The package analyses boards of up to MaxCells cells (every board up to
 // 19×19). Sets of cells are fixed-size bitsets, so that H-search and
