@@ -118,6 +118,8 @@ func TestPositionTextRefusesTooFewPliesForStackedAndRemovedPieces(t *testing.T) 
 	refused(t, "focus", board+" A 0,12 0,0 10", "12 (at least) have left the board")
 	// With a ply limit the same: 12 plies are more than the limit allows.
 	refused(t, "focus(plylimit=12)", board+" A 0,0 12,0 10", "which takes 12 plies")
+	// One ply short of the 12 is refused too (B is to move at ply 11).
+	refused(t, "focus", board+" B 0,0 12,0 11", "ply 11 is too early for the board")
 	_, err := ParsePosition(board + " A 0,0 12,0 12")
 	assert.NoError(t, err, "ply 12 passes this check")
 	// Stacked pieces: after the two opening swaps, which stack nothing,
