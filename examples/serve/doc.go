@@ -170,15 +170,29 @@
 // Nothing is truncated or rewritten before a record has replayed: a last
 // line without its line break (a write the crash cut short, never
 // acknowledged) is cut off the file only then. A game whose files the
-// server could not have written (metadata it does not write, a tag it
-// does not write, such as a [Position] that would start the game
-// elsewhere than its record says, a line that does not parse or a move
-// that does not replay) is left out and its files moved aside whole, as
-// ID.txt.bad and ID.json.bad, with the directory synced; the log says
-// why. A game whose files cannot be read for now (an I/O error) is left
-// out and left in place. A bot whose turn it is starts thinking again
-// when its game is first asked for (its page, state, events or record),
-// not at once: a restart on many abandoned games searches nothing.
+// server could not have written is left out and its files moved aside
+// whole, as ID.txt.bad and ID.json.bad, with the directory synced; the
+// log says why. The server could not have written: metadata with a field
+// it does not write, or one spelled in another case or given twice, at
+// any depth (in a seat too); a spec it does not create (a variant with a
+// plylimit option without a limit: the site gives every such game one);
+// a game with no person, two seats with one key, or a key not of the
+// form the server makes (22 characters of base64url, 128 bits); a record
+// other than, byte for byte, the tags the server writes for the game
+// (a tag it does not write, such as a [Position] that would start the
+// game elsewhere than its record says, or another value, say of Date or
+// Player_A) and then one move a line, as the server writes it (no move
+// number, comment, blank line or other spelling of a move than the
+// canonical one); a move that does not replay. A game whose plylimit is
+// above -maxplies (one created under a larger -maxplies) is left out but
+// left in place, and logged: a restart with that -maxplies restores it.
+// So is a game whose files cannot be read for now (an I/O error). A file
+// in DIR/games whose name is no game's (ID.json, ID.txt, their
+// temporary files and the names they are set aside as, for a game ID)
+// is logged on start and left where it is. A bot whose turn it is starts
+// thinking again when its game is first asked for (its page, state,
+// events or record), not at once: a restart on many abandoned games
+// searches nothing.
 //
 // # Concurrency
 //
@@ -235,9 +249,11 @@
 //     its board is full (677 plies at most, 26×26) and Domination when the
 //     pool is empty (56 plies). A game of any other kind still going at
 //     -maxplies is stopped unfinished: no more moves, "stopped" in its
-//     state, Result "*" and a Termination tag in its record. A state holds
-//     the last 200 plies: a Focus game at its 2,000th ply has a state of
-//     49 KB.
+//     state, Result "*" and a Termination tag in its record. A restart
+//     under a smaller -maxplies leaves out (and logs) the games created
+//     with a larger plylimit, and keeps their files. A state holds the
+//     last 200 plies: a Focus game at its 2,000th ply has a state of 49
+//     KB.
 //   - Creation rate: one client address creates at most -create-rate
 //     games a minute (default 30, all at once or spread out); beyond, 429
 //     with Retry-After. The server remembers 10,000 addresses at most.
