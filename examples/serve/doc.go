@@ -15,9 +15,11 @@
 // games created), and the limits (see Limits): -maxgames (default 5000),
 // -create-rate (default 30 a minute; 0: no limit), -bots (default one per
 // CPU), -maxplies (default 2000), -max-conns (default: every descriptor
-// the process may open but 128) and -max-conns-per-client (default 64).
-// The first line of output is "serving http://ADDR/ (games in DIR)"; the
-// log then states the limits in force (unless -quiet).
+// the process may open but 128) and -max-conns-per-client (default 64),
+// and -host (the names the site answers to besides its address: the
+// public names behind a proxy, e.g. -host games.example.org; see JSON
+// API). The first line of output is "serving http://ADDR/ (games in
+// DIR)"; the log then states the limits in force (unless -quiet).
 //
 // # The site
 //
@@ -60,7 +62,18 @@
 // object of the request's fields, each spelled exactly and given once (400
 // for "Key" or a field given twice: a lax reader would take them). A POST
 // that a browser marks as sent from another site (Sec-Fetch-Site, or an
-// Origin that is not the server's host) gets 403. Errors reply {"error":
+// Origin that is not the server's host) gets 403. A request whose Host is
+// not a name the site serves gets 421 (Misdirected Request), whatever it
+// asks: a page of another site whose name is made to resolve to the
+// server (DNS rebinding) would send its own name as both Origin and Host,
+// and reach the site as if from itself. The site serves its listen
+// address's host:port and, for a loopback listener, localhost:PORT,
+// 127.0.0.1:PORT and [::1]:PORT; for one on every address (-addr :9000),
+// localhost:PORT and any IP address with the port (a name no DNS answer
+// rebinds). Behind a reverse proxy that passes the public name on as
+// Host, -host names it: NAME (on any port, or none) or NAME:PORT, several
+// separated by commas; a proxy that sends the upstream address as Host
+// needs none. Names are compared in any case. Errors reply {"error":
 // "...", "reason": "...", "kind": "..."}: reason and kind come from the
 // library for a refused move (e.g. "cell is occupied" and "illegal move";
 // kind is "syntax error" for text that is not a move). A refusal for a cap
