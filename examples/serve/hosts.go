@@ -14,8 +14,10 @@ import (
 // server's address (127.0.0.1, say), makes the browser send the page's
 // requests here as same-origin ones, with its own name as Host and
 // Origin, which the cross-origin check compares and finds equal. The
-// name is the one thing such a request cannot fake, so a Host the site
-// does not serve is refused (421) before anything else.
+// Host is the one thing such a page cannot choose (it is the name the
+// page was loaded from), so a Host the site does not serve is refused
+// (421) before anything else. (A client that is no browser may send any
+// Host, but it gains nothing: it could send its requests anyway.)
 type hostPolicy struct {
 	// exact holds "host:port" (net.JoinHostPort, lower case) of the
 	// listen address, of its loopback names and of -host entries with a
