@@ -1,7 +1,11 @@
 package main
 
 import (
+	"bufio"
+	"fmt"
+	"io"
 	"net"
+	"net/http"
 	"strings"
 	"testing"
 	"time"
@@ -71,5 +75,70 @@ func TestMaxConnectionsKeepsDescriptorsInReserve(t *testing.T) {
 	}
 	if _, err := maxConnections(100, 0); err == nil || !strings.Contains(err.Error(), "ulimit -n") {
 		t.Errorf("a limit of 100 descriptors: %v", err)
+	}
+}
+
+// TestTheServersTimeouts pins the timeouts that the package doc (Limits:
+// "10 s to send a request, 30 s idle between requests, 10 s to take a
+// reply") and the README's limits promise, as httpServer, which the
+// command serves with, configures them; and no WriteTimeout, which would
+// end the event streams (each reply and each event get their own,
+// writeTimeout and streamWriteTimeout). No other test sees them: those
+// that serve keep to short exchanges, well inside every timeout.
+func TestTheServersTimeouts(t *testing.T) {
+	srv, _ := startServer(t, "")
+	hs := httpServer(srv, &hostPolicy{}, nil)
+	for _, tc := range []struct {
+		name      string
+		got, want time.Duration
+	}{
+		{"ReadHeaderTimeout", hs.ReadHeaderTimeout, 10 * time.Second},
+		{"ReadTimeout", hs.ReadTimeout, 10 * time.Second},
+		{"IdleTimeout", hs.IdleTimeout, 30 * time.Second},
+		{"WriteTimeout", hs.WriteTimeout, 0},
+		{"writeTimeout", writeTimeout, 10 * time.Second},
+		{"streamWriteTimeout", streamWriteTimeout, 10 * time.Second},
+		{"the streams' default", srv.cfg.StreamWriteTimeout, 10 * time.Second},
+	} {
+		if tc.got != tc.want {
+			t.Errorf("%s is %v; the documented one is %v", tc.name, tc.got, tc.want)
+		}
+	}
+	if hs.MaxHeaderBytes != 16<<10 {
+		t.Errorf("MaxHeaderBytes is %d; the documented limit is 16 KiB", hs.MaxHeaderBytes)
+	}
+}
+
+// TestAnIdleConnectionIsClosed: the idle timeout reaches the connections
+// the command serves (through the connection limiter, which must pass the
+// server's deadlines on): a keep-alive connection left idle after a reply
+// is closed once it runs out, here scaled down to 200 ms.
+func TestAnIdleConnectionIsClosed(t *testing.T) {
+	srv, err := newServer(config{Dir: t.TempDir(), Logf: t.Logf})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.close()
+	const idle = 200 * time.Millisecond
+	base := serveOnLoopback(t, srv, func(hs *http.Server) { hs.IdleTimeout = idle })
+	conn, err := net.Dial("tcp", strings.TrimPrefix(base, "http://"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	fmt.Fprintf(conn, "GET /api/catalog HTTP/1.1\r\nHost: %s\r\n\r\n", conn.RemoteAddr())
+	r := bufio.NewReader(conn)
+	res, err := http.ReadResponse(r, nil)
+	if err != nil || res.StatusCode != http.StatusOK {
+		t.Fatalf("%v %v", res, err)
+	}
+	io.Copy(io.Discard, res.Body)
+	start := time.Now()
+	conn.SetReadDeadline(start.Add(5 * time.Second))
+	if n, err := r.Read(make([]byte, 1)); err != io.EOF {
+		t.Fatalf("the idle connection read %d bytes, %v; want EOF", n, err)
+	}
+	if d := time.Since(start); d < idle/2 || d > 3*time.Second {
+		t.Errorf("the idle connection was closed after %v; IdleTimeout is %v", d, idle)
 	}
 }

@@ -15,9 +15,11 @@
 // games created), and the limits (see Limits): -maxgames (default 5000),
 // -create-rate (default 30 a minute; 0: no limit), -bots (default one per
 // CPU), -maxplies (default 2000), -max-conns (default: every descriptor
-// the process may open but 128) and -max-conns-per-client (default 64).
-// The first line of output is "serving http://ADDR/ (games in DIR)"; the
-// log then states the limits in force (unless -quiet).
+// the process may open but 128) and -max-conns-per-client (default 64),
+// and -host (the names the site answers to besides its address: the
+// public names behind a proxy, e.g. -host games.example.org; see JSON
+// API). The first line of output is "serving http://ADDR/ (games in
+// DIR)"; the log then states the limits in force (unless -quiet).
 //
 // # The site
 //
@@ -60,7 +62,18 @@
 // object of the request's fields, each spelled exactly and given once (400
 // for "Key" or a field given twice: a lax reader would take them). A POST
 // that a browser marks as sent from another site (Sec-Fetch-Site, or an
-// Origin that is not the server's host) gets 403. Errors reply {"error":
+// Origin that is not the server's host) gets 403. A request whose Host is
+// not a name the site serves gets 421 (Misdirected Request), whatever it
+// asks: a page of another site whose name is made to resolve to the
+// server (DNS rebinding) would send its own name as both Origin and Host,
+// and reach the site as if from itself. The site serves its listen
+// address's host:port and, for a loopback listener, localhost:PORT,
+// 127.0.0.1:PORT and [::1]:PORT; for one on every address (-addr :9000),
+// localhost:PORT and any IP address with the port (a name no DNS answer
+// rebinds). Behind a reverse proxy that passes the public name on as
+// Host, -host names it: NAME (on any port, or none) or NAME:PORT, several
+// separated by commas; a proxy that sends the upstream address as Host
+// needs none. Names are compared in any case. Errors reply {"error":
 // "...", "reason": "...", "kind": "..."}: reason and kind come from the
 // library for a refused move (e.g. "cell is occupied" and "illegal move";
 // kind is "syntax error" for text that is not a move). A refusal for a cap
@@ -170,15 +183,29 @@
 // Nothing is truncated or rewritten before a record has replayed: a last
 // line without its line break (a write the crash cut short, never
 // acknowledged) is cut off the file only then. A game whose files the
-// server could not have written (metadata it does not write, a tag it
-// does not write, such as a [Position] that would start the game
-// elsewhere than its record says, a line that does not parse or a move
-// that does not replay) is left out and its files moved aside whole, as
-// ID.txt.bad and ID.json.bad, with the directory synced; the log says
-// why. A game whose files cannot be read for now (an I/O error) is left
-// out and left in place. A bot whose turn it is starts thinking again
-// when its game is first asked for (its page, state, events or record),
-// not at once: a restart on many abandoned games searches nothing.
+// server could not have written is left out and its files moved aside
+// whole, as ID.txt.bad and ID.json.bad, with the directory synced; the
+// log says why. The server could not have written: metadata with a field
+// it does not write, or one spelled in another case or given twice, at
+// any depth (in a seat too); a spec it does not create (a variant with a
+// plylimit option without a limit: the site gives every such game one);
+// a game with no person, two seats with one key, or a key not of the
+// form the server makes (22 characters of base64url, 128 bits); a record
+// other than, byte for byte, the tags the server writes for the game
+// (a tag it does not write, such as a [Position] that would start the
+// game elsewhere than its record says, or another value, say of Date or
+// Player_A) and then one move a line, as the server writes it (no move
+// number, comment, blank line or other spelling of a move than the
+// canonical one); a move that does not replay. A game whose plylimit is
+// above -maxplies (one created under a larger -maxplies) is left out but
+// left in place, and logged: a restart with that -maxplies restores it.
+// So is a game whose files cannot be read for now (an I/O error). A file
+// in DIR/games whose name is no game's (ID.json, ID.txt, their
+// temporary files and the names they are set aside as, for a game ID)
+// is logged on start and left where it is. A bot whose turn it is starts
+// thinking again when its game is first asked for (its page, state,
+// events or record), not at once: a restart on many abandoned games
+// searches nothing.
 //
 // # Concurrency
 //
@@ -235,9 +262,11 @@
 //     its board is full (677 plies at most, 26×26) and Domination when the
 //     pool is empty (56 plies). A game of any other kind still going at
 //     -maxplies is stopped unfinished: no more moves, "stopped" in its
-//     state, Result "*" and a Termination tag in its record. A state holds
-//     the last 200 plies: a Focus game at its 2,000th ply has a state of
-//     49 KB.
+//     state, Result "*" and a Termination tag in its record. A restart
+//     under a smaller -maxplies leaves out (and logs) the games created
+//     with a larger plylimit, and keeps their files. A state holds the
+//     last 200 plies: a Focus game at its 2,000th ply has a state of 49
+//     KB.
 //   - Creation rate: one client address creates at most -create-rate
 //     games a minute (default 30, all at once or spread out); beyond, 429
 //     with Retry-After. The server remembers 10,000 addresses at most.

@@ -73,11 +73,27 @@ func newID() string {
 	return idEncoding.EncodeToString(b[:])[:idLen]
 }
 
-// newKey returns a seat's secret: 128 random bits.
+// keyBytes is the length of a seat's secret: 128 random bits.
+const keyBytes = 16
+
+// newKey returns a seat's secret: keyBytes random bytes, in unpadded
+// base64url (22 characters).
 func newKey() string {
-	var b [16]byte
+	var b [keyBytes]byte
 	rand.Read(b[:])
 	return base64.RawURLEncoding.EncodeToString(b[:])
+}
+
+// validKey reports whether key has the form newKey gives. The strict
+// decoding refuses the 4 bits beyond the 128 set, so that a key's text is
+// the one encoding of its bytes; the length refuses the line breaks that
+// even a strict decoding skips.
+func validKey(key string) bool {
+	if len(key) != base64.RawURLEncoding.EncodedLen(keyBytes) {
+		return false
+	}
+	b, err := base64.RawURLEncoding.Strict().DecodeString(key)
+	return err == nil && len(b) == keyBytes
 }
 
 func newRand() *mrand.Rand {

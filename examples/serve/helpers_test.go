@@ -109,7 +109,11 @@ func serveOnLoopback(t testing.TB, srv *server, adjust func(*http.Server)) strin
 	if err != nil {
 		t.Fatal(err)
 	}
-	hs := httpServer(srv, nil)
+	hosts, err := newHostPolicy(ln.Addr(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs := httpServer(srv, hosts, nil)
 	if adjust != nil {
 		adjust(hs)
 	}
@@ -183,6 +187,9 @@ func (c *client) doHeader(method, path string, body any, header http.Header) (in
 	}
 	for k, v := range header {
 		req.Header[k] = v
+	}
+	if h := header.Get("Host"); h != "" { // net/http sends req.Host, not the header
+		req.Host = h
 	}
 	res, err := c.hc.Do(req)
 	if err != nil {

@@ -13,6 +13,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"syscall"
 	"time"
 
@@ -48,11 +49,21 @@ func runConfig(args []string, stdout, stderr io.Writer, base config) error {
 	maxPlies := fs.Int("maxplies", defaultMaxPlies, "the most plies a game lasts")
 	maxConns := fs.Int("max-conns", 0, fmt.Sprintf("the most connections held at once (0: all the descriptors the process may open but %d)", descriptorReserve))
 	connsPerClient := fs.Int("max-conns-per-client", defaultConnsPerClient, "the most connections one client address holds at once")
+	hostNames := fs.String("host", "", "the names the site answers to besides its listen address (and localhost for a loopback one), comma-separated NAME or NAME:PORT: the public names behind a proxy")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
 		return fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	}
+	var extraHosts []string
+	if *hostNames != "" {
+		extraHosts = strings.Split(*hostNames, ",")
+	}
+	for _, e := range extraHosts { // refused before the games are restored
+		if _, _, err := parseHostEntry(e); err != nil {
+			return err
+		}
 	}
 	switch {
 	case *maxGames < 1:
@@ -95,8 +106,13 @@ func runConfig(args []string, stdout, stderr io.Writer, base config) error {
 	if err != nil {
 		return err
 	}
+	hosts, err := newHostPolicy(ln.Addr(), extraHosts)
+	if err != nil {
+		ln.Close()
+		return err
+	}
 	limited := newConnLimiter(ln, conns, *connsPerClient)
-	hs := httpServer(srv, logger)
+	hs := httpServer(srv, hosts, logger)
 	fmt.Fprintf(stdout, "serving http://%s/ (games in %s)\n", ln.Addr(), *dir)
 	srv.cfg.Infof("limits: %d connections (%d per client address), %d event streams (%d per client address, %d per game), %d games, %d plies a game",
 		conns, *connsPerClient, srv.cfg.MaxStreams, srv.cfg.MaxStreamsPerClient, srv.cfg.MaxStreamsPerGame, srv.cfg.MaxGames, srv.cfg.MaxPlies)
@@ -127,17 +143,18 @@ func defaultDataDir() string {
 	return "serve-data"
 }
 
-// httpServer returns the HTTP server of the site, with short timeouts
-// for slow and idle clients: 10 s to send a request (its headers, and its
-// body), 30 s idle between requests. (The headers' 10 s count from the
-// connection's start for a new one, which a client on a loaded machine
-// takes a while to use: 5 s made such clients fail under the race
-// detector.) It has no WriteTimeout, which would end the event streams:
-// every other reply gets writeTimeout from when it is written, and each
-// event of a stream its own.
-func httpServer(srv *server, logger *log.Logger) *http.Server {
+// httpServer returns the HTTP server of the site, answering to the hosts
+// of the policy (checkHost), with short timeouts for slow and idle
+// clients: 10 s to send a request (its headers, and its body), 30 s idle
+// between requests. (The headers' 10 s count from the connection's start
+// for a new one, which a client on a loaded machine takes a while to
+// use: 5 s made such clients fail under the race detector.) It has no
+// WriteTimeout, which would end the event streams: every other reply gets
+// writeTimeout from when it is written, and each event of a stream its
+// own.
+func httpServer(srv *server, hosts *hostPolicy, logger *log.Logger) *http.Server {
 	hs := &http.Server{
-		Handler:           srv,
+		Handler:           checkHost(hosts, srv),
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       10 * time.Second,
 		IdleTimeout:       30 * time.Second,

@@ -14,9 +14,12 @@ import (
 // plylimit=MaxPlies (at most the option's Max), or a smaller one the spec
 // asks for, so that the rules end it as a draw; Hex ends before the board
 // is full and Domination when the pool is empty, far sooner. A game of any
-// other kind, or one stored before the cap, still going at MaxPlies is
-// stopped unfinished (game.stopped): it takes no more moves, its state
-// says "stopped" and its record has Result "*" and a Termination tag.
+// other kind (one created under a larger MaxPlies too) still going at
+// MaxPlies is stopped unfinished (game.stopped): it takes no more moves,
+// its state says "stopped" and its record has Result "*" and a
+// Termination tag. A stored game of a variant with the option but
+// without a limit, or with one above MaxPlies, is not restored
+// (server.checkSpec).
 const (
 	defaultMaxPlies = 2000
 	// recentMoves is how many of the last plies a state holds: a state

@@ -3,6 +3,8 @@ package main
 import (
 	"errors"
 	"fmt"
+	"math"
+	"strconv"
 	"strings"
 	"time"
 
@@ -16,10 +18,22 @@ import (
 // ID.json.bad) and left out; one whose files cannot be read now is left
 // out and left in place. Each is logged.
 func (s *server) restore() {
-	ids, skipped, err := s.store.list(s.cfg.MaxGames)
+	ids, skipped, strays, err := s.store.list(s.cfg.MaxGames)
 	if err != nil {
 		s.cfg.Logf("restore: %v (no game restored)", err)
 		return
+	}
+	if len(strays) > 0 {
+		// Not the server's: it neither reads nor moves them (moving them
+		// could clobber a game's name), but the operator should know.
+		const shown = 20
+		more := ""
+		if len(strays) > shown {
+			more = fmt.Sprintf(" and %d more", len(strays)-shown)
+			strays = strays[:shown]
+		}
+		s.cfg.Logf("restore: %s: files that are no game's (not ID.json or ID.txt of a game ID), left where they are: %s%s",
+			s.store.dir, strings.Join(strays, ", "), more)
 	}
 	for _, id := range ids {
 		g, err := s.restoreOne(id)
@@ -56,6 +70,9 @@ func (s *server) restoreOne(id string) (*game, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := s.checkSpec(l.meta.Spec); err != nil {
+		return nil, err
+	}
 	// Walk replays the record as Replay would, with its errors, but
 	// keeps no position: the game's history, which plays each move again
 	// (and so records it in canonical notation), keeps the current one.
@@ -81,6 +98,14 @@ func (s *server) restoreOne(id string) (*game, error) {
 	if final.Spec() != l.meta.Spec || final.Seats() != len(l.meta.Seats) {
 		return nil, badRecord("the record's game %s does not match the metadata's %s of %d seats", final.Spec(), l.meta.Spec, len(l.meta.Seats))
 	}
+	// The server stores every move as the history records it, in
+	// canonical notation; the rules read other spellings ("C3" for
+	// "c3") that it never writes.
+	for i, m := range l.record.Moves {
+		if c := h.Move(i); m != c {
+			return nil, badRecord("%s.txt: ply %d, %s, is not in the canonical notation the server writes (%s)", id, i+1, strconv.Quote(m), strconv.Quote(c))
+		}
+	}
 	if l.torn >= 0 {
 		if err := s.store.cutTorn(id, l.torn); err != nil {
 			return nil, fmt.Errorf("dropping an unfinished last line: %w", err)
@@ -105,4 +130,28 @@ func (s *server) restoreOne(id string) (*game, error) {
 	}
 	g.dormant.Store(true)
 	return g, nil
+}
+
+// checkSpec checks that spec, the stored spec of a game, is one the
+// server creates (handleCreate): a game whose rules have a plylimit
+// option has one, at most -maxplies, so that it ends within the limits.
+// A spec with none, or with one the option does not allow, is not the
+// server's (a *badRecordError). A limit above -maxplies is one the server
+// writes under a larger -maxplies: the game is left out but not set
+// aside, so that restarting with that -maxplies restores it.
+func (s *server) checkSpec(spec string) error {
+	start, err := rules.Open(spec)
+	if err != nil {
+		return badRecord("the game %s does not open: %v", spec, err)
+	}
+	if start.Spec() != spec {
+		return badRecord("the game %s is not written as the server writes it (%s)", spec, start.Spec())
+	}
+	if plyCapped(start, math.MaxInt).Spec() != spec {
+		return badRecord("the game %s has no ply limit (the server creates every game with a %s option with one)", spec, plyLimit)
+	}
+	if capped := plyCapped(start, s.cfg.MaxPlies).Spec(); capped != spec {
+		return fmt.Errorf("the game %s has a ply limit above -maxplies %d (it would be %s); a restart with a -maxplies as large restores it", spec, s.cfg.MaxPlies, capped)
+	}
+	return nil
 }

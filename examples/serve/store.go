@@ -25,12 +25,14 @@ import (
 //     server replies.
 //
 // On start the records are read back (read) and replayed by the server.
-// A record the server could not have written (its tags are not the ones
-// it writes, a line does not parse or replay) is moved aside whole, with
-// its metadata, as ID.txt.bad and ID.json.bad, for the operator to look
-// at; nothing is truncated or rewritten before a record has replayed. A
-// last line cut short by a crash (no line break: the write was never
-// acknowledged) is cut off the file once the rest has replayed.
+// A game whose files the server could not have written (metadata other
+// than it writes, at any depth of the JSON; a record that is not byte for
+// byte its tags and one canonical move a line; a line that does not
+// replay) is moved aside whole, as ID.txt.bad and ID.json.bad, for the
+// operator to look at; nothing is truncated or rewritten before a record
+// has replayed. A last line cut short by a crash (no line break: the
+// write was never acknowledged) is cut off the file once the rest has
+// replayed. Files whose names are no game's are left alone (list).
 
 // seatMeta is one seat as stored: who plays it and, for a person, the
 // secret that lets a client move for it.
@@ -191,11 +193,14 @@ func (s *store) writeSynced(path string, data []byte) error {
 
 // list returns the IDs of the stored games (those with a metadata file),
 // at most limit of them: those whose record was written last; skipped
-// counts the others, which stay on disk.
-func (s *store) list(limit int) (ids []string, skipped int, err error) {
+// counts the others, which stay on disk. strays are the names in the
+// directory that are no game's file (storeFileName), which the server
+// never wrote there: it leaves them where they are, and the caller says
+// so.
+func (s *store) list(limit int) (ids []string, skipped int, strays []string, err error) {
 	names, err := s.fs.ReadDir(s.dir)
 	if err != nil {
-		return nil, 0, err
+		return nil, 0, nil, err
 	}
 	type candidate struct {
 		id      string
@@ -203,8 +208,12 @@ func (s *store) list(limit int) (ids []string, skipped int, err error) {
 	}
 	var found []candidate
 	for _, name := range names {
+		if !storeFileName(name) {
+			strays = append(strays, name)
+			continue
+		}
 		id, ok := strings.CutSuffix(name, ".json")
-		if !ok || !validID(id) {
+		if !ok {
 			continue
 		}
 		c := candidate{id: id}
@@ -219,7 +228,30 @@ func (s *store) list(limit int) (ids []string, skipped int, err error) {
 	for _, c := range found {
 		ids = append(ids, c.id)
 	}
-	return ids, skipped, nil
+	return ids, skipped, strays, nil
+}
+
+// storeFileName reports whether name is one the store writes in its
+// directory: ID.json and ID.txt of a valid ID, their temporary files
+// (writeSynced, left by a crash) and the names setAside gives them.
+func storeFileName(name string) bool {
+	if len(name) < idLen || !validID(name[:idLen]) {
+		return false
+	}
+	rest := name[idLen:]
+	rest, ok := strings.CutSuffix(rest, ".tmp")
+	if !ok {
+		if i := strings.Index(rest, ".bad"); i >= 0 {
+			if n := rest[i+len(".bad"):]; n != "" {
+				k, err := strconv.Atoi(strings.TrimPrefix(n, "."))
+				if n[0] != '.' || err != nil || k < 2 || k > 100 || strconv.Itoa(k) != n[1:] {
+					return false
+				}
+			}
+			rest = rest[:i]
+		}
+	}
+	return rest == ".json" || rest == ".txt"
 }
 
 // stored is a game read back from disk: its metadata and its record.
@@ -276,11 +308,50 @@ func (s *store) read(id string) (stored, error) {
 	if err := checkHeader(rec, g.meta); err != nil {
 		return g, badRecord("%s.txt: %v", id, err)
 	}
+	// The notation package reads more than the server writes (move
+	// numbers, comments, several moves a line, blank lines, a byte order
+	// mark): the file must be byte for byte the header and then one move
+	// a line, as create and appendMoves write it.
+	if err := checkLayout(text, append(header(g.meta), movesText(rec.Moves)...)); err != nil {
+		return g, badRecord("%s.txt: %v", id, err)
+	}
 	g.record = rec
 	return g, nil
 }
 
-// checkMeta checks that metadata is what the server writes for game id.
+// checkLayout reports where text differs from want, the text the server
+// would have written for the same tags and moves, or nil.
+func checkLayout(text, want []byte) error {
+	if bytes.Equal(text, want) {
+		return nil
+	}
+	line := 1
+	for len(text) > 0 && len(want) > 0 {
+		t, w := text, want
+		if i := bytes.IndexByte(t, '\n'); i >= 0 {
+			t, text = t[:i], t[i+1:]
+		} else {
+			text = nil
+		}
+		if i := bytes.IndexByte(w, '\n'); i >= 0 {
+			w, want = w[:i], w[i+1:]
+		} else {
+			want = nil
+		}
+		if !bytes.Equal(t, w) {
+			return fmt.Errorf("line %d, %s, is not as the server writes it (%s: one move a line, with no move number, comment or blank line)", line, strconv.Quote(string(t)), strconv.Quote(string(w)))
+		}
+		line++
+	}
+	return fmt.Errorf("line %d is not as the server writes it (one move a line, with no move number, comment or blank line)", line)
+}
+
+// checkMeta checks that metadata is what the server writes for game id:
+// at least one person (handleCreate refuses a game of bots), each person
+// with a key of the form newKey makes, no two with the same key (one of
+// them could never move: seatOf finds the other), each bot of a known
+// level. Whether the spec is one the server creates is for restoreOne,
+// which knows the cap on plies.
 func checkMeta(m meta, id string) error {
 	switch {
 	case m.ID != id:
@@ -288,13 +359,26 @@ func checkMeta(m meta, id string) error {
 	case len(m.Seats) == 0:
 		return errors.New("no seats")
 	}
+	humans := 0
 	for i, st := range m.Seats {
 		switch {
-		case st.Player == "human" && st.Key != "" && st.Level == "":
+		case st.Player == "human" && st.Level == "":
+			if !validKey(st.Key) {
+				return fmt.Errorf("seat %d's key is not a key the server makes (%d random bytes in unpadded base64url)", i+1, keyBytes)
+			}
+			for j := range i {
+				if m.Seats[j].Key == st.Key {
+					return fmt.Errorf("seats %d and %d have the same key", j+1, i+1)
+				}
+			}
+			humans++
 		case st.Player == "bot" && st.Key == "" && levels[st.Level] != (level{}):
 		default:
 			return fmt.Errorf("seat %d is no person with a key nor a bot of a known level", i+1)
 		}
+	}
+	if humans == 0 {
+		return errors.New("no seat is a person's")
 	}
 	return nil
 }
@@ -306,6 +390,9 @@ func checkMeta(m meta, id string) error {
 func checkHeader(rec notation.Record, m meta) error {
 	want := recordTags(m).Tags
 	for i, t := range rec.Tags {
+		if i < len(want) && t.Name == want[i].Name && t.Value != want[i].Value {
+			return fmt.Errorf("tag [%s %s] is not the one the server writes for the game ([%s %s])", t.Name, strconv.Quote(t.Value), t.Name, strconv.Quote(want[i].Value))
+		}
 		if i >= len(want) || t != want[i] {
 			return fmt.Errorf("tag [%s %s] is not one the server writes (it writes %s)", t.Name, strconv.Quote(t.Value), tagNames(want))
 		}
