@@ -177,6 +177,9 @@ func (b *Bot) ChooseCell(ctx context.Context, board analysis.Board, last int) (i
 				cands = empty
 			} else {
 				cands = pruneVulnerable(cands, &inf, me)
+				var dom analysis.Domination
+				dom.Find(&root, me)
+				cands = dom.Prune(cands)
 				if cell, ok := b.trySolver(ctx, root, cands); ok {
 					b.Last.Reason, b.Last.Candidates = "win", cands
 					return cell, nil

@@ -21,7 +21,8 @@
 //   - must-play pruning: when the opponent has winning semi
 //     connections, only the cells common to their carriers are moves
 //     (a move elsewhere loses at once), and the root leaves out the
-//     filled-in cells and the vulnerable cells whose killer stays;
+//     filled-in cells, the vulnerable cells whose killer stays and the
+//     dominated cells whose dominator stays (analysis.FindDominated);
 //   - the solver: with at most 40 empty cells left after fill-in it runs
 //     the df-pn solver on a quarter of the time (or a node budget) and
 //     plays a proven win;

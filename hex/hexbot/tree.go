@@ -48,6 +48,7 @@ type worker struct {
 	cands  analysis.Set
 	knowAt uint32
 	inf    analysis.Inferior
+	dom    analysis.Domination
 	// deadline is when the search must end (zero: none); knowledge,
 	// which takes milliseconds, is skipped close to it.
 	deadline time.Time
@@ -263,6 +264,8 @@ func (w *worker) knowledge(i int32, b *analysis.Board) {
 		keep = keep.And(must)
 	}
 	keep = pruneVulnerable(keep, &w.inf, me)
+	w.dom.Find(&f, me)
+	keep = w.dom.Prune(keep)
 	if keep.Empty() {
 		nd.proof = 1
 		return
