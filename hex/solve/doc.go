@@ -20,7 +20,8 @@
 //   - keeps only the moves in the must-play region, the cells common to
 //     the carriers of the opponent's winning semi connections, and can
 //     leave out the vulnerable cells whose killer it keeps
-//     (Options.Vulnerable).
+//     (Options.Vulnerable) and the dominated cells whose dominator it
+//     keeps (Options.Dominated).
 //
 // Solve works on an analysis.Board; SolvePosition takes a hex.Position
 // and handles the pie rule. The examples' hexsolve command prints the

@@ -69,8 +69,9 @@ func TestSolverOpenings3x3And4x4(t *testing.T) {
 	for _, n := range []int{3, 4} {
 		g := geometry(t, n)
 		ref := minimax{}
-		for _, opts := range []Options{{}, {Vulnerable: true}, {NoVC: true}, {NoFillIn: true}} {
-			s := New(Options{TableBytes: 1 << 20, Vulnerable: opts.Vulnerable, NoVC: opts.NoVC, NoFillIn: opts.NoFillIn})
+		for _, opts := range []Options{{}, {Vulnerable: true}, {Dominated: true}, {Vulnerable: true, Dominated: true}, {NoVC: true}, {NoFillIn: true}} {
+			opts.TableBytes = 1 << 20
+			s := New(opts)
 			start := analysis.NewBoard(g, analysis.Black)
 			checkSolved(t, s, ref, start)
 			for cell := range g.All().All() {
@@ -96,14 +97,15 @@ func randomBoard(r *rand.Rand, g *analysis.Geometry, stones int) (analysis.Board
 }
 
 // TestSolverRandom5x5: the solver agrees with minimax on random 5×5
-// positions of 10 to 14 stones, with and without vulnerable-cell
-// pruning.
+// positions of 10 to 14 stones, with and without vulnerable-cell and
+// dominated-cell pruning.
 func TestSolverRandom5x5(t *testing.T) {
 	g := geometry(t, 5)
 	r := rand.New(rand.NewPCG(5, 5))
 	ref := minimax{}
 	plain := New(Options{TableBytes: 4 << 20})
 	vuln := New(Options{TableBytes: 4 << 20, Vulnerable: true})
+	dom := New(Options{TableBytes: 4 << 20, Vulnerable: true, Dominated: true})
 	count := 60
 	if testing.Short() || raceEnabled {
 		count = 15
@@ -116,5 +118,6 @@ func TestSolverRandom5x5(t *testing.T) {
 		i++
 		checkSolved(t, plain, ref, b)
 		checkSolved(t, vuln, ref, b)
+		checkSolved(t, dom, ref, b)
 	}
 }

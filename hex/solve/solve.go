@@ -34,6 +34,10 @@ type Options struct {
 	// opponent stone next to it would make useless) as long as their
 	// killer stays among the moves.
 	Vulnerable bool
+	// Dominated prunes the mover's dominated cells (analysis.FindDominated:
+	// a cell where its stone is never worth more than on a neighbour)
+	// as long as a dominator stays among the moves.
+	Dominated bool
 }
 
 // ErrBudget is returned when a search stopped at Options.MaxNodes or at
@@ -335,6 +339,11 @@ func (s *Solver) evaluate(b *analysis.Board, key uint64) entry {
 				moves.Remove(v)
 			}
 		}
+	}
+	if s.opts.Dominated {
+		var dom analysis.Domination
+		dom.Find(&board, me)
+		moves = dom.Prune(moves)
 	}
 	if moves.Empty() {
 		e.pn, e.dn = infinity, 0
