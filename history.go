@@ -41,7 +41,8 @@ func (h *History) Play(move string) error {
 	h.positions = append(h.positions, next)
 	h.moves = append(h.moves, canonical)
 	h.movers = append(h.movers, pos.ToMove())
-	if h.undoLimit >= 0 && len(h.positions) > h.undoLimit+1 {
+	// (len-1 > limit, not len > limit+1, which overflows at MaxInt.)
+	if h.undoLimit >= 0 && len(h.positions)-1 > h.undoLimit {
 		// Slicing off the front reuses the array until append outgrows
 		// it, which copies only the positions kept: amortised O(1).
 		h.positions[0] = nil
@@ -82,8 +83,8 @@ func (h *History) Undo() bool {
 // the next move on; those dropped are gone.
 func (h *History) SetUndoLimit(n int) {
 	h.undoLimit = max(n, -1)
-	if n >= 0 && len(h.positions) > n+1 {
-		drop := len(h.positions) - (n + 1)
+	if n >= 0 && len(h.positions)-1 > n {
+		drop := len(h.positions) - 1 - n
 		// A fresh array, so that the dropped positions can be freed now.
 		h.positions = append([]Dynamic(nil), h.positions[drop:]...)
 		h.first += drop

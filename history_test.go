@@ -1,6 +1,7 @@
 package rules_test
 
 import (
+	"math"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -149,5 +150,20 @@ func TestTypedHistoryAsDynamicKeepsTheMovers(t *testing.T) {
 	assert.Equal(t, h.At(0), h.Start())
 	assert.True(t, h.Undo())
 	assert.True(t, h.Undo())
+	assert.False(t, h.Undo())
+}
+
+// An undo limit of math.MaxInt, a natural way to say "no limit", keeps
+// every position (n+1 used to overflow and panic).
+func TestHistoryUndoLimitOfMaxIntKeepsEverything(t *testing.T) {
+	h := playAll(t, "hex(size=5,swap=none)", moves12[:4]...)
+	h.SetUndoLimit(math.MaxInt)
+	require.NoError(t, h.Play(moves12[4]))
+	for i := range 6 {
+		assert.NotNil(t, h.At(i), "At(%d)", i)
+	}
+	for range 5 {
+		assert.True(t, h.Undo())
+	}
 	assert.False(t, h.Undo())
 }
