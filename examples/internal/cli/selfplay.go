@@ -38,8 +38,10 @@ import (
 //     move before), or for -bot random the uniform distribution over the
 //     legal actions; zero outside the mask, each row summing to 1;
 //   - values, float32 N: the mover's return in the game's outcome
-//     (Outcome.Return, in [-1, 1]: +1 a win and -1 a loss with two
-//     seats, 0 a draw; with k seats a loss is -1/(k-1)), and 0 for every
+//     (Outcome.Return, in [-1, 1], the seats' returns summing to 0: +1
+//     a win and -1 a loss with two seats, 0 a draw; with k seats and one
+//     winner a loss is -1/(k-1); in four-seat team play a win is +2/3
+//     and a loss -2/3), and 0 for every
 //     position of a game that -maxplies stopped unfinished (its record
 //     on stdout has the result *);
 //   - actions, int32 N: the action index of the move played (ActionIndex);
@@ -48,8 +50,10 @@ import (
 //
 // The rows are streamed through temporary files beside FILE (unlinked at
 // once where the system allows), so memory does not grow with N; the
-// archive is written once the games are over. A run that fails removes
-// FILE; one killed leaves it empty. The name must end in .npz, which also
+// archive is written once the games are over, into a temporary file
+// beside FILE renamed to FILE at the end: a run that fails leaves FILE
+// as it was, and so does one killed (with a hidden .npz-*.tmp beside
+// it). The name must end in .npz, which also
 // catches a -data whose value is missing and swallowed the next flag.
 func Selfplay(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("selfplay", stderr)

@@ -99,17 +99,24 @@ func (d DType) String() string {
 // not safe for concurrent use.
 type Writer struct {
 	path   string
-	out    *os.File
+	out    *os.File // a temporary file beside path, renamed to it by Close
 	arrays []*Array
 	done   bool
 }
 
-// Create creates (or truncates) the .npz file at path at once, so that an
-// unwritable path fails before any work is done. The rows of its arrays
-// wait in temporary files beside it, in its directory: the data ends
-// there anyway, and a machine's temporary directory may be memory.
+// Create starts the .npz file at path. The archive is written into a
+// temporary file beside it (".npz-*.tmp") that Close renames to path, so
+// that a file already at path stays as it was until the new archive is
+// complete, whether the run fails or is killed; creating the temporary
+// file at once makes an unwritable directory fail before any work is
+// done, and a path that is a directory or a device is refused. The rows
+// of the arrays wait in temporary files in the same directory: the data
+// ends there anyway, and a machine's temporary directory may be memory.
 func Create(path string) (*Writer, error) {
-	out, err := os.Create(path)
+	if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("npz: %s exists and is not a regular file", path)
+	}
+	out, err := os.CreateTemp(filepath.Dir(path), ".npz-*.tmp")
 	if err != nil {
 		return nil, err
 	}
@@ -157,7 +164,9 @@ func (w *Writer) Add(name string, dtype DType, shape ...int) (*Array, error) {
 		}
 		row *= int64(s)
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(w.path), "."+filepath.Base(w.path)+"."+name+".*.tmp")
+	// A short name whatever path's length: a name of its own would
+	// reach the system's limit of 255 bytes before path's does.
+	tmp, err := os.CreateTemp(filepath.Dir(w.path), ".npz-*.tmp")
 	if err != nil {
 		return nil, err
 	}
@@ -266,33 +275,42 @@ func (a *Array) write(b []byte, k int) error {
 }
 
 // Close writes the archive, every array with the rows it holds, and
-// closes the file. An array's values must make whole rows. On error the
-// file is removed, so that no truncated archive is left for a reader.
+// renames it to the path given to Create, replacing any file there. An
+// array's values must make whole rows. On error nothing is left but what
+// was at path before: no truncated archive for a reader.
 func (w *Writer) Close() error {
 	if w.done {
 		return errors.New("npz: Close after Close or Abort")
 	}
 	err := w.write()
+	if err == nil {
+		// CreateTemp's 0600 is for a file in the making; the archive is
+		// readable as a file os.Create made would be.
+		err = w.out.Chmod(0o644)
+	}
 	if cerr := w.out.Close(); err == nil {
 		err = cerr
 	}
 	w.release()
+	if err == nil {
+		err = os.Rename(w.out.Name(), w.path)
+	}
 	if err != nil {
-		os.Remove(w.path)
+		os.Remove(w.out.Name())
 		return err
 	}
 	return nil
 }
 
-// Abort gives up: it closes and removes the file and the temporary
-// files. It does nothing after Close or Abort.
+// Abort gives up: it closes and removes the temporary files, leaving
+// what was at path before. It does nothing after Close or Abort.
 func (w *Writer) Abort() {
 	if w.done {
 		return
 	}
 	w.out.Close()
 	w.release()
-	os.Remove(w.path)
+	os.Remove(w.out.Name())
 }
 
 // release closes the temporary files and removes those still linked.

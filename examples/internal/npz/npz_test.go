@@ -4,6 +4,7 @@ import (
 	"archive/zip"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -162,4 +163,46 @@ func TestErrors(t *testing.T) {
 	assert.NoFileExists(t, path)
 	entries, _ := os.ReadDir(dir)
 	assert.Empty(t, entries, "no temporary file left")
+}
+
+// TestAFileAlreadyThereStaysUntilTheArchiveIsComplete: a run that fails
+// or gives up leaves the file at path as it was; a complete one replaces
+// it. A name as long as the system allows works (the temporary files'
+// names do not grow with it), and a device is refused at once.
+func TestAFileAlreadyThereStaysUntilTheArchiveIsComplete(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, strings.Repeat("n", 251)+".npz")
+	require.NoError(t, os.WriteFile(path, []byte("precious"), 0o644))
+
+	w, err := Create(path)
+	require.NoError(t, err)
+	a, err := w.Add("a", Float32, 2)
+	require.NoError(t, err)
+	require.NoError(t, a.Float32(1))
+	assert.Error(t, w.Close(), "half a row")
+	data, _ := os.ReadFile(path)
+	assert.Equal(t, "precious", string(data), "after a failed Close")
+
+	w, err = Create(path)
+	require.NoError(t, err)
+	w.Abort()
+	data, _ = os.ReadFile(path)
+	assert.Equal(t, "precious", string(data), "after Abort")
+
+	w, err = Create(path)
+	require.NoError(t, err)
+	a, err = w.Add("a", Float32, 2)
+	require.NoError(t, err)
+	require.NoError(t, a.Float32(1, 2))
+	require.NoError(t, w.Close())
+	data, _ = os.ReadFile(path)
+	assert.True(t, strings.HasPrefix(string(data), "PK"), "the archive replaced the old file")
+	fi, err := os.Stat(path)
+	require.NoError(t, err)
+	assert.Equal(t, os.FileMode(0o644), fi.Mode().Perm())
+	entries, _ := os.ReadDir(dir)
+	assert.Len(t, entries, 1, "no temporary file left")
+
+	_, err = Create(os.DevNull)
+	assert.ErrorContains(t, err, "not a regular file")
 }
