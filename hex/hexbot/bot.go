@@ -176,10 +176,8 @@ func (b *Bot) ChooseCell(ctx context.Context, board analysis.Board, last int) (i
 				root = board // lost anyway: resist on the real board
 				cands = empty
 			} else {
-				cands = pruneVulnerable(cands, &inf, me)
 				var dom analysis.Domination
-				dom.Find(&root, me)
-				cands = dom.Prune(cands)
+				cands = pruneInferior(cands, &root, &inf, &dom, me)
 				if cell, ok := b.trySolver(ctx, root, cands); ok {
 					b.Last.Reason, b.Last.Candidates = "win", cands
 					return cell, nil

@@ -263,9 +263,7 @@ func (w *worker) knowledge(i int32, b *analysis.Board) {
 	if must, ok := o.MustPlay(); ok {
 		keep = keep.And(must)
 	}
-	keep = pruneVulnerable(keep, &w.inf, me)
-	w.dom.Find(&f, me)
-	keep = w.dom.Prune(keep)
+	keep = pruneInferior(keep, &f, &w.inf, &w.dom, me)
 	if keep.Empty() {
 		nd.proof = 1
 		return
@@ -274,6 +272,18 @@ func (w *worker) knowledge(i int32, b *analysis.Board) {
 	for j := range kids {
 		kids[j].pruned = !keep.Has(int(kids[j].move))
 	}
+}
+
+// pruneInferior removes from keep the inferior moves of me on the
+// filled board f (inf is f's analysis, dom scratch space): the
+// vulnerable cells whose killer stays, then the dominated cells whose
+// dominator stays. Each cell removed has a chain of killers and
+// dominators, each at least as good, ending in a cell kept. The root
+// and the knowledge nodes prune alike.
+func pruneInferior(keep analysis.Set, f *analysis.Board, inf *analysis.Inferior, dom *analysis.Domination, me analysis.Color) analysis.Set {
+	keep = pruneVulnerable(keep, inf, me)
+	dom.Find(f, me)
+	return dom.Prune(keep)
 }
 
 // pruneVulnerable removes from keep the mover's vulnerable cells whose
