@@ -71,14 +71,17 @@ func newHostPolicy(listen net.Addr, extra []string) (*hostPolicy, error) {
 // an IPv6 address), in lower case.
 func parseHostEntry(e string) (host, port string, err error) {
 	e = strings.ToLower(strings.TrimSpace(e))
+	if strings.Contains(e, "://") {
+		return "", "", fmt.Errorf("-host %q: give a host name, NAME or NAME:PORT, not a URL", e)
+	}
 	host, port, err = net.SplitHostPort(e)
 	if err != nil { // no port
 		host, port = strings.TrimSuffix(strings.TrimPrefix(e, "["), "]"), ""
 	} else if n, err := strconv.Atoi(port); err != nil || n < 1 || n > 65535 || strconv.Itoa(n) != port {
 		return "", "", fmt.Errorf("-host %q: the port is not a number from 1 to 65535", e)
 	}
-	if host == "" || strings.ContainsAny(host, "/:@[] \t") && net.ParseIP(host) == nil {
-		return "", "", fmt.Errorf("-host %q is not NAME or NAME:PORT", e)
+	if net.ParseIP(host) == nil && !isHostName(host) {
+		return "", "", fmt.Errorf("-host %q is not NAME or NAME:PORT (a name of letters, digits, hyphens and dots; an international name in its xn-- form, as browsers send it; no wildcards)", e)
 	}
 	return host, port, nil
 }
@@ -112,4 +115,19 @@ func checkHost(p *hostPolicy, h http.Handler) http.Handler {
 		}
 		h.ServeHTTP(w, r)
 	})
+}
+
+// isHostName reports whether s is a DNS name as a Host header carries
+// it: ASCII letters, digits, hyphens and dots (browsers send an
+// international name in its punycode form).
+func isHostName(s string) bool {
+	if s == "" || len(s) > 253 {
+		return false
+	}
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '-' || r == '.') {
+			return false
+		}
+	}
+	return true
 }

@@ -163,7 +163,7 @@ func TestHostPolicy(t *testing.T) {
 			t.Errorf("Host %q: allowed %v, want %v", tc.host, got, tc.allow)
 		}
 	}
-	for _, bad := range []string{"http://games.example.org", "games.example.org/", "a@b", "games.example.org:http", "x:0", "x:65536", ":80", ""} {
+	for _, bad := range []string{"http://games.example.org", "games.example.org/", "a@b", "games.example.org:http", "x:0", "x:65536", ":80", "", "*", "*.example.org", "é.example", "games_example.org"} {
 		if _, err := newHostPolicy(&net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 80}, []string{bad}); err == nil {
 			t.Errorf("-host %q is taken", bad)
 		}

@@ -239,6 +239,7 @@ func TestSelfplayDataErrors(t *testing.T) {
 		{[]string{"-data", filepath.Join(dir, "no", "such", "dir.npz")}, ExitBadArgs, "selfplay: -data: open "},
 		{[]string{"-data", dir + "/"}, ExitBadArgs, "-data must name a .npz file"},
 		{[]string{"-data", "-maxplies=3"}, ExitBadArgs, `-data must name a .npz file, not "-maxplies=3"`},
+		{[]string{"-data", "-games", "3"}, ExitBadArgs, `-data must name a .npz file, not "-games"`},
 		{[]string{"-data", filepath.Join(dir, "d.npz"), "-game", "hexx"}, ExitBadArgs, "selfplay: unknown game"},
 		{[]string{"-data", filepath.Join(dir, "d.npz"), "-bot", "genius"}, ExitBadArgs, "selfplay: unknown bot"},
 	} {

@@ -68,6 +68,13 @@ func Selfplay(args []string, stdout, stderr io.Writer) int {
 	if err := fs.Parse(args); err != nil {
 		return ExitBadArgs
 	}
+	// -data first: a -data whose value is missing swallows the next flag
+	// and leaves that flag's value as an argument, which is the clearer
+	// message of the two.
+	if err := dataFlagError(*dataFile); err != nil {
+		fmt.Fprintf(stderr, "selfplay: %s\n", printable(err.Error()))
+		return ExitBadArgs
+	}
 	switch {
 	case fs.NArg() > 0:
 		fmt.Fprintf(stderr, "selfplay: unexpected argument %q\n", fs.Arg(0))
@@ -81,10 +88,6 @@ func Selfplay(args []string, stdout, stderr io.Writer) int {
 	}
 	if err := think.check(); err != nil {
 		fmt.Fprintf(stderr, "selfplay: %v\n", err)
-		return ExitBadArgs
-	}
-	if err := dataFlagError(*dataFile); err != nil {
-		fmt.Fprintf(stderr, "selfplay: %s\n", printable(err.Error()))
 		return ExitBadArgs
 	}
 	start, err := open(*spec, *position)
