@@ -68,6 +68,21 @@
 //   - Moves and positions implement encoding.TextMarshaler and
 //     encoding.TextUnmarshaler, so they go through encoding/json as
 //     their notation.
+//   - NewSquare(file, rank) makes a Square (NoSquare off the grid),
+//     Position.Turn returns the rules.Player whose turn it is, and the
+//     move constructors return NoMove for a square that is no square.
+//
+// What differs between the packages differs because the games do:
+// what a square holds (At gives a Hex stone's Color, a Focus Stack of up
+// to five pieces, an Explocus column's owner and height; Domination's
+// PieceAt gives the owner of a piece, as its squares also hold
+// dominoes, Tiles), the move constructors (hex.Place and the Swap;
+// focus.StackMove, Drop, SwapMove, NowakTurn and Pass;
+// domination.Turn of two steps and Draw of a Tile, a chance move;
+// explocus.StackMove), Hex's colours (Black and White, which the pie
+// rule can exchange with the seats), Explocus's Capacity (a column's
+// height limit, which depends on the square) and the square types'
+// widths (each the smallest that holds its game's board).
 //
 // # Position texts
 //
