@@ -33,16 +33,11 @@ func TestNeverOutsideMustPlay(t *testing.T) {
 		want = 12
 	}
 	for tries := 0; checked < want && tries < 5000; tries++ {
-		n := 7 + 2*r.IntN(2)
-		g, _ := analysis.NewGeometry(n, n)
-		b := analysis.NewBoard(g, analysis.Black)
-		for range 6 + r.IntN(n*n/3) {
-			cells := b.EmptyCells().AppendTo(nil)
-			b.Play(int(cells[r.IntN(len(cells))]))
-		}
-		if _, over := b.Winner(); over {
+		b, over := randomPosition(r, 6)
+		if over {
 			continue
 		}
+		g := b.Geometry()
 		m, ok := mustPlay(b)
 		if !ok || m.Empty() {
 			continue
@@ -60,6 +55,21 @@ func TestNeverOutsideMustPlay(t *testing.T) {
 	if checked < want {
 		t.Fatalf("only %d positions with a must-play region found", checked)
 	}
+}
+
+// randomPosition plays random stones, alternately from Black, on a 7×7
+// or 9×9 board: least of them and up to a third of the board more,
+// and reports whether somebody has won.
+func randomPosition(r *rand.Rand, least int) (b analysis.Board, over bool) {
+	n := 7 + 2*r.IntN(2)
+	g, _ := analysis.NewGeometry(n, n)
+	b = analysis.NewBoard(g, analysis.Black)
+	for range least + r.IntN(n*n/3) {
+		cells := b.EmptyCells().AppendTo(nil)
+		b.Play(int(cells[r.IntN(len(cells))]))
+	}
+	_, over = b.Winner()
+	return b, over
 }
 
 func names(g *analysis.Geometry, s analysis.Set) []string {

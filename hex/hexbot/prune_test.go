@@ -23,16 +23,11 @@ func TestRootPrunesInferiorCellsSoundly(t *testing.T) {
 		want = 10
 	}
 	for tries := 0; checked < want && tries < 2000; tries++ {
-		n := 7 + 2*r.IntN(2)
-		g, _ := analysis.NewGeometry(n, n)
-		b := analysis.NewBoard(g, analysis.Black)
-		for range 4 + r.IntN(n*n/3) {
-			cells := b.EmptyCells().AppendTo(nil)
-			b.Play(int(cells[r.IntN(len(cells))]))
-		}
-		if _, over := b.Winner(); over {
+		b, over := randomPosition(r, 4)
+		if over {
 			continue
 		}
+		g := b.Geometry()
 		f := b
 		var inf analysis.Inferior
 		analysis.FillIn(&f, &inf)
