@@ -211,34 +211,46 @@ func (p *Position) appendObservation(buf []float32, seat rules.Player) []float32
 	n := len(buf)
 	buf = slices.Grow(buf, planes*size)[:n+planes*size]
 	o := buf[n:]
-	clear(o[:2*tall*size]) // the planes below write every value
-	for c := range 2 {
-		base := 0 // own columns first
-		if rules.Player(c) != seat {
-			base = tall * size
-		}
-		for r := range rows {
-			for b := p.own[c][r]; b != 0; b &= b - 1 {
-				f := bits.TrailingZeros32(b)
-				h := int(p.height[r][f])
-				if h >= 1 && h <= tall {
-					o[base+(h-1)*size+r*cols+f] = 1
-				}
+	// The planes are written in order, each at once where it can be (far
+	// faster than value by value): the height planes cleared and the
+	// columns set, the board and capacities copied, the turn cleared or
+	// copied from ones.
+	clear(o[:2*tall*size])
+	// base[c] is where colour c's planes start: seat's first. Both
+	// colours' columns are set in one pass over each row.
+	base := [2]int{0, tall * size}
+	if seat == 1 {
+		base = [2]int{tall * size, 0}
+	}
+	for r := range rows {
+		black := p.own[1][r]
+		for b := p.own[0][r] | black; b != 0; b &= b - 1 {
+			f := bits.TrailingZeros32(b)
+			h := int(p.height[r][f])
+			if h >= 1 && h <= tall {
+				o[base[black>>f&1]+(h-1)*size+r*cols+f] = 1
 			}
 		}
 	}
 	copy(o[2*tall*size:], p.kit().planes)
-	turn := float32(0)
+	turn := o[(2*tall+2)*size:][:size]
 	if rules.Player(p.turn) == seat {
-		turn = 1
+		copy(turn, ones[:])
+	} else {
+		clear(turn)
 	}
-	fill(o[(2*tall+2)*size:][:size], turn)
 	if p.plyLimit != 0 {
 		fill(o[(2*tall+3)*size:][:size], float32(float64(p.ply)/float64(p.plyLimit)))
 		fill(o[(2*tall+4)*size:][:size], float32(1/(1+float64(p.plyLimit)-float64(p.ply))))
 	}
 	return buf
 }
+
+// ones is the source of the turn plane's ones.
+var ones = func() (a [MaxSize * MaxSize]float32) {
+	fill(a[:], 1)
+	return a
+}()
 
 func fill(plane []float32, v float32) {
 	for i := range plane {
