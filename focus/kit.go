@@ -517,9 +517,7 @@ func (p *Position) appendObservation(buf []float32, seat rules.Player) []float32
 			rel[c] += n
 		}
 	}
-	// Per stack, the five layers (a layer above the top writes 0 where
-	// colour 0's plane has it, which is 0 anyway: no branch per piece),
-	// the controlling colour and the height.
+	// The planes of each layer, control and height.
 	var layer [MaxHeight][rules.MaxSeats]*[64]float32 // each layer's plane of each colour
 	var control [rules.MaxSeats]*[64]float32
 	for c := range n {
@@ -529,19 +527,31 @@ func (p *Position) appendObservation(buf []float32, seat rules.Player) []float32
 		control[c] = plane64(obs, 5*n+rel[c])
 	}
 	height := plane64(obs, 6*n)
-	for occupied := p.control[0] | p.control[1] | p.control[2] | p.control[3]; occupied != 0; occupied &= occupied - 1 {
-		sq := bits.TrailingZeros64(occupied) & 63
-		s := p.board[sq]
-		h := s.Height() & 7
-		on := &layerOn[h]
-		layer[0][s&3][sq] = on[0]
-		layer[1][s>>2&3][sq] = on[1]
-		layer[2][s>>4&3][sq] = on[2]
-		layer[3][s>>6&3][sq] = on[3]
-		layer[4][s>>8&3][sq] = on[4]
-		top, _ := s.top()
-		control[top&3][sq] = 1
-		height[sq] = heightValue[h]
+	// Stack by stack, colour by colour (a stack's colour is its top
+	// piece's: its control plane needs no decoding).
+	for c := range n {
+		bottom, top := layer[0][c], control[c]
+		// Single pieces, most stacks in a game: layer 0 and height 1/5.
+		for single := p.control[c] &^ p.tall; single != 0; single &= single - 1 {
+			sq := bits.TrailingZeros64(single) & 63
+			bottom[sq], top[sq], height[sq] = 1, 1, heightValue[1]
+		}
+		// Taller stacks: the five layers (a layer above the top writes 0
+		// where colour 0's plane has it, which is 0 anyway: no branch per
+		// piece).
+		for tall := p.control[c] & p.tall; tall != 0; tall &= tall - 1 {
+			sq := bits.TrailingZeros64(tall) & 63
+			s := p.board[sq]
+			h := s.Height() & 7
+			on := &layerOn[h]
+			layer[0][s&3][sq] = on[0]
+			layer[1][s>>2&3][sq] = on[1]
+			layer[2][s>>4&3][sq] = on[2]
+			layer[3][s>>6&3][sq] = on[3]
+			layer[4][s>>8&3][sq] = on[4]
+			top[sq] = 1
+			height[sq] = heightValue[h]
+		}
 	}
 	plane := 6*n + 1
 	fillCount(obs, plane+rel[p.turn&3], 1, 1)
