@@ -202,7 +202,10 @@
 // So is a game whose files cannot be read for now (an I/O error). A file
 // in DIR/games whose name is no game's (ID.json, ID.txt, their
 // temporary files and the names they are set aside as, for a game ID)
-// is logged on start and left where it is. A bot whose turn it is starts
+// is logged on start and left where it is, and so are the files of a game
+// no game is restored from: an ID.txt without its ID.json (a stop between
+// a new game's two writes, never acknowledged) and a temporary file (a
+// write a stop cut short). A bot whose turn it is starts
 // thinking again when its game is first asked for (its page, state,
 // events or record), not at once: a restart on many abandoned games
 // searches nothing.

@@ -18,23 +18,22 @@ import (
 // ID.json.bad) and left out; one whose files cannot be read now is left
 // out and left in place. Each is logged.
 func (s *server) restore() {
-	ids, skipped, strays, err := s.store.list(s.cfg.MaxGames)
+	l, err := s.store.list(s.cfg.MaxGames)
 	if err != nil {
 		s.cfg.Logf("restore: %v (no game restored)", err)
 		return
 	}
-	if len(strays) > 0 {
-		// Not the server's: it neither reads nor moves them (moving them
-		// could clobber a game's name), but the operator should know.
-		const shown = 20
-		more := ""
-		if len(strays) > shown {
-			more = fmt.Sprintf(" and %d more", len(strays)-shown)
-			strays = strays[:shown]
-		}
-		s.cfg.Logf("restore: %s: files that are no game's (not ID.json or ID.txt of a game ID), left where they are: %s%s",
-			s.store.dir, strings.Join(strays, ", "), more)
+	// Neither kind is read or moved (moving a stray could clobber a
+	// game's name), but the operator should know of them.
+	if len(l.strays) > 0 {
+		s.cfg.Logf("restore: %s: files that are no game's (not ID.json or ID.txt of a game ID), left where they are: %s",
+			s.store.dir, someNames(l.strays))
 	}
+	if len(l.incomplete) > 0 {
+		s.cfg.Logf("restore: %s: files of games whose creation or last write a stop cut short (a record without its ID.json, temporary files), left where they are: %s",
+			s.store.dir, someNames(l.incomplete))
+	}
+	ids, skipped := l.ids, l.skipped
 	for _, id := range ids {
 		g, err := s.restoreOne(id)
 		if err == nil {
@@ -59,6 +58,15 @@ func (s *server) restore() {
 	if len(ids) > 0 {
 		s.cfg.Infof("restored %d games from %s", len(s.games), s.cfg.Dir)
 	}
+}
+
+// someNames lists the first 20 of names, and how many more there are.
+func someNames(names []string) string {
+	const shown = 20
+	if len(names) <= shown {
+		return strings.Join(names, ", ")
+	}
+	return fmt.Sprintf("%s and %d more", strings.Join(names[:shown], ", "), len(names)-shown)
 }
 
 // restoreOne rebuilds a game from its files. Nothing on disk changes

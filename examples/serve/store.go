@@ -191,25 +191,54 @@ func (s *store) writeSynced(path string, data []byte) error {
 	return err
 }
 
-// list returns the IDs of the stored games (those with a metadata file),
-// at most limit of them: those whose record was written last; skipped
-// counts the others, which stay on disk. strays are the names in the
-// directory that are no game's file (storeFileName), which the server
-// never wrote there: it leaves them where they are, and the caller says
+// listing is what list finds in the games directory.
+type listing struct {
+	// ids are the stored games (those with a metadata file), at most the
+	// limit of them: those whose record was written last.
+	ids []string
+	// skipped counts the games over the limit, which stay on disk.
+	skipped int
+	// strays are the names that are no game's file (storeFileName): the
+	// server never wrote them there.
+	strays []string
+	// incomplete are the server's files no game is restored from: a
+	// record without its metadata (create writes the record first, so a
+	// crash between the two leaves it) and the temporary files of a
+	// write a crash cut short.
+	incomplete []string
+}
+
+// list lists the games directory (see listing). The server leaves the
+// strays and the incomplete files where they are, and the caller says
 // so.
-func (s *store) list(limit int) (ids []string, skipped int, strays []string, err error) {
+func (s *store) list(limit int) (listing, error) {
+	var l listing
 	names, err := s.fs.ReadDir(s.dir)
 	if err != nil {
-		return nil, 0, nil, err
+		return l, err
 	}
 	type candidate struct {
 		id      string
 		written time.Time
 	}
 	var found []candidate
+	metadata := make(map[string]bool)
+	for _, name := range names {
+		if id, ok := strings.CutSuffix(name, ".json"); ok && storeFileName(name) {
+			metadata[id] = true
+		}
+	}
 	for _, name := range names {
 		if !storeFileName(name) {
-			strays = append(strays, name)
+			l.strays = append(l.strays, name)
+			continue
+		}
+		if strings.HasSuffix(name, ".tmp") {
+			l.incomplete = append(l.incomplete, name)
+			continue
+		}
+		if id, ok := strings.CutSuffix(name, ".txt"); ok && !metadata[id] {
+			l.incomplete = append(l.incomplete, name)
 			continue
 		}
 		id, ok := strings.CutSuffix(name, ".json")
@@ -222,13 +251,13 @@ func (s *store) list(limit int) (ids []string, skipped int, strays []string, err
 	}
 	if len(found) > limit {
 		slices.SortFunc(found, func(a, b candidate) int { return b.written.Compare(a.written) })
-		skipped = len(found) - limit
+		l.skipped = len(found) - limit
 		found = found[:limit]
 	}
 	for _, c := range found {
-		ids = append(ids, c.id)
+		l.ids = append(l.ids, c.id)
 	}
-	return ids, skipped, strays, nil
+	return l, nil
 }
 
 // storeFileName reports whether name is one the store writes in its
