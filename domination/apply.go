@@ -1,6 +1,8 @@
 package domination
 
 import (
+	"math/bits"
+
 	"github.com/tabletop-go/rules"
 )
 
@@ -39,13 +41,35 @@ func (p Position) Legal(m Move) error {
 		}
 		return nil
 	}
-	var buf [MaxMoves]Move
-	for _, t := range p.appendTurns(buf[:0]) {
-		if t == m {
-			return nil
-		}
+	if p.isTurn(m) {
+		return nil
 	}
 	return illegal(m, p.whyNot(m))
+}
+
+// isTurn reports whether m is one of the turns appendTurns lists: the
+// same test, made for m's squares alone. Its first piece must land
+// where the first number of a share of the tile takes it, and then the
+// second where the other number does, with the first piece on its
+// landing (and the square it left still counted as taken, as the
+// generator counts it).
+func (p *Position) isTurn(m Move) bool {
+	if !m.IsTurn() {
+		return false
+	}
+	f1, t1, f2, t2 := m.steps()
+	mine := p.pieces[p.turn&1]
+	if bits.OnesCount64(mine) != 2 || f1 == f2 || mine>>f1&1 == 0 || mine>>f2&1 == 0 {
+		return false
+	}
+	occupied := p.pieces[0] | p.pieces[1] | p.dominoes
+	splits, nsplits := p.splits()
+	for _, split := range splits[:nsplits] {
+		if reach(f1, split[0], occupied)>>t1&1 != 0 && reach(f2, split[1], occupied|1<<t1)>>t2&1 != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // whyNot explains why a turn missing from the generated list is illegal.

@@ -200,13 +200,12 @@ func (p Position) AppendObservation(buf []float32, seat rules.Player) []float32 
 	if p.pending != 0 {
 		t := (p.pending - 1) % NumTiles
 		lo, hi := int(tileLow[t]), int(tileHigh[t])
-		plane := o[(planeDrawn+lo)*planeSize:][:planeSize]
-		for i := range plane {
-			plane[i] += 0.5
-		}
-		plane = o[(planeDrawn+hi)*planeSize:][:planeSize]
-		for i := range plane {
-			plane[i] += 0.5
+		// Half on each number's plane: the whole of it on a double's.
+		if lo == hi {
+			copy(o[(planeDrawn+lo)*planeSize:][:planeSize], filled[1][:])
+		} else {
+			copy(o[(planeDrawn+lo)*planeSize:][:planeSize], filled[0][:])
+			copy(o[(planeDrawn+hi)*planeSize:][:planeSize], filled[0][:])
 		}
 	}
 	pool := o[planePool*planeSize:][:planeSize]
@@ -217,13 +216,20 @@ func (p Position) AppendObservation(buf []float32, seat rules.Player) []float32 
 		pool[hi*8+lo] = 1
 	}
 	if rules.Player(p.turn) == seat {
-		plane := o[planeTurn*planeSize:][:planeSize]
-		for i := range plane {
-			plane[i] = 1
-		}
+		copy(o[planeTurn*planeSize:][:planeSize], filled[1][:])
 	}
 	return buf
 }
+
+// filled are the planes copied whole into an observation: one of halves
+// and one of ones (a plane copied at once costs a fraction of setting
+// its values one by one).
+var filled = func() (t [2][planeSize]float32) {
+	for i := range planeSize {
+		t[0][i], t[1][i] = 0.5, 1
+	}
+	return t
+}()
 
 // symSquare[k][sq] is the image of sq under symmetry k (see the package
 // doc): the eight symmetries of the square about the board's centre, in

@@ -449,3 +449,64 @@ func TestObservationIgnoresStaleValuesInTheBuffer(t *testing.T) {
 		}
 	}
 }
+
+// TestLegalIsTheListOnEveryStepPair: Legal tests a turn by itself,
+// without listing the turns; at every turn node of random games it
+// accepts exactly the listed turns among the turns of the mover's two
+// pieces in either order, of one piece twice, and of a piece with a
+// square not the mover's, each to every square in sight and to squares
+// out of it.
+func TestLegalIsTheListOnEveryStepPair(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		p := New()
+		for p.ToMove() != rules.Terminal {
+			if p.ToMove() != rules.Chance {
+				listed := map[Move]bool{}
+				for _, m := range p.AppendMoves(nil) {
+					listed[m] = true
+				}
+				// The mover's pieces in either order, one piece twice, and
+				// each with a square that is not the mover's: an opponent's
+				// piece, an empty square, a domino.
+				lo, hi := p.movers()
+				pairs := [][2]Square{{lo, hi}, {hi, lo}, {lo, lo}}
+				theirs := p.Pieces(rules.Player(p.turn ^ 1))
+				others := theirs[:]
+				for sq := Square(0); sq < 64; sq++ {
+					if (p.pieces[0]|p.pieces[1]|p.dominoes)>>sq&1 == 0 {
+						others = append(others, sq)
+						break
+					}
+				}
+				if p.dominoes != 0 {
+					others = append(others, Square(bits.TrailingZeros64(p.dominoes)))
+				}
+				for _, x := range others {
+					pairs = append(pairs, [2]Square{x, lo}, [2]Square{hi, x})
+				}
+				// The landings: every square in sight of the origin, the
+				// origin, and one square off its rank and file.
+				landings := func(from Square) []Square {
+					out := []Square{from, NewSquare((from.File()+1)%8, (from.Rank()+1)%8)}
+					for sq := Square(0); sq < 64; sq++ {
+						if sight[from]>>sq&1 != 0 {
+							out = append(out, sq)
+						}
+					}
+					return out
+				}
+				for _, pair := range pairs {
+					for _, t1 := range landings(pair[0]) {
+						for _, t2 := range landings(pair[1]) {
+							m := Turn(pair[0], t1, pair[1], t2)
+							if err := p.Legal(m); (err == nil) != listed[m] {
+								t.Fatalf("Legal(%v) = %v, listed: %v\n%s", m, err, listed[m], p.Diagram())
+							}
+						}
+					}
+				}
+			}
+			p = p.PlayUnchecked(rapid.SampledFrom(p.AppendMoves(nil)).Draw(t, "move"))
+		}
+	})
+}
