@@ -240,6 +240,7 @@ func TestObservationShapePerVariant(t *testing.T) {
 		{Default, []int{9, 8, 8}},
 		{Config{Rows: 8, Cols: 8, PlyLimit: 500}, []int{11, 8, 8}},
 		{Config{Rows: 3, Cols: 26}, []int{9, 3, 26}},
+		{Config{Rows: 26, Cols: 26}, []int{9, 26, 26}},
 		{HexDefault, []int{13, 11, 11}},
 		{Config{Side: 13, PlyLimit: 1}, []int{15, 25, 25}},
 	} {
@@ -247,6 +248,13 @@ func TestObservationShapePerVariant(t *testing.T) {
 		planes, rows, cols := p.ObservationShape()
 		assert.Equal(t, tc.want, []int{planes, rows, cols}, tc.c.String())
 		assert.Len(t, p.AppendObservation(nil, 1), planes*rows*cols)
+		// The turn plane (after the height planes, the board and the
+		// capacities) is all ones for A, to move at the start, on every
+		// cell of the grid, and all zeros for B: on boards of more than
+		// 64 cells too.
+		size, turn := rows*cols, 2*p.tallest()+2
+		assert.Equal(t, slices.Repeat([]float32{1}, size), plane(p, p.AppendObservation(nil, 0), turn), "A's turn, %s", tc.c)
+		assert.Equal(t, make([]float32, size), plane(p, p.AppendObservation(nil, 1), turn), "not B's turn, %s", tc.c)
 	}
 	planes, rows, cols := Position{}.ObservationShape()
 	assert.Zero(t, planes+rows+cols)

@@ -531,15 +531,17 @@ func squares(names ...string) map[string]float32 {
 // seats: the layers, control, height, turn and reserves, own colour
 // first.
 func TestObservationPlanesByLayer(t *testing.T) {
-	p := build(t, map[string]string{"c3": "ABBAB", "d4": "BA", "e5": "B"}, "A", 3, 0)
+	// f6's layers alternate, so that each layer's colour is read from
+	// its own bits.
+	stacks := map[string]string{"c3": "ABBAB", "d4": "BA", "e5": "B", "f6": "ABABA"}
+	p := build(t, stacks, "A", 3, 0)
 	for _, c := range []struct {
 		seat      rules.Player
 		own, them string
 	}{{0, "A", "B"}, {1, "B", "A"}} {
 		piecesOf := func(letter string, layer int) map[string]float32 {
 			out := map[string]float32{}
-			for _, name := range []string{"c3", "d4", "e5"} {
-				st := map[string]string{"c3": "ABBAB", "d4": "BA", "e5": "B"}[name]
+			for name, st := range stacks {
 				if layer < len(st) && st[layer:layer+1] == letter {
 					out[name] = 1
 				}
@@ -550,7 +552,7 @@ func TestObservationPlanesByLayer(t *testing.T) {
 			assert.Equal(t, piecesOf(c.own, l), observed(t, p, c.seat, 2*l), "seat %v layer %d, own", c.seat, l)
 			assert.Equal(t, piecesOf(c.them, l), observed(t, p, c.seat, 2*l+1), "seat %v layer %d, other", c.seat, l)
 		}
-		tops := map[string]string{"c3": "B", "d4": "A", "e5": "B"}
+		tops := map[string]string{"c3": "B", "d4": "A", "e5": "B", "f6": "A"}
 		control := [2]map[string]float32{{}, {}}
 		for name, top := range tops {
 			if top == c.own {
@@ -561,7 +563,7 @@ func TestObservationPlanesByLayer(t *testing.T) {
 		}
 		assert.Equal(t, control[0], observed(t, p, c.seat, 10), "own control")
 		assert.Equal(t, control[1], observed(t, p, c.seat, 11), "other control")
-		assert.Equal(t, map[string]float32{"c3": 1, "d4": 0.4, "e5": 0.2}, observed(t, p, c.seat, 12), "height")
+		assert.Equal(t, map[string]float32{"c3": 1, "d4": 0.4, "e5": 0.2, "f6": 1}, observed(t, p, c.seat, 12), "height")
 		toMove := 13 + int(c.seat) // A to move: seat A's plane 13, seat B's plane 14
 		assert.Equal(t, everywhere(1), observed(t, p, c.seat, toMove))
 		assert.Empty(t, observed(t, p, c.seat, 13+1-int(c.seat)))

@@ -1,11 +1,13 @@
 package main
 
 import (
+	"fmt"
 	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // forgeCopy copies game from's files (ID.json and ID.txt under dir) to
@@ -238,9 +240,11 @@ func TestRestoreLogsFilesThatAreNoGames(t *testing.T) {
 }
 
 // TestRestoreLogsIncompleteGames: a record without its metadata (what a
-// stop between create's two writes leaves) and a temporary file (a write
-// cut short) were skipped without a word. They are logged, and left
-// where they are; the complete game beside them is restored.
+// stop between create's two writes leaves) and temporary files (a write
+// cut short) were skipped without a word. They are logged, on a line of
+// their own that names no complete game, and left where they are; they
+// count for nothing against -maxgames, and the complete game beside them
+// is restored. A temporary file of a name that is no game's is a stray.
 func TestRestoreLogsIncompleteGames(t *testing.T) {
 	dir := t.TempDir()
 	srv, c := startServer(t, dir)
@@ -252,23 +256,62 @@ func TestRestoreLogsIncompleteGames(t *testing.T) {
 	if orphan == g.ID {
 		orphan = "aaaaaaaaa3"
 	}
+	time.Sleep(10 * time.Millisecond) // the orphan is written last
 	os.WriteFile(filepath.Join(games, orphan+".txt"), txt, 0o600)
 	os.WriteFile(filepath.Join(games, g.ID+".json.tmp"), nil, 0o600)
+	os.WriteFile(filepath.Join(games, orphan+".txt.tmp"), nil, 0o600)
+	os.WriteFile(filepath.Join(games, "notes.tmp"), nil, 0o600)
 
-	srv2, c2, log := restartWith(t, srv, dir)
+	var log logRecorder
+	srv2, c2 := startServerConfig(t, config{Dir: dir, MaxGames: 1, Logf: log.logf})
 	if s := c2.state(g.ID); s.ID != g.ID {
-		t.Errorf("the complete game is not restored")
+		t.Errorf("the complete game is not restored under -maxgames 1")
 	}
-	for _, name := range []string{orphan + ".txt", g.ID + ".json.tmp"} {
-		if !strings.Contains(log.String(), name) {
-			t.Errorf("the log does not name %s:\n%s", name, log)
+	var incomplete, strays string
+	for _, line := range strings.Split(log.String(), "\n") {
+		switch {
+		case strings.Contains(line, "cut short"):
+			incomplete = line
+		case strings.Contains(line, "no game's"):
+			strays = line
 		}
+	}
+	for _, name := range []string{orphan + ".txt", g.ID + ".json.tmp", orphan + ".txt.tmp"} {
+		if !strings.Contains(incomplete, name) {
+			t.Errorf("the line of incomplete games does not name %s:\n%s", name, &log)
+		}
+	}
+	for _, name := range []string{orphan + ".txt", g.ID + ".json.tmp", orphan + ".txt.tmp", "notes.tmp"} {
 		if _, err := os.Stat(filepath.Join(games, name)); err != nil {
 			t.Errorf("%s is not left where it was: %v", name, err)
 		}
 	}
-	if strings.Contains(log.String(), "no game's") {
-		t.Errorf("the server's own files are logged as strays:\n%s", log)
+	if strings.Contains(incomplete, g.ID+".txt") || strings.Contains(incomplete, g.ID+".json,") || strings.HasSuffix(incomplete, g.ID+".json") {
+		t.Errorf("the complete game's files are logged as incomplete:\n%s", incomplete)
+	}
+	if !strings.Contains(strays, "notes.tmp") || strings.Contains(incomplete, "notes.tmp") {
+		t.Errorf("notes.tmp is not logged as a stray:\n%s", &log)
+	}
+	if strings.Contains(log.String(), "over the cap") {
+		t.Errorf("an incomplete game counts against -maxgames:\n%s", &log)
 	}
 	srv2.close()
+}
+
+// TestSomeNamesShowsTwentyAndCountsTheRest: the log lists at most 20
+// names and says how many more there are.
+func TestSomeNamesShowsTwentyAndCountsTheRest(t *testing.T) {
+	names := func(n int) []string {
+		var out []string
+		for i := range n {
+			out = append(out, fmt.Sprintf("f%02d", i))
+		}
+		return out
+	}
+	if got, want := someNames(names(20)), strings.Join(names(20), ", "); got != want {
+		t.Errorf("20 names: %q, want %q", got, want)
+	}
+	if got, want := someNames(names(23)), strings.Join(names(20), ", ")+" and 3 more"; got != want {
+		t.Errorf("23 names: %q, want %q", got, want)
+	}
 }

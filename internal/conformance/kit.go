@@ -122,7 +122,8 @@ func checkActions[P interface {
 	}
 }
 
-// checkObservation: the observation has its shape's length, finite
+// checkObservation: the observation has its shape's length, writes every
+// value whatever the buffer held, keeps what it held before, has finite
 // values, is deterministic, and two positions whose observations from
 // the mover's view are equal have the same node kind, moves and chances.
 func checkObservation[P interface {
@@ -138,10 +139,20 @@ func checkObservation[P interface {
 	if !seat.IsSeat() {
 		seat = 0
 	}
+	// A buffer with room holding NaN past its length: every value must be
+	// written (a NaN left fails the finite check below), the two before
+	// kept.
 	buf := make([]float32, 2, 2+size)
+	for i := range buf[:cap(buf)] {
+		buf[:cap(buf)][i] = float32(math.NaN())
+	}
+	buf[0], buf[1] = 7, 8
 	obs := p.AppendObservation(buf, seat)
 	if len(obs) != 2+size || &obs[0] != &buf[0] {
 		t.Fatalf("AppendObservation appended %d values (want %d) or grew a buffer with room", len(obs)-2, size)
+	}
+	if obs[0] != 7 || obs[1] != 8 {
+		t.Fatalf("AppendObservation changed the buffer's values before its length: %v", obs[:2])
 	}
 	obs = obs[2:]
 	again := p.AppendObservation(nil, seat)
