@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/tabletop-go/rules"
+	"github.com/tabletop-go/rules/internal/testkit"
 )
 
 // BenchmarkRandomPlayout: one op is one random game from the start, draws
@@ -152,4 +153,43 @@ func BenchmarkTransform(b *testing.B) {
 			k++
 		}
 	})
+}
+
+// BenchmarkKitVsPlay measures each kit call against a checked Play of a
+// legal turn in the same run (testkit.VsPlay: play-ns, kit-ns and their
+// ratio), at the worked example's turn node: the steady way to compare
+// them.
+func BenchmarkKitVsPlay(b *testing.B) {
+	p := workedExample(b)
+	m := p.AppendMoves(nil)[0]
+	obs := make([]float32, 0, ObservationPlanes*64)
+	seat := p.ToMove()
+	sink, k := 0, 0
+	for _, kit := range []struct {
+		name string
+		call func()
+	}{
+		{"ActionIndex", func() {
+			i := p.ActionIndex(m)
+			back, _ := p.ActionMove(i)
+			sink += i + int(back)
+		}},
+		{"Observation", func() { obs = p.AppendObservation(obs[:0], seat) }},
+		{"Transform", func() {
+			k = k%7 + 1
+			sink += int(p.Transform(k).Ply())
+		}},
+		{"TransformMove", func() {
+			k = k%7 + 1
+			sink += int(p.TransformMove(k, m))
+		}},
+	} {
+		b.Run(kit.name, func(b *testing.B) {
+			testkit.VsPlay(b, func() {
+				q, _ := p.Play(m)
+				sink += q.Ply()
+			}, kit.call)
+		})
+	}
+	_ = sink
 }

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/tabletop-go/rules"
+	"github.com/tabletop-go/rules/internal/testkit"
 )
 
 // BenchmarkRandomPlayout: one op is one uniformly random game from the
@@ -146,5 +147,48 @@ func BenchmarkTransform(b *testing.B) {
 				k++
 			}
 		})
+	}
+}
+
+// BenchmarkKitVsPlay measures each kit call against a checked Play of a
+// legal move in the same run (testkit.VsPlay: play-ns, kit-ns and their
+// ratio), on the middle game position of each board: the steady way to
+// compare them.
+func BenchmarkKitVsPlay(b *testing.B) {
+	for _, bb := range benchBoards {
+		p := midgame(bb.c)
+		m := p.AppendMoves(nil)[0]
+		planes, rows, cols := p.ObservationShape()
+		obs := make([]float32, 0, planes*rows*cols)
+		seat := p.ToMove()
+		n := p.Symmetries()
+		sink, k := 0, 0
+		for _, kit := range []struct {
+			name string
+			call func()
+		}{
+			{"ActionIndex", func() {
+				i := p.ActionIndex(m)
+				back, _ := p.ActionMove(i)
+				sink += i + int(back)
+			}},
+			{"Observation", func() { obs = p.AppendObservation(obs[:0], seat) }},
+			{"Transform", func() {
+				k = k%(n-1) + 1
+				sink += int(p.Transform(k).ply)
+			}},
+			{"TransformMove", func() {
+				k = k%(n-1) + 1
+				sink += int(p.TransformMove(k, m))
+			}},
+		} {
+			b.Run(bb.name+"/"+kit.name, func(b *testing.B) {
+				testkit.VsPlay(b, func() {
+					q, _ := p.Play(m)
+					sink += int(q.ply)
+				}, kit.call)
+			})
+		}
+		_ = sink
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/tabletop-go/rules"
+	"github.com/tabletop-go/rules/internal/testkit"
 )
 
 // The kit's benchmarks run over the positions of random games
@@ -116,6 +117,45 @@ func BenchmarkTransformMove(b *testing.B) {
 		k := i % len(ps)
 		sink ^= ps[k].TransformMove(1+i%7, moves[k])
 		i++
+	}
+	_ = sink
+}
+
+// BenchmarkKitVsPlay measures each kit call against a checked Play of a
+// legal move in the same run (testkit.VsPlay: play-ns, kit-ns and their
+// ratio), on one midgame position: the steady way to compare them.
+func BenchmarkKitVsPlay(b *testing.B) {
+	ps, moves := kitMidgame()
+	p, m := ps[len(ps)/2], moves[len(ps)/2]
+	planes, rows, cols := p.ObservationShape()
+	obs := make([]float32, 0, planes*rows*cols)
+	seat := p.ToMove()
+	sink, k := 0, 0
+	for _, kit := range []struct {
+		name string
+		call func()
+	}{
+		{"ActionIndex", func() {
+			i := p.ActionIndex(m)
+			back, _ := p.ActionMove(i)
+			sink += i + int(back)
+		}},
+		{"Observation", func() { obs = p.AppendObservation(obs[:0], seat) }},
+		{"Transform", func() {
+			k = k%7 + 1
+			sink += int(p.Transform(k).ply)
+		}},
+		{"TransformMove", func() {
+			k = k%7 + 1
+			sink += int(p.TransformMove(k, m))
+		}},
+	} {
+		b.Run(kit.name, func(b *testing.B) {
+			testkit.VsPlay(b, func() {
+				q, _ := p.Play(m)
+				sink += int(q.ply)
+			}, kit.call)
+		})
 	}
 	_ = sink
 }

@@ -1,13 +1,13 @@
 package hex
 
 import (
-	"math"
 	"math/rand/v2"
 	"strconv"
 	"testing"
 	"time"
 
 	"github.com/tabletop-go/rules"
+	"github.com/tabletop-go/rules/internal/testkit"
 )
 
 // BenchmarkRandomPlayout: one op is one uniformly random game from the
@@ -276,12 +276,9 @@ func BenchmarkTransform(b *testing.B) {
 }
 
 // BenchmarkKitVsPlay measures each kit call against Play in the same
-// run, in alternating rounds of 64 calls each, and reports the fastest
-// round of each (the one a busy machine disturbed least) as a time per
-// call, and their ratio (the target is about 1: a kit call costs no more
-// than about one Play), at the position of BenchmarkPlay (3 stones) and
-// in the middle game of 11×11 (60 random stones). One op is one round of
-// each.
+// run (testkit.VsPlay: play-ns, kit-ns and their ratio), at the position
+// of BenchmarkPlay (3 stones) and in the middle game of 11×11 (60 random
+// stones).
 func BenchmarkKitVsPlay(b *testing.B) {
 	mid := Sized(11).Start()
 	r := newRand(7)
@@ -316,26 +313,10 @@ func BenchmarkKitVsPlay(b *testing.B) {
 			}},
 		} {
 			b.Run(pos.name+"/"+kit.name, func(b *testing.B) {
-				// Each round's time per call; the fastest round of each is
-				// the one the machine disturbed least.
-				play, call := time.Duration(math.MaxInt64), time.Duration(math.MaxInt64)
-				const round = 64
-				for b.Loop() {
-					t0 := time.Now()
-					for range round {
-						q, _ := p.Play(m)
-						sink += int(q.ply)
-					}
-					t1 := time.Now()
-					for range round {
-						kit.call()
-					}
-					play = min(play, t1.Sub(t0))
-					call = min(call, time.Since(t1))
-				}
-				b.ReportMetric(float64(play.Nanoseconds())/round, "play-ns")
-				b.ReportMetric(float64(call.Nanoseconds())/round, "kit-ns")
-				b.ReportMetric(float64(call)/float64(play), "ratio")
+				testkit.VsPlay(b, func() {
+					q, _ := p.Play(m)
+					sink += int(q.ply)
+				}, kit.call)
 			})
 		}
 		_ = sink
