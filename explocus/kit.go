@@ -31,9 +31,20 @@ type boardKit struct {
 	// capacities (see AppendObservation).
 	planes []float32
 	// images[k][rank*MaxSize+file] is the image of a cell of the board
-	// under symmetry k, packed rank<<8 | file as a Square.
+	// under symmetry k, packed rank<<8 | file as a Square; cells[k] has
+	// the same images as cell numbers rank*MaxSize+file.
 	images [][MaxSize * MaxSize]Square
+	cells  [][MaxSize * MaxSize]uint16
 }
+
+// cellRank and cellFile are the rank and file of cell number
+// rank*MaxSize+file.
+var cellRank, cellFile = func() (rank, file [MaxSize * MaxSize]uint8) {
+	for i := range rank {
+		rank[i], file[i] = uint8(i/MaxSize), uint8(i%MaxSize)
+	}
+	return rank, file
+}()
 
 // The boards' tables, built the first time a position of the board asks
 // for them, and kept: squareKits[rows][cols] and hexKits[side].
@@ -90,11 +101,13 @@ func (p *Position) buildKit() *boardKit {
 		}
 	}
 	s.images = make([][MaxSize * MaxSize]Square, p.symmetries())
+	s.cells = make([][MaxSize * MaxSize]uint16, p.symmetries())
 	for k := range s.images {
 		for r := range rows {
 			for f := range cols {
 				tf, tr := p.image(p.symmetry(k), f, r)
 				s.images[k][r*MaxSize+f] = NewSquare(tf, tr)
+				s.cells[k][r*MaxSize+f] = uint16(tr*MaxSize + tf)
 			}
 		}
 	}
@@ -319,16 +332,26 @@ func (p *Position) image(s symmetry, f, r int) (int, int) {
 // image of its cell, the seat to move, the ply and the configuration
 // unchanged. It returns the invalid value for k outside [0, Symmetries)
 // and on the invalid value.
-func (p Position) Transform(k int) Position { return p.transform(k) }
+func (p Position) Transform(k int) (q Position) {
+	// Built in place in the result: building a Position and returning it
+	// costs a copy of its 900 bytes, a third of the whole.
+	p.transformTo(&q, k)
+	return q
+}
 
-func (p *Position) transform(k int) (q Position) {
+// transformTo sets *q, the zero Position, to p under symmetry k. The
+// cell numbers of the kit and one key table spare it the divisions and
+// branches of images and columnKey: together half the cost of a
+// transform.
+func (p *Position) transformTo(q *Position, k int) {
 	if uint(k) >= uint(p.symmetries()) {
-		return Position{}
+		return
 	}
 	if k == 0 {
-		return *p
+		*q = *p
+		return
 	}
-	images := &p.kit().images[k]
+	cells := &p.kit().cells[k]
 	q.men, q.ply, q.plyLimit, q.rows, q.cols, q.side, q.turn = p.men, p.ply, p.plyLimit, p.rows, p.cols, p.side, p.turn
 	// The hash as computeHash makes it: the configuration, the ply under
 	// a limit and the seat to move, then each column as it lands.
@@ -339,21 +362,24 @@ func (p *Position) transform(k int) (q Position) {
 	if p.turn == 1 {
 		hash ^= zTurn
 	}
-	for r := range int(p.rows) {
+	for r := range min(int(p.rows), MaxSize) {
 		black := p.own[1][r]
+		from := cells[r*MaxSize:][:MaxSize]
 		for b := p.own[0][r] | black; b != 0; b &= b - 1 {
-			f := bits.TrailingZeros32(b)
+			f := uint(bits.TrailingZeros32(b))
+			if f >= MaxSize {
+				break // no board has a file there
+			}
 			c := black >> f & 1
-			to := images[r*MaxSize+f]
-			tf, tr := int(to&0xFF)%MaxSize, int(to>>8)%MaxSize
+			to := from[f]
+			tr, tf := cellRank[to], cellFile[to]
 			h := p.height[r][f]
 			q.height[tr][tf] = h
 			q.own[c][tr] |= 1 << tf
-			hash ^= columnKey(uint8(c), h, tr, tf)
+			hash ^= zColumns[c][h&7][to]
 		}
 	}
 	q.hash = hash
-	return q
 }
 
 // TransformMove returns m with its origin and destination moved to their

@@ -238,35 +238,33 @@ func (p Position) CanEnd(o rules.Outcome) bool {
 // invalid value's hash is 0.
 func (p Position) Hash() uint64 { return p.hash }
 
-// zColumn[color][height-1][rank*MaxSize+file]: columns are at most 3 high
-// on the square board once a move is over; zTall[color][height-4][...]
-// keys the hexagon's columns of 4 and 5. zTall is drawn after the others,
-// so that square positions kept the hashes they had before the hexagon.
+// zColumns[color][height][rank*MaxSize+file] is the key of a column of
+// that colour and height on that cell: 0 for height 0 (an empty cell)
+// and for heights 6 and 7, which no position has once a move is over.
+// The square board's heights 1 to 3 are drawn first and the hexagon's 4
+// and 5 after the turn's key, so that square positions kept the hashes
+// they had before the hexagon.
 var (
-	zColumn [2][3][MaxSize * MaxSize]uint64
-	zTurn   uint64
-	zTall   [2][2][MaxSize * MaxSize]uint64
-	zGame   uint64 // mixed with the configuration into its key (gameKey)
-	zPly    uint64 // mixed with the ply into its key (plyKey)
+	zColumns [2][8][MaxSize * MaxSize]uint64
+	zTurn    uint64
+	zGame    uint64 // mixed with the configuration into its key (gameKey)
+	zPly     uint64 // mixed with the ply into its key (plyKey)
 )
 
 func init() {
 	next := zobrist.New(0xe9_10c0_5).Next
-	for c := range zColumn {
-		for h := range zColumn[c] {
-			for i := range zColumn[c][h] {
-				zColumn[c][h][i] = next()
+	draw := func(heights ...int) {
+		for c := range zColumns {
+			for _, h := range heights {
+				for i := range zColumns[c][h] {
+					zColumns[c][h][i] = next()
+				}
 			}
 		}
 	}
+	draw(1, 2, 3)
 	zTurn = next()
-	for c := range zTall {
-		for h := range zTall[c] {
-			for i := range zTall[c][h] {
-				zTall[c][h][i] = next()
-			}
-		}
-	}
+	draw(4, 5)
 	zGame = next()
 	zPly = next()
 }
@@ -287,13 +285,10 @@ func plyKey(ply uint32) uint64 { return zobrist.Mix(zPly + uint64(ply)) }
 
 // columnKey returns the key of a column (0 for an empty cell).
 func columnKey(color uint8, height uint8, rank, file int) uint64 {
-	if height-1 < 3 { // 1 to 3: an unsigned 0-1 wraps around
-		return zColumn[color&1][height-1][rank*MaxSize+file]
+	if height >= 8 {
+		return 0
 	}
-	if height-4 < 2 {
-		return zTall[color&1][height-4][rank*MaxSize+file]
-	}
-	return 0
+	return zColumns[color&1][height][rank*MaxSize+file]
 }
 
 func (p *Position) colorAt(rank, file int) uint8 {
