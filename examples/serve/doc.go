@@ -149,9 +149,10 @@
 //	    Server-sent events: "state" (data: STATE) at once and after every
 //	    change, "seat" (data: {"seat": "B"}) first when the ticket is a
 //	    seat's, which then shows as online while the stream is open. 403
-//	    for a ticket unknown, used or expired; 400 for ?key=, which would
-//	    leave the key in the logs of every proxy on the way; 503 over the
-//	    caps on streams.
+//	    for a ticket unknown, used or expired, whatever the load; 400 for
+//	    ?key=, which would leave the key in the logs of every proxy on the
+//	    way; 503 over the caps on streams (a good ticket refused so is not
+//	    used up: retry with it while it lasts).
 //
 //	GET  /api/games/{id}/record[?download]
 //	    The game's record as text (notation.Record, with [Game], [Result]

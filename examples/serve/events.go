@@ -8,6 +8,9 @@ import (
 	"github.com/tabletop-go/rules"
 )
 
+// badTicket is the refusal of a ticket unknown, used or expired.
+const badTicket = "this ticket is unknown, used or expired: ask for another"
+
 // handleEvents streams the game's state as server-sent events: one "state"
 // event at once and one after every change, with a comment line every 25
 // seconds to keep the connection open. A stream opened with a ticket
@@ -26,6 +29,20 @@ func (s *server) handleEvents(w http.ResponseWriter, r *http.Request, g *game) {
 		writeError(w, http.StatusBadRequest, "a seat's key does not go in a URL: trade it for a ticket (POST /api/games/"+g.meta.ID+"/tickets with {\"key\": ...}) and open the stream with ?ticket=")
 		return
 	}
+	// A bad ticket is refused before the caps are looked at, so that its
+	// answer does not depend on the load: a 503 would tell its client to
+	// retry a request that can never succeed. A good ticket is used up
+	// only when its stream opens: one refused over a cap stays good.
+	ticket := q.Get("ticket")
+	if ticket != "" {
+		g.mu.Lock()
+		_, ok := g.ticketSeat(ticket, time.Now())
+		g.mu.Unlock()
+		if !ok {
+			writeError(w, http.StatusForbidden, badTicket)
+			return
+		}
+	}
 	client := clientAddress(r)
 	if ok, why := s.streams.acquire(client); !ok {
 		refuseOverCap(w, http.StatusServiceUnavailable, why)
@@ -36,8 +53,9 @@ func (s *server) handleEvents(w http.ResponseWriter, r *http.Request, g *game) {
 	g.mu.Lock()
 	full := g.streams >= s.cfg.MaxStreamsPerGame
 	ticketOK := true
-	if t := q.Get("ticket"); t != "" && !full {
-		seat, ticketOK = g.takeTicket(t, time.Now())
+	if ticket != "" && !full {
+		// Taken by a stream opened meanwhile, or expired: refused below.
+		seat, ticketOK = g.takeTicket(ticket, time.Now())
 	}
 	if !full && ticketOK {
 		g.streams++
@@ -52,7 +70,7 @@ func (s *server) handleEvents(w http.ResponseWriter, r *http.Request, g *game) {
 		refuseOverCap(w, http.StatusServiceUnavailable, fmt.Sprintf("this game has as many event streams open as it may (%d)", s.cfg.MaxStreamsPerGame))
 		return
 	case !ticketOK:
-		writeError(w, http.StatusForbidden, "this ticket is unknown, used or expired: ask for another")
+		writeError(w, http.StatusForbidden, badTicket)
 		return
 	}
 	defer func() {

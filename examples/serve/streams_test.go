@@ -10,7 +10,16 @@ import (
 // openStream opens an event stream on a game with c's transport and
 // returns its status; the stream stays open until ctx is done.
 func openStream(ctx context.Context, c *client, id string) (int, error) {
-	req, err := http.NewRequestWithContext(ctx, "GET", c.base+"/api/games/"+id+"/events", nil)
+	return openStreamWith(ctx, c, id, "")
+}
+
+// openStreamWith is openStream with a ticket ("" for none).
+func openStreamWith(ctx context.Context, c *client, id, ticket string) (int, error) {
+	url := c.base + "/api/games/" + id + "/events"
+	if ticket != "" {
+		url += "?ticket=" + ticket
+	}
+	req, err := http.NewRequestWithContext(ctx, "GET", url, nil)
 	if err != nil {
 		return 0, err
 	}
@@ -148,6 +157,54 @@ func TestAStreamTicketIsGoodForOneStreamOfItsSeat(t *testing.T) {
 	}
 }
 
+// TestABadTicketIsRefusedWhateverTheLoad reproduces the soak test's
+// flake: with the server's streams all open, a forged ticket got 503
+// (retry later) instead of 403 (never good). A bad ticket is now refused
+// before the caps are looked at, and a good ticket refused over a cap is
+// not used up: it opens its stream once a place is free.
+func TestABadTicketIsRefusedWhateverTheLoad(t *testing.T) {
+	for _, limit := range []struct {
+		name string
+		cfg  config
+	}{{"server's cap", config{MaxStreams: 2}}, {"game's cap", config{MaxStreamsPerGame: 2}}, {"address's cap", config{MaxStreamsPerClient: 2}}} {
+		cfg := limit.name
+		_, c := startServerConfig(t, limit.cfg)
+		g := c.create("hex(size=5,swap=none)", "human", "human")
+		good := c.ticket(g.ID, g.Seats[0].Key)
+		used := c.ticket(g.ID, g.Seats[1].Key)
+		ctx, cancel := context.WithCancel(context.Background())
+		if code, err := openStreamWith(ctx, c, g.ID, used); err != nil || code != http.StatusOK {
+			t.Fatalf("%s: the first stream: %d %v", cfg, code, err)
+		}
+		if code, err := openStream(ctx, c, g.ID); err != nil || code != http.StatusOK {
+			t.Fatalf("%s: the second stream: %d %v", cfg, code, err)
+		}
+		for _, bad := range []string{"forged", used} {
+			if code, err := openStreamWith(ctx, c, g.ID, bad); err != nil || code != http.StatusForbidden {
+				t.Errorf("%s: ticket %q with the streams full: %d %v, want 403", cfg, bad, code, err)
+			}
+		}
+		if code, err := openStreamWith(ctx, c, g.ID, good); err != nil || code != http.StatusServiceUnavailable {
+			t.Errorf("%s: a good ticket with the streams full: %d %v, want 503", cfg, code, err)
+		}
+		cancel()
+		ctx2, cancel2 := context.WithCancel(context.Background())
+		deadline := time.Now().Add(5 * time.Second)
+		for {
+			code, err := openStreamWith(ctx2, c, g.ID, good)
+			if err == nil && code == http.StatusOK {
+				break
+			}
+			if err != nil || code != http.StatusServiceUnavailable || time.Now().After(deadline) {
+				t.Errorf("%s: the ticket refused over the cap, once the streams closed: %d %v, want 200", cfg, code, err)
+				break
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+		cancel2()
+	}
+}
+
 func TestTicketsOfAGameAreBoundedAndExpire(t *testing.T) {
 	g := &game{}
 	now := time.Unix(1000, 0)
@@ -160,6 +217,18 @@ func TestTicketsOfAGameAreBoundedAndExpire(t *testing.T) {
 	}
 	if _, ok := g.takeTicket(first, now); ok {
 		t.Error("the oldest ticket was not dropped")
+	}
+	kept := g.newTicket(1, now)
+	for range 2 {
+		if seat, ok := g.ticketSeat(kept, now); !ok || seat != 1 {
+			t.Errorf("a ticket looked at: %v %v", seat, ok)
+		}
+	}
+	if _, ok := g.ticketSeat(kept, now.Add(ticketTTL)); ok {
+		t.Error("an expired ticket is good to look at")
+	}
+	if _, ok := g.takeTicket(kept, now); !ok {
+		t.Error("a ticket looked at is used up")
 	}
 	late := g.newTicket(1, now)
 	if _, ok := g.takeTicket(late, now.Add(ticketTTL)); ok {

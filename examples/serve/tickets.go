@@ -57,10 +57,27 @@ func (g *game) newTicket(seat rules.Player, now time.Time) string {
 	return t
 }
 
+// ticketSeat returns a ticket's seat without using it up, or false for a
+// ticket that is unknown, used or expired. The caller holds g.mu.
+func (g *game) ticketSeat(t string, now time.Time) (rules.Player, bool) {
+	_, tk, ok := g.findTicket(t)
+	return tk.seat, ok && now.Before(tk.expires)
+}
+
 // takeTicket uses a ticket up: it returns its seat, or false for a
-// ticket that is unknown, used or expired. Every ticket is compared in
-// constant time. The caller holds g.mu.
+// ticket that is unknown, used or expired. The caller holds g.mu.
 func (g *game) takeTicket(t string, now time.Time) (rules.Player, bool) {
+	k, tk, ok := g.findTicket(t)
+	if !ok {
+		return -1, false
+	}
+	delete(g.tickets, k)
+	return tk.seat, now.Before(tk.expires)
+}
+
+// findTicket looks a ticket up, comparing it with every ticket in
+// constant time so that the time taken tells nothing of the tickets held.
+func (g *game) findTicket(t string) (string, ticket, bool) {
 	found := ""
 	for k := range g.tickets {
 		if subtle.ConstantTimeCompare([]byte(k), []byte(t)) == 1 {
@@ -69,10 +86,9 @@ func (g *game) takeTicket(t string, now time.Time) (rules.Player, bool) {
 	}
 	tk, ok := g.tickets[found]
 	if !ok {
-		return -1, false
+		return "", ticket{seat: -1}, false
 	}
-	delete(g.tickets, found)
-	return tk.seat, now.Before(tk.expires)
+	return found, tk, true
 }
 
 // ticketRequest is the body of POST /api/games/{id}/tickets.
