@@ -205,8 +205,9 @@
 // temporary files and the names they are set aside as, for a game ID)
 // is logged on start and left where it is, and so are the files of a game
 // no game is restored from: an ID.txt without its ID.json (a stop between
-// a new game's two writes, never acknowledged) and a temporary file (a
-// write a stop cut short). A bot whose turn it is starts
+// a new game's two writes, never acknowledged), an ID.json without its
+// ID.txt (a stop between the two moves that set a game aside) and a
+// temporary file (a write a stop cut short). A bot whose turn it is starts
 // thinking again when its game is first asked for (its page, state,
 // events or record), not at once: a restart on many abandoned games
 // searches nothing.

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"net/http"
 	"os"
@@ -240,8 +241,10 @@ func TestRestoreLogsFilesThatAreNoGames(t *testing.T) {
 }
 
 // TestRestoreLogsIncompleteGames: a record without its metadata (what a
-// stop between create's two writes leaves) and temporary files (a write
-// cut short) were skipped without a word. They are logged, on a line of
+// stop between create's two writes leaves), a metadata without its record
+// (a stop between setAside's two moves) and temporary files (a write cut
+// short) were skipped without a word, or logged at every start as games
+// that failed to restore. They are logged, on a line of
 // their own that names no complete game, and left where they are; they
 // count for nothing against -maxgames, and the complete game beside them
 // is restored. A temporary file of a name that is no game's is a stray.
@@ -258,6 +261,9 @@ func TestRestoreLogsIncompleteGames(t *testing.T) {
 	}
 	time.Sleep(10 * time.Millisecond) // the orphan is written last
 	os.WriteFile(filepath.Join(games, orphan+".txt"), txt, 0o600)
+	js, _ := os.ReadFile(filepath.Join(games, g.ID+".json"))
+	widow := "aaaaaaaaa4" // an ID.json with no ID.txt: a set-aside cut short
+	os.WriteFile(filepath.Join(games, widow+".json"), bytes.Replace(js, []byte(g.ID), []byte(widow), 1), 0o600)
 	os.WriteFile(filepath.Join(games, g.ID+".json.tmp"), nil, 0o600)
 	os.WriteFile(filepath.Join(games, orphan+".txt.tmp"), nil, 0o600)
 	os.WriteFile(filepath.Join(games, "notes.tmp"), nil, 0o600)
@@ -276,12 +282,12 @@ func TestRestoreLogsIncompleteGames(t *testing.T) {
 			strays = line
 		}
 	}
-	for _, name := range []string{orphan + ".txt", g.ID + ".json.tmp", orphan + ".txt.tmp"} {
+	for _, name := range []string{orphan + ".txt", widow + ".json", g.ID + ".json.tmp", orphan + ".txt.tmp"} {
 		if !strings.Contains(incomplete, name) {
 			t.Errorf("the line of incomplete games does not name %s:\n%s", name, &log)
 		}
 	}
-	for _, name := range []string{orphan + ".txt", g.ID + ".json.tmp", orphan + ".txt.tmp", "notes.tmp"} {
+	for _, name := range []string{orphan + ".txt", widow + ".json", g.ID + ".json.tmp", orphan + ".txt.tmp", "notes.tmp"} {
 		if _, err := os.Stat(filepath.Join(games, name)); err != nil {
 			t.Errorf("%s is not left where it was: %v", name, err)
 		}
@@ -291,6 +297,9 @@ func TestRestoreLogsIncompleteGames(t *testing.T) {
 	}
 	if !strings.Contains(strays, "notes.tmp") || strings.Contains(incomplete, "notes.tmp") {
 		t.Errorf("notes.tmp is not logged as a stray:\n%s", &log)
+	}
+	if strings.Contains(log.String(), "game "+widow) {
+		t.Errorf("the ID.json without its ID.txt is logged as a game that failed to restore:\n%s", &log)
 	}
 	if strings.Contains(log.String(), "over the cap") {
 		t.Errorf("an incomplete game counts against -maxgames:\n%s", &log)

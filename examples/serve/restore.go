@@ -30,7 +30,7 @@ func (s *server) restore() {
 			s.store.dir, someNames(l.strays))
 	}
 	if len(l.incomplete) > 0 {
-		s.cfg.Logf("restore: %s: files of games whose creation or last write a stop cut short (a record without its ID.json, temporary files), left where they are: %s",
+		s.cfg.Logf("restore: %s: files of games whose creation, last write or setting aside a stop cut short (an ID.txt without its ID.json, an ID.json without its ID.txt, temporary files), left where they are: %s",
 			s.store.dir, someNames(l.incomplete))
 	}
 	ids, skipped := l.ids, l.skipped

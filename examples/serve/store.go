@@ -203,8 +203,9 @@ type listing struct {
 	strays []string
 	// incomplete are the server's files no game is restored from: a
 	// record without its metadata (create writes the record first, so a
-	// crash between the two leaves it) and the temporary files of a
-	// write a crash cut short.
+	// crash between the two leaves it), a metadata without its record
+	// (setAside moves the record first, so a crash between the two
+	// leaves it) and the temporary files of a write a crash cut short.
 	incomplete []string
 }
 
@@ -222,10 +223,16 @@ func (s *store) list(limit int) (listing, error) {
 		written time.Time
 	}
 	var found []candidate
-	metadata := make(map[string]bool)
+	metadata, records := make(map[string]bool), make(map[string]bool)
 	for _, name := range names {
-		if id, ok := strings.CutSuffix(name, ".json"); ok && storeFileName(name) {
+		if !storeFileName(name) {
+			continue
+		}
+		if id, ok := strings.CutSuffix(name, ".json"); ok {
 			metadata[id] = true
+		}
+		if id, ok := strings.CutSuffix(name, ".txt"); ok {
+			records[id] = true
 		}
 	}
 	for _, name := range names {
@@ -243,6 +250,10 @@ func (s *store) list(limit int) (listing, error) {
 		}
 		id, ok := strings.CutSuffix(name, ".json")
 		if !ok {
+			continue
+		}
+		if !records[id] {
+			l.incomplete = append(l.incomplete, name)
 			continue
 		}
 		c := candidate{id: id}
