@@ -29,35 +29,30 @@ func (s *server) handleEvents(w http.ResponseWriter, r *http.Request, g *game) {
 		writeError(w, http.StatusBadRequest, "a seat's key does not go in a URL: trade it for a ticket (POST /api/games/"+g.meta.ID+"/tickets with {\"key\": ...}) and open the stream with ?ticket=")
 		return
 	}
-	// A bad ticket is refused before the caps are looked at, so that its
-	// answer does not depend on the load: a 503 would tell its client to
-	// retry a request that can never succeed. A good ticket is used up
-	// only when its stream opens: one refused over a cap stays good.
+	// The caps and the ticket are judged together, under the game's lock
+	// (the limiter's is taken alone, before it): a bad ticket gets 403
+	// whatever the load, since a 503 would tell its client to retry a
+	// request that can never succeed, and a good ticket is used up only
+	// by the stream it opens, so one refused over a cap stays good.
 	ticket := q.Get("ticket")
-	if ticket != "" {
-		g.mu.Lock()
-		_, ok := g.ticketSeat(ticket, time.Now())
-		g.mu.Unlock()
-		if !ok {
-			writeError(w, http.StatusForbidden, badTicket)
-			return
-		}
-	}
 	client := clientAddress(r)
-	if ok, why := s.streams.acquire(client); !ok {
-		refuseOverCap(w, http.StatusServiceUnavailable, why)
-		return
+	counted, why := s.streams.acquire(client)
+	if counted {
+		defer s.streams.release(client)
 	}
-	defer s.streams.release(client)
-	seat := rules.Player(-1)
+	now := time.Now()
 	g.mu.Lock()
 	full := g.streams >= s.cfg.MaxStreamsPerGame
-	ticketOK := true
-	if ticket != "" && !full {
-		// Taken by a stream opened meanwhile, or expired: refused below.
-		seat, ticketOK = g.takeTicket(ticket, time.Now())
+	opens := counted && !full
+	seat, ticketOK := rules.Player(-1), true
+	switch {
+	case ticket == "":
+	case opens:
+		seat, ticketOK = g.takeTicket(ticket, now)
+	default:
+		_, ticketOK = g.ticketSeat(ticket, now)
 	}
-	if !full && ticketOK {
+	if opens && ticketOK {
 		g.streams++
 		if seat >= 0 {
 			g.online[seat]++
@@ -66,11 +61,14 @@ func (s *server) handleEvents(w http.ResponseWriter, r *http.Request, g *game) {
 	}
 	g.mu.Unlock()
 	switch {
-	case full:
-		refuseOverCap(w, http.StatusServiceUnavailable, fmt.Sprintf("this game has as many event streams open as it may (%d)", s.cfg.MaxStreamsPerGame))
-		return
 	case !ticketOK:
 		writeError(w, http.StatusForbidden, badTicket)
+		return
+	case !counted:
+		refuseOverCap(w, http.StatusServiceUnavailable, why)
+		return
+	case full:
+		refuseOverCap(w, http.StatusServiceUnavailable, fmt.Sprintf("this game has as many event streams open as it may (%d)", s.cfg.MaxStreamsPerGame))
 		return
 	}
 	defer func() {

@@ -262,8 +262,10 @@ func TestRestoreLogsIncompleteGames(t *testing.T) {
 	time.Sleep(10 * time.Millisecond) // the orphan is written last
 	os.WriteFile(filepath.Join(games, orphan+".txt"), txt, 0o600)
 	js, _ := os.ReadFile(filepath.Join(games, g.ID+".json"))
-	widow := "aaaaaaaaa4" // an ID.json with no ID.txt: a set-aside cut short
+	// An ID.json whose ID.txt is set aside: a set-aside cut short.
+	widow := "aaaaaaaaa4"
 	os.WriteFile(filepath.Join(games, widow+".json"), bytes.Replace(js, []byte(g.ID), []byte(widow), 1), 0o600)
+	os.WriteFile(filepath.Join(games, widow+".txt.bad"), txt, 0o600)
 	os.WriteFile(filepath.Join(games, g.ID+".json.tmp"), nil, 0o600)
 	os.WriteFile(filepath.Join(games, orphan+".txt.tmp"), nil, 0o600)
 	os.WriteFile(filepath.Join(games, "notes.tmp"), nil, 0o600)
@@ -297,6 +299,9 @@ func TestRestoreLogsIncompleteGames(t *testing.T) {
 	}
 	if !strings.Contains(strays, "notes.tmp") || strings.Contains(incomplete, "notes.tmp") {
 		t.Errorf("notes.tmp is not logged as a stray:\n%s", &log)
+	}
+	if !strings.Contains(incomplete, "an ID.json without its ID.txt") {
+		t.Errorf("the line of incomplete games does not say what an ID.json alone is:\n%s", incomplete)
 	}
 	if strings.Contains(log.String(), "game "+widow) {
 		t.Errorf("the ID.json without its ID.txt is logged as a game that failed to restore:\n%s", &log)

@@ -193,8 +193,9 @@ func (s *store) writeSynced(path string, data []byte) error {
 
 // listing is what list finds in the games directory.
 type listing struct {
-	// ids are the stored games (those with a metadata file), at most the
-	// limit of them: those whose record was written last.
+	// ids are the stored games (those with both files, ID.json and
+	// ID.txt), at most the limit of them: those whose record was written
+	// last.
 	ids []string
 	// skipped counts the games over the limit, which stay on disk.
 	skipped int

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"net/http"
+	"sync"
 	"testing"
 	"time"
 )
@@ -202,6 +203,56 @@ func TestABadTicketIsRefusedWhateverTheLoad(t *testing.T) {
 			time.Sleep(20 * time.Millisecond)
 		}
 		cancel2()
+	}
+}
+
+// TestATicketOpensOneStreamWhenSentAtOnce: one ticket sent in many
+// requests at once opens exactly one stream, and every other request gets
+// 403 (the ticket is used), never 503, also when that stream takes the
+// game's last place: the ticket and the caps are judged under one lock.
+func TestATicketOpensOneStreamWhenSentAtOnce(t *testing.T) {
+	const requests, rounds = 12, 15
+	for _, limit := range []struct {
+		name string
+		cfg  config
+	}{{"the game's last place", config{MaxStreamsPerGame: 2}}, {"places to spare", config{}}} {
+		srv, c := startServerConfig(t, limit.cfg)
+		g := c.create("hex(size=5,swap=none)", "human", "human")
+		for round := range rounds {
+			ctx, cancel := context.WithCancel(context.Background())
+			if code, err := openStream(ctx, c, g.ID); err != nil || code != http.StatusOK {
+				t.Fatalf("%s: the stream without a ticket: %d %v", limit.name, code, err)
+			}
+			tk := c.ticket(g.ID, g.Seats[round%2].Key)
+			codes := make(chan int, requests)
+			var wg sync.WaitGroup
+			for i := range requests {
+				from := newClientFrom(t, c.base, "127.0.6."+itoa(1+i))
+				wg.Go(func() {
+					code, err := openStreamWith(ctx, from, g.ID, tk)
+					if err != nil {
+						code = -1
+					}
+					codes <- code
+				})
+			}
+			wg.Wait()
+			close(codes)
+			count := map[int]int{}
+			for code := range codes {
+				count[code]++
+			}
+			if count[http.StatusOK] != 1 || count[http.StatusForbidden] != requests-1 {
+				t.Errorf("%s, round %d: one ticket in %d requests at once: %v, want one 200 and the rest 403", limit.name, round, requests, count)
+			}
+			cancel()
+			// The streams close; wait for their places to be given back
+			// (the game's before the server's).
+			deadline := time.Now().Add(5 * time.Second)
+			for srv.streams.open() > 0 && time.Now().Before(deadline) {
+				time.Sleep(5 * time.Millisecond)
+			}
+		}
 	}
 }
 

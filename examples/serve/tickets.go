@@ -75,8 +75,9 @@ func (g *game) takeTicket(t string, now time.Time) (rules.Player, bool) {
 	return tk.seat, now.Before(tk.expires)
 }
 
-// findTicket looks a ticket up, comparing it with every ticket in
-// constant time so that the time taken tells nothing of the tickets held.
+// findTicket looks a ticket up. It compares it with every ticket held,
+// each in constant time, so that the time taken does not tell how much
+// of a ticket a guess got right.
 func (g *game) findTicket(t string) (string, ticket, bool) {
 	found := ""
 	for k := range g.tickets {
