@@ -271,7 +271,9 @@ func TestMisbehavingEngines(t *testing.T) {
 			}
 			checkRecord(t, res)
 			engine.Close()
-			if took := time.Since(began); took > 3*time.Second {
+			// Under the 5s an engine's other replies may take by
+			// default, with room for a busy machine.
+			if took := time.Since(began); took > 4500*time.Millisecond {
 				t.Errorf("the game and the forfeit took %v", took)
 			}
 			assertReaped(t, engine.(*protocol.Engine).Pid())

@@ -38,7 +38,7 @@ func (f *fake) GenMove(ctx context.Context, pos rules.Dynamic) (string, error) {
 		case "panic":
 			panic("the bot fell over")
 		case "hang":
-			time.Sleep(2 * time.Second) // ignores its context
+			time.Sleep(10 * time.Second) // ignores its context
 		case "error":
 			return "", errors.New("out of ideas")
 		}
@@ -118,7 +118,9 @@ func TestRefereeInProcessFailures(t *testing.T) {
 		if res.Forfeit == nil || res.Forfeit.Kind() != c.kind || !strings.HasPrefix(term, c.text) {
 			t.Errorf("%s: forfeit %v, Termination %q; want kind %v, %q", c.bad, res.Forfeit, term, c.kind, c.text)
 		}
-		if took := time.Since(began); took > time.Second {
+		// 200ms of limits; a referee that waited for the hung player
+		// would take its whole hang, 10s.
+		if took := time.Since(began); took > 3*time.Second {
 			t.Errorf("%s: took %v", c.bad, took)
 		}
 		// The players were told every move but their own.
