@@ -479,15 +479,16 @@ func (e erased[P, M]) ActionPermutation(k int) ([]int, error) {
 	return ActionPermutation(e.p, k)
 }
 
-// ActionPermutation returns symmetry k at p as a permutation of the
-// action space: perm[i] is the index, in p.Transform(k)'s action space,
-// of TransformMove(k, ActionMove(i)), so that a policy over p's actions
+// ActionPermutation returns symmetry k at p as a permutation of the action
+// space: perm[i] is the index, in p.Transform(k)'s action space, of
+// TransformMove(k, ActionMove(i)), so that a policy over p's actions
 // becomes one over p.Transform(k)'s by moving the value at i to perm[i].
 // (In most games an index does not depend on the position and the
 // permutation is the same at every position of the variant; Domination
-// indexes a turn by the mover's pieces, which a symmetry moves.) It returns an error for k outside [0,
-// Symmetries), or if the transformation does not map the space onto
-// itself (a game's bug, which the conformance kit rules out).
+// indexes a turn by the mover's pieces, which a symmetry moves.) It returns
+// an error for k outside [0, Symmetries), or if the transformation does not
+// map the space onto itself (a game's bug, which the conformance kit rules
+// out).
 func ActionPermutation[P Position[P, M], M Move](p P, k int) ([]int, error) {
 	if k < 0 || k >= p.Symmetries() {
 		return nil, indexError("symmetry", k, p.Symmetries())

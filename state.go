@@ -70,14 +70,13 @@ type ChanceOutcome[M Move] struct {
 // Legal and Play refuse every move with a *MoveError of kind ErrNoGame
 // (Play and PlayUnchecked return the invalid value), Evaluate and Rollout
 // report ok false, CanEnd is false, Hash is 0, Spec is "", and its text
-// ("<invalid hex position>", say) is refused by every reader
-// (MarshalText refuses it with a *NoGameError). It has no action space
-// (NumActions and NumChanceActions are 0, ActionIndex is -1), no
-// observation (shape 0, 0, 0; nothing appended), no symmetry (Symmetries
-// is 0, Transform gives the invalid value) and Ply 0. Every game of this module makes its zero value this
-// value, and returns it from a failed parse and from Start of a
-// configuration its Validate refuses; nothing ever repairs one into a
-// game.
+// ("<invalid hex position>", say) is refused by every reader (MarshalText
+// refuses it with a *NoGameError). It has no action space (NumActions and
+// NumChanceActions are 0, ActionIndex is -1), no observation (shape 0, 0,
+// 0; nothing appended), no symmetry (Symmetries is 0, Transform gives the
+// invalid value) and Ply 0. Every game of this module makes its zero value
+// this value, and returns it from a failed parse and from Start of a
+// configuration its Validate refuses; nothing ever repairs one into a game.
 type Position[P any, M Move] interface {
 	comparable
 	// IsValid reports whether the position is a position of a game, as

@@ -125,11 +125,11 @@
 // destination (squares in the order a1, b1, ..., h8); draws by domino
 // (0-0, 0-1, ..., 6-6). AppendMoves lists them in that order.
 //
-// ParseMove returns only *rules.SyntaxError values: text that is not a
-// draw or a turn of this notation, or names a square off the board, is a
-// syntax error (a move holds no white space, and the notation has no
-// words: "pass" is named as an unknown move word). Whether a well-formed move is legal is Legal's job, which
-// gives a *rules.MoveError (see Errors). Moves implement
+// ParseMove returns only *rules.SyntaxError values: text that is not a draw
+// or a turn of this notation, or names a square off the board, is a syntax
+// error (a move holds no white space, and the notation has no words: "pass"
+// is named as an unknown move word). Whether a well-formed move is legal is
+// Legal's job, which gives a *rules.MoveError (see Errors). Moves implement
 // encoding.TextMarshaler and encoding.TextUnmarshaler: they marshal as
 // their notation text and unmarshal from it.
 //
@@ -159,10 +159,11 @@
 // a1 and h8 (the board's symmetries map one start onto the other, and
 // play cannot tell them apart: see "Actions, observations and
 // symmetries"); with one, X has made the only turn, and the board is one
-// of these starts after one of X's turns with that domino. Later boards are checked for the counts
-// above alone: which squares the pieces and dominoes can have reached
-// depends on the whole history, which a text does not hold. Diagram draws
-// the board as Woods' rules do, with X and O.
+// of these starts after one of X's turns with that domino. Later boards
+// are checked for the counts above alone: which squares the pieces and
+// dominoes can have reached depends on the whole history, which a text
+// does not hold. Diagram draws the board as Woods' rules do, with X and
+// O.
 //
 // In every game of the library a position text may begin with the
 // canonical game spec followed by one space; a position writes the spec

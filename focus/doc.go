@@ -1,9 +1,10 @@
 // Package focus implements Focus (Sid Sackson, 1963; also sold as
-// Domination, which is not the game of this module's package domination): the standard two-player game of Sackson's rules, exactly
-// and fast, and every variant: drop setup, restricted drops, the opening
-// swap, three and four players, two teams, the short game and Nowak's
-// checkers-like game. Where the sources are silent or disagree, a ruling
-// settles it; every ruling is stated under Rulings below.
+// Domination, which is not the game of this module's package domination):
+// the standard two-player game of Sackson's rules, exactly and fast, and
+// every variant: drop setup, restricted drops, the opening swap, three and
+// four players, two teams, the short game and Nowak's checkers-like game.
+// Where the sources are silent or disagree, a ruling settles it; every
+// ruling is stated under Rulings below.
 //
 // # Rules
 //
@@ -362,16 +363,16 @@
 // destination square (a1, b1, ..., h8), drops after all stack moves;
 // swaps by their two squares. AppendMoves lists them in that order.
 //
-// ParseMove returns only *rules.SyntaxError values: text that is not a
-// move of this notation, or names a square outside the 8×8 grid, is a
-// syntax error (a move holds no white space, and "pass" is its only word:
-// another, such as "swap", is named as an unknown move word). "pass"
-// parses in every variant; outside team play Legal refuses it. Whether a well-formed move is legal (a removed corner
-// square included) is Legal's job, which gives a *rules.MoveError (see
-// Errors). Moves implement encoding.TextMarshaler and
+// ParseMove returns only *rules.SyntaxError values: text that is not a move
+// of this notation, or names a square outside the 8×8 grid, is a syntax
+// error (a move holds no white space, and "pass" is its only word: another,
+// such as "swap", is named as an unknown move word). "pass" parses in every
+// variant; outside team play Legal refuses it. Whether a well-formed move
+// is legal (a removed corner square included) is Legal's job, which gives a
+// *rules.MoveError (see Errors). Moves implement encoding.TextMarshaler and
 // encoding.TextUnmarshaler: they marshal as their notation text and
-// unmarshal from it (with no position, hence no mover, "A*d4" unmarshals
-// as a drop of A's colour by another seat, as it is written).
+// unmarshal from it (with no position, hence no mover, "A*d4" unmarshals as
+// a drop of A's colour by another seat, as it is written).
 //
 // # Position text
 //

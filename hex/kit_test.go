@@ -251,9 +251,10 @@ func TestAppendObservationKeepsWhatTheBufferHolds(t *testing.T) {
 }
 
 // TestObservationPlanesAgreeWithThePosition plays random games of every
-// kind of variant (boards 26 cells wide or high among them) and checks each plane of both seats' observations
-// against the position's accessors: the stones, the sides, the colour,
-// the seat to move, the swap (legal now, played) and the pie rule.
+// kind of variant (boards 26 cells wide or high among them) and checks each
+// plane of both seats' observations against the position's accessors: the
+// stones, the sides, the colour, the seat to move, the swap (legal now,
+// played) and the pie rule.
 func TestObservationPlanesAgreeWithThePosition(t *testing.T) {
 	r := newRand(23)
 	for game := range 200 {

@@ -62,10 +62,10 @@ func (r Replay) Final() rules.Dynamic {
 //
 // On failure Replay returns what it replayed so far with a *ReplayError:
 // Ply 0 for the record's tags (no [Game] tag, two [Game], [Position] or
-// [Result] tags, a bad spec, position or result), the ply of the first move that could not be played (with every
-// position up to it in the Replay), or one past the last ply for a
-// [Result] tag the rules contradict (with the whole game in the Replay,
-// and a *ResultError inside).
+// [Result] tags, a bad spec, position or result), the ply of the first move
+// that could not be played (with every position up to it in the Replay), or
+// one past the last ply for a [Result] tag the rules contradict (with the
+// whole game in the Replay, and a *ResultError inside).
 //
 // Replay keeps every position; Walk replays a record of any length in
 // constant memory.

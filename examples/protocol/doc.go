@@ -16,10 +16,11 @@
 //	id      = 1*9DIGIT
 //	reply   = ( "=" / "?" ) [ id ] [ " " text ] LF LF
 //
-// "=" is success and "?" failure; the id is the request's, when it had
-// one (the controller side, Engine, numbers every request and takes a
-// reply without the same id for a malformed one, as GTP requires). A reply's text may run over several lines (list_commands,
-// showboard), none of them empty: the first empty line ends the reply.
+// "=" is success and "?" failure; the id is the request's, when it had one
+// (the controller side, Engine, numbers every request and takes a reply
+// without the same id for a malformed one, as GTP requires). A reply's text
+// may run over several lines (list_commands, showboard), none of them
+// empty: the first empty line ends the reply.
 //
 // As GTP says, the engine removes control characters other than tabs from
 // a request, turns tabs into spaces, ignores everything after "#" and

@@ -286,10 +286,10 @@
 //     whose move fails (a search error, a move the disk refuses) tries
 //     again after 1 s, then 2 s, 4 s, ... up to a minute.
 //   - Memory per game: a game holds its position and its moves (2,000 at
-//     most, for a game created under the cap); its public state (the JSON with the picture, up to some
-//     130 KB for Hex 26×26) is built when asked for and cached within a
-//     budget of 32 MiB for all games, the least recently used dropped
-//     first.
+//     most, for a game created under the cap); its public state (the JSON
+//     with the picture, up to some 130 KB for Hex 26×26) is built when
+//     asked for and cached within a budget of 32 MiB for all games, the
+//     least recently used dropped first.
 //   - Pictures: the starts of the catalog's variants are drawn once and
 //     kept (23 pictures, 644 KB); a preview of any other spec is drawn
 //     for its request and not kept.

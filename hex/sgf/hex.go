@@ -437,8 +437,9 @@ func isSwapToken(s string) bool {
 	return false
 }
 
-// checkNode refuses a property without a value, an identifier that is
-// not upper-case letters, a property twice in a node, two moves in a node, and setup and a move together.
+// checkNode refuses a property without a value, an identifier that is not
+// upper-case letters, a property twice in a node, two moves in a node, and
+// setup and a move together.
 func checkNode(number int, n Node) error {
 	var seen map[string]bool
 	if len(n.Props) > 8 {
