@@ -63,7 +63,7 @@ func TestCreatingBeyondTheCapIsRefused(t *testing.T) {
 	}
 	mu.Lock()
 	defer mu.Unlock()
-	if !strings.Contains(strings.Join(logged, "\n"), "1 games left out, over the cap of 2 games") {
+	if !strings.Contains(strings.Join(logged, "\n"), "1 game left out, over the cap of 2 games") {
 		t.Errorf("log: %q", logged)
 	}
 }

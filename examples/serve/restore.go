@@ -53,11 +53,19 @@ func (s *server) restore() {
 		s.cfg.Logf("restore: game %s: %v (left out; its files are set aside as %s)", id, err, strings.Join(moved, " and "))
 	}
 	if skipped > 0 {
-		s.cfg.Logf("restore: %d games left out, over the cap of %d games (-maxgames)", skipped, s.cfg.MaxGames)
+		s.cfg.Logf("restore: %s left out, over the cap of %s (-maxgames)", nGames(skipped), nGames(s.cfg.MaxGames))
 	}
 	if len(ids) > 0 {
-		s.cfg.Infof("restored %d games from %s", len(s.games), s.cfg.Dir)
+		s.cfg.Infof("restored %s from %s", nGames(len(s.games)), s.cfg.Dir)
 	}
+}
+
+// nGames says "1 game" or "n games".
+func nGames(n int) string {
+	if n == 1 {
+		return "1 game"
+	}
+	return strconv.Itoa(n) + " games"
 }
 
 // someNames lists the first 20 of names, and how many more there are.
