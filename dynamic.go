@@ -61,7 +61,8 @@ type Dynamic interface {
 	// Divide runs the typed Divide on the underlying position.
 	Divide(depth int) []DynamicDivide
 	// RandomMove returns a uniformly random legal move, or a chance
-	// outcome drawn with its probability; "" at a terminal node.
+	// outcome drawn with its probability; "" at a terminal node. A nil r
+	// draws from math/rand/v2's global generator.
 	RandomMove(r *rand.Rand) string
 	// Diagram returns the game's text picture, or "" if it has none.
 	Diagram() string
@@ -83,8 +84,10 @@ type Dynamic interface {
 	NumChanceActions() int
 	// ActionIndex reads a move and returns its index in its action space
 	// (the chance space for a chance outcome): a *SyntaxError for text
-	// that is no move, an error matching ErrIllegal for a move no node of
-	// the variant can list (a cell off the board, say).
+	// that is no move of the variant's notation (a cell off the board
+	// included, as ParseMove refuses it), an error matching ErrIllegal for
+	// a well-formed move no node of the variant can list (the swap in a
+	// variant without the pie rule, say).
 	ActionIndex(move string) (int, error)
 	// ActionMove returns the canonical text of the decision move of index
 	// i, or an error for i outside [0, NumActions).

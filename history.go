@@ -194,21 +194,49 @@ func (h *TypedHistory[P, M]) Undo() bool {
 	return true
 }
 
-// Position returns the current position.
-func (h *TypedHistory[P, M]) Position() P { return h.positions[len(h.positions)-1] }
+// Position returns the current position: the invalid value, P's zero
+// value, for a TypedHistory not made by NewTypedHistory (its Play then
+// refuses every move).
+func (h *TypedHistory[P, M]) Position() P {
+	if len(h.positions) == 0 {
+		var zero P
+		return zero
+	}
+	return h.positions[len(h.positions)-1]
+}
 
 // Len returns the number of moves played.
 func (h *TypedHistory[P, M]) Len() int { return len(h.moves) }
 
-// Move returns move i (from 0); At(i) is the position it was played in.
-func (h *TypedHistory[P, M]) Move(i int) M { return h.moves[i] }
+// Move returns move i (from 0), which was played in At(i), and true; or
+// false when there is no move i. (A move type has no value that is no
+// move in every game, hence the boolean.)
+func (h *TypedHistory[P, M]) Move(i int) (M, bool) {
+	if i < 0 || i >= len(h.moves) {
+		var zero M
+		return zero, false
+	}
+	return h.moves[i], true
+}
 
-// At returns the position before move i (At(Len()) is the current one).
-func (h *TypedHistory[P, M]) At(i int) P { return h.positions[i] }
+// At returns the position before move i (At(0) is the start, At(Len())
+// the current position), or the invalid value, P's zero value, for i
+// outside [0, Len()].
+func (h *TypedHistory[P, M]) At(i int) P {
+	if i < 0 || i >= len(h.positions) {
+		var zero P
+		return zero
+	}
+	return h.positions[i]
+}
 
 // Dynamic returns the history seen through text moves, or an error
 // matching ErrNoGame when it started at the invalid value.
 func (h *TypedHistory[P, M]) Dynamic() (*History, error) {
+	if len(h.positions) == 0 {
+		_, err := Erase(h.Position()) // the invalid value's error
+		return nil, err
+	}
 	out := &History{undoLimit: -1}
 	for i, p := range h.positions {
 		d, err := Erase(p)

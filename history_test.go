@@ -153,6 +153,40 @@ func TestTypedHistoryAsDynamicKeepsTheMovers(t *testing.T) {
 	assert.False(t, h.Undo())
 }
 
+// TestTypedHistoryOutOfRangeAndZeroValueDoNotPanic: Move and At outside
+// the history used to panic (index out of range), and so did every call
+// on a TypedHistory not made by NewTypedHistory. Move reports false, At
+// gives the invalid value, and the zero TypedHistory is inert: its
+// position is the invalid value and its Play and Dynamic refuse with
+// ErrNoGame.
+func TestTypedHistoryOutOfRangeAndZeroValueDoNotPanic(t *testing.T) {
+	th := rules.NewTypedHistory(hex.Config{Cols: 3, Rows: 3, Swap: hex.SwapNone}.Start())
+	m, err := th.Position().ParseMove("b2")
+	require.NoError(t, err)
+	require.NoError(t, th.Play(m))
+	got, ok := th.Move(0)
+	assert.True(t, ok)
+	assert.Equal(t, m, got)
+	assert.True(t, th.At(1).IsValid())
+	for _, i := range []int{-1, 1, math.MaxInt, math.MinInt} {
+		_, ok := th.Move(i)
+		assert.False(t, ok, "Move(%d)", i)
+	}
+	for _, i := range []int{-1, 2, math.MaxInt, math.MinInt} {
+		assert.False(t, th.At(i).IsValid(), "At(%d)", i)
+	}
+
+	var zero rules.TypedHistory[hex.Position, hex.Move]
+	assert.False(t, zero.Position().IsValid())
+	assert.False(t, zero.At(0).IsValid())
+	assert.ErrorIs(t, zero.Play(m), rules.ErrNoGame)
+	assert.False(t, zero.Undo())
+	assert.Equal(t, 0, zero.Len())
+	h, err := zero.Dynamic()
+	assert.Nil(t, h)
+	assert.ErrorIs(t, err, rules.ErrNoGame)
+}
+
 // An undo limit of math.MaxInt, a natural way to say "no limit", keeps
 // every position (n+1 used to overflow and panic).
 func TestHistoryUndoLimitOfMaxIntKeepsEverything(t *testing.T) {

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -323,6 +324,40 @@ func TestSamplerRolloutUsesTheFastPathOrPlays(t *testing.T) {
 	}
 	allocs := testing.AllocsPerRun(100, func() { s.Rollout(race{}, -1, nil) })
 	assert.Zero(t, allocs)
+}
+
+// TestANilGeneratorDrawsFromTheGlobalOne: a nil *rand.Rand used to make
+// SampleChance, the zero Sampler and the games' Rollout dereference nil.
+// It draws from math/rand/v2's global generator, with the same
+// distribution, from any number of goroutines at once.
+func TestANilGeneratorDrawsFromTheGlobalOne(t *testing.T) {
+	outcomes := race{}.AppendChances(nil)
+	var wg sync.WaitGroup
+	var ones [2]int
+	const n = 30000
+	for g := range ones {
+		wg.Go(func() {
+			for range n {
+				if m, ok := rules.SampleChance(outcomes, nil); ok && m == 1 {
+					ones[g]++
+				}
+			}
+		})
+	}
+	wg.Wait()
+	assert.InDelta(t, 2.0/3, float64(ones[0]+ones[1])/(2*n), 0.015)
+
+	var s rules.Sampler[race, raceMove] // no Rand
+	end, plies := s.Playout(race{}, -1)
+	assert.Equal(t, 2, plies)
+	assert.True(t, end.Outcome().Over())
+	for _, fast := range []bool{false, true} {
+		o, _, _ := s.Rollout(race{fast: fast}, -1, nil)
+		assert.True(t, o.Over(), "fast %v", fast)
+	}
+	d, err := rules.Erase(race{})
+	require.NoError(t, err)
+	assert.NoError(t, d.Legal(d.RandomMove(nil)))
 }
 
 func TestEraseGivesTextMovesAndTypedHelpers(t *testing.T) {

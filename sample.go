@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"github.com/tabletop-go/rules/internal/globalrand"
 	"math/bits"
 	"math/rand/v2"
 )
@@ -8,8 +9,9 @@ import (
 // SampleChance draws one outcome from a chance node's outcomes according
 // to their exact probabilities. When all outcomes are equally likely (the
 // usual case) it costs one random number. It reports false for an empty
-// list.
+// list. A nil r draws from math/rand/v2's global generator.
 func SampleChance[M Move](outcomes []ChanceOutcome[M], r *rand.Rand) (M, bool) {
+	r = globalrand.Or(r)
 	var zero M
 	if len(outcomes) == 0 {
 		return zero, false
@@ -77,9 +79,10 @@ func lcm(a, b uint64) (uint64, bool) {
 
 // Sampler picks random moves through the contract, reusing its buffers so
 // that a playout allocates nothing once they have grown. The zero value
-// needs only Rand set. A Sampler is not safe for concurrent use.
+// is ready to use. A Sampler is not safe for concurrent use.
 type Sampler[P Position[P, M], M Move] struct {
-	// Rand is the source of every choice.
+	// Rand is the source of every choice; nil draws from math/rand/v2's
+	// global generator (random, not reproducible).
 	Rand    *rand.Rand
 	moves   []M
 	chances []ChanceOutcome[M]
@@ -97,7 +100,7 @@ func (s *Sampler[P, M]) Move(p P) (M, bool) {
 		var zero M
 		return zero, false
 	}
-	return s.moves[s.Rand.IntN(len(s.moves))], true
+	return s.moves[globalrand.Or(s.Rand).IntN(len(s.moves))], true
 }
 
 // Playout plays random moves from p until the game ends or maxPlies plies
@@ -130,7 +133,7 @@ func (s *Sampler[P, M]) Playout(p P, maxPlies int) (P, int) {
 // Like Playout it allocates nothing once its buffers have grown, and it
 // never boxes the position.
 func (s *Sampler[P, M]) Rollout(p P, maxPlies int, trace []Played[M]) (o Outcome, end P, _ []Played[M]) {
-	if o, end, t, ok := p.Rollout(s.Rand, maxPlies, trace); ok {
+	if o, end, t, ok := p.Rollout(globalrand.Or(s.Rand), maxPlies, trace); ok {
 		return o, end, t
 	}
 	for plies := 0; maxPlies < 0 || plies < maxPlies; plies++ {

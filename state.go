@@ -137,6 +137,9 @@ type Position[P any, M Move] interface {
 	// game implements it, and generic code calls it without boxing the
 	// position.
 	//
+	// r is the source of the random choices; a nil r draws from
+	// math/rand/v2's global generator (random, not reproducible).
+	//
 	// maxPlies bounds the plies played (maxPlies < 0: no bound). If the
 	// random game ends within maxPlies plies, o is its outcome and end is
 	// unspecified (Hex, which finds the winner by filling the board

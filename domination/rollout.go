@@ -1,6 +1,7 @@
 package domination
 
 import (
+	"github.com/tabletop-go/rules/internal/globalrand"
 	"math/bits"
 	"math/rand/v2"
 
@@ -16,6 +17,7 @@ import (
 // the legal turns), so it plays the very game Sampler.Playout plays from
 // the same generator state. The invalid value has no rollout (ok false).
 func (p Position) Rollout(r *rand.Rand, maxPlies int, trace []rules.Played[Move]) (rules.Outcome, Position, []rules.Played[Move], bool) {
+	r = globalrand.Or(r) // nil: the global generator
 	if !p.valid() {
 		return rules.Outcome{}, p, trace, false
 	}

@@ -1,6 +1,7 @@
 package explocus
 
 import (
+	"github.com/tabletop-go/rules/internal/globalrand"
 	"math/rand/v2"
 
 	"github.com/tabletop-go/rules"
@@ -22,6 +23,7 @@ const rolloutRoom = 768
 // A board whose men need a larger move buffer than rolloutRoom has no
 // fast path (ok false), and neither has the invalid value.
 func (p Position) Rollout(r *rand.Rand, maxPlies int, trace []rules.Played[Move]) (rules.Outcome, Position, []rules.Played[Move], bool) {
+	r = globalrand.Or(r) // nil: the global generator
 	if !p.valid() || p.MaxMoves() > rolloutRoom {
 		return rules.Outcome{}, p, trace, false
 	}

@@ -1,6 +1,7 @@
 package focus
 
 import (
+	"github.com/tabletop-go/rules/internal/globalrand"
 	"math/rand/v2"
 
 	"github.com/tabletop-go/rules"
@@ -25,6 +26,7 @@ import (
 // of 62 KiB, too large for the stack. Nor has the invalid value, which
 // is no game: it returns (rules.Outcome{}, p, trace, false).
 func (p Position) Rollout(r *rand.Rand, maxPlies int, trace []rules.Played[Move]) (rules.Outcome, Position, []rules.Played[Move], bool) {
+	r = globalrand.Or(r) // nil: the global generator
 	switch {
 	case p.variant&variantNowak != 0 || !p.IsValid():
 		return rules.Outcome{}, p, trace, false

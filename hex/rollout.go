@@ -1,6 +1,7 @@
 package hex
 
 import (
+	"github.com/tabletop-go/rules/internal/globalrand"
 	"math/bits"
 	"math/rand/v2"
 
@@ -42,6 +43,7 @@ import (
 // stone of the fill, the colour to move's in reading order, then the
 // other colour's, each with its seat.
 func (p Position) Rollout(r *rand.Rand, maxPlies int, trace []rules.Played[Move]) (rules.Outcome, Position, []rules.Played[Move], bool) {
+	r = globalrand.Or(r) // nil: the global generator
 	if p.winner != Empty {
 		return p.Outcome(), p, trace, true
 	}

@@ -7,12 +7,13 @@ import "github.com/tabletop-go/rules"
 // [Position] tag when the history did not start at the variant's start,
 // the moves in canonical notation (chance draws included), and a
 // [Result] tag: the rules' result once the game is over, "*" before.
-// A history with no position (started at nil) gives a record with no
-// tags, which Replay refuses.
+// A history that started at no game (nil, a zero rules.State, anything
+// rules.IsGame refuses) gives a record with no tags, which Replay
+// refuses.
 func FromHistory(h *rules.History) Record {
 	var rec Record
 	start := h.Start()
-	if start == nil {
+	if !rules.IsGame(start) {
 		return rec
 	}
 	rec.SetTag("Game", start.Spec())

@@ -15,3 +15,17 @@ func TestRecordOutcome_OfNoGameIsNotOver(t *testing.T) {
 		assert.False(t, rec.Outcome(d).Over(), "%#v", d)
 	}
 }
+
+// TestFromHistory_OfNoGameHasNoTags: a history started at a value that is
+// no game (a zero rules.State, a pointer to one) used to panic in
+// FromHistory, which only looked for nil. It gives the record of no game,
+// with no tags, which Replay refuses.
+func TestFromHistory_OfNoGameHasNoTags(t *testing.T) {
+	for _, d := range []rules.Dynamic{nil, rules.State{}, &rules.State{}, rules.State{Dynamic: rules.State{}}} {
+		rec := notation.FromHistory(rules.NewHistory(d))
+		assert.Empty(t, rec.Tags, "%#v", d)
+		assert.Empty(t, rec.Moves, "%#v", d)
+		_, err := rec.Replay()
+		assert.Error(t, err, "%#v", d)
+	}
+}

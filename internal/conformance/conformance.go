@@ -299,6 +299,9 @@ func checkRollout[P interface {
 	}
 	maxPlies := rapid.IntRange(0, bound).Draw(t, "rollout plies")
 	r := rand.New(rand.NewPCG(rapid.Uint64().Draw(t, "rollout seed"), 1))
+	if rapid.IntRange(0, 3).Draw(t, "nil generator") == 0 {
+		r = nil // the global generator, by the contract
+	}
 	trace := make([]rules.Played[M], 1, 8)
 	o, end, trace, ok := p.Rollout(r, maxPlies, trace)
 	if !ok {
@@ -420,6 +423,11 @@ func checkDynamic[P rules.Position[P, M], M rules.Move](t *rapid.T, p P, moves [
 	}
 	if d.Node() != p.ToMove().Node() || d.MaxMoves() != p.MaxMoves() {
 		t.Fatalf("Dynamic Node %v, MaxMoves %d; typed %v, %d", d.Node(), d.MaxMoves(), p.ToMove().Node(), p.MaxMoves())
+	}
+	// A nil generator draws from the global one: a legal move, or ""
+	// exactly at a terminal node.
+	if rm := d.RandomMove(nil); (rm == "") != (p.ToMove() == rules.Terminal) || rm != "" && d.Legal(rm) != nil {
+		t.Fatalf("RandomMove(nil) = %q at a %v node: %v", rm, d.Node(), d.Legal(rm))
 	}
 	texts := d.Moves()
 	if len(texts) != len(moves) {
