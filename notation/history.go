@@ -7,11 +7,14 @@ import "github.com/tabletop-go/rules"
 // [Position] tag when the history did not start at the variant's start,
 // the moves in canonical notation (chance draws included), and a
 // [Result] tag: the rules' result once the game is over, "*" before.
-// A history that started at no game (nil, a zero rules.State, anything
-// rules.IsGame refuses) gives a record with no tags, which Replay
-// refuses.
+// A nil history, or one that started at no game (nil, a zero
+// rules.State, anything rules.IsGame refuses), gives a record with no
+// tags, which Replay refuses.
 func FromHistory(h *rules.History) Record {
 	var rec Record
+	if h == nil {
+		return rec
+	}
 	start := h.Start()
 	if !rules.IsGame(start) {
 		return rec

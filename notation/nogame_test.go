@@ -28,4 +28,5 @@ func TestFromHistory_OfNoGameHasNoTags(t *testing.T) {
 		_, err := rec.Replay()
 		assert.Error(t, err, "%#v", d)
 	}
+	assert.Empty(t, notation.FromHistory(nil).Tags, "a nil history")
 }
