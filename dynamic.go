@@ -225,7 +225,7 @@ type State struct {
 // MarshalJSON writes the position as Dynamic.MarshalJSON does, or null
 // for a State that holds none.
 func (s State) MarshalJSON() ([]byte, error) {
-	if s.Dynamic == nil {
+	if !IsGame(s.Dynamic) { // nil, or a State (or *State) holding none
 		return []byte("null"), nil
 	}
 	return s.Dynamic.MarshalJSON()

@@ -112,8 +112,14 @@ func (h *History) Forget(n int) bool {
 	return true
 }
 
-// Position returns the current position.
-func (h *History) Position() Dynamic { return h.positions[len(h.positions)-1] }
+// Position returns the current position: nil for a History not made by
+// NewHistory (whose Play then refuses every move with ErrNoGame).
+func (h *History) Position() Dynamic {
+	if len(h.positions) == 0 {
+		return nil
+	}
+	return h.positions[len(h.positions)-1]
+}
 
 // Start returns the position the history started at (or, after Forget,
 // the position it now starts at).

@@ -155,7 +155,8 @@ func TestTypedHistoryAsDynamicKeepsTheMovers(t *testing.T) {
 
 // TestTypedHistoryOutOfRangeAndZeroValueDoNotPanic: Move and At outside
 // the history used to panic (index out of range), and so did every call
-// on a TypedHistory not made by NewTypedHistory. Move reports false, At
+// on a TypedHistory not made by NewTypedHistory (and Play and Position
+// on a zero History). Move reports false, At
 // gives the invalid value, and the zero TypedHistory is inert: its
 // position is the invalid value and its Play and Dynamic refuse with
 // ErrNoGame.
@@ -175,6 +176,10 @@ func TestTypedHistoryOutOfRangeAndZeroValueDoNotPanic(t *testing.T) {
 	for _, i := range []int{-1, 2, math.MaxInt, math.MinInt} {
 		assert.False(t, th.At(i).IsValid(), "At(%d)", i)
 	}
+
+	var none rules.History // not made by NewHistory: inert too
+	assert.Nil(t, none.Position())
+	assert.ErrorIs(t, none.Play("a1"), rules.ErrNoGame)
 
 	var zero rules.TypedHistory[hex.Position, hex.Move]
 	assert.False(t, zero.Position().IsValid())

@@ -1,6 +1,7 @@
 package rules_test
 
 import (
+	"encoding/json"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -39,5 +40,17 @@ func TestHistory_OfNoGameRefusesEveryMove(t *testing.T) {
 		err := rules.NewHistory(d).Play("a1")
 		assert.ErrorIs(t, err, rules.ErrNoGame, name)
 		assert.Equal(t, "no-game", rules.ErrorCode(err), name)
+	}
+}
+
+// TestAStateOfANilStateMarshalsAsNull: a State holding a nil *State, which
+// IsGame calls no game, made MarshalJSON call a method on nil. It writes
+// null, as a State holding nothing does.
+func TestAStateOfANilStateMarshalsAsNull(t *testing.T) {
+	for _, s := range []rules.State{{}, {Dynamic: (*rules.State)(nil)}, {Dynamic: rules.State{}}} {
+		data, err := json.Marshal(s)
+		if err != nil || string(data) != "null" {
+			t.Errorf("json.Marshal(%#v) = %s, %v; want null", s, data, err)
+		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"errors"
+	"github.com/tabletop-go/rules/internal/nilio"
 	"io"
 	"iter"
 	"strconv"
@@ -260,7 +261,7 @@ func byteLines(data []byte) func() ([]byte, bool, error) {
 // one line and one record at a time. An error reading r is yielded, and
 // ends the stream.
 func RecordsFrom(r io.Reader) iter.Seq2[Record, error] {
-	br := bufio.NewReaderSize(r, MaxLineBytes)
+	br := bufio.NewReaderSize(nilio.Reader(r, "notation"), MaxLineBytes)
 	return scan(func() ([]byte, bool, error) {
 		line, err := br.ReadSlice('\n')
 		switch {

@@ -228,6 +228,9 @@ func (e *ReplayError) Error() string {
 	case e.Ply > 0:
 		msg += ", after ply " + strconv.Itoa(e.Ply-1)
 	}
+	if e.Err == nil { // a ReplayError not made by Replay
+		return msg
+	}
 	return msg + ": " + e.Err.Error()
 }
 

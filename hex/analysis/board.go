@@ -90,7 +90,8 @@ var (
 // NewGeometry returns the geometry of a board of cols columns and rows
 // rows, each at least 1, with at most MaxCells cells.
 func NewGeometry(cols, rows int) (*Geometry, error) {
-	if cols < 1 || rows < 1 || cols*rows > MaxCells {
+	// Each bounded before the product, which could overflow.
+	if cols < 1 || rows < 1 || cols > MaxCells || rows > MaxCells || cols*rows > MaxCells {
 		return nil, fmt.Errorf("analysis: a %d×%d board is not supported (at least 1×1, at most %d cells)", cols, rows, MaxCells)
 	}
 	geomMu.Lock()

@@ -159,6 +159,9 @@ func (h *HSearch) Won() (Set, bool) {
 	if h.won {
 		return Set{}, true
 	}
+	if h.g == nil { // before Run: nothing found
+		return Set{}, false
+	}
 	first, second := h.color.Sides()
 	best, ok := Set{}, false
 	for _, c := range h.Fulls(h.g.SideNode(first), h.g.SideNode(second)) {
@@ -172,6 +175,9 @@ func (h *HSearch) Won() (Set, bool) {
 // WinningSemis returns the semi connections between the colour's sides:
 // each key wins if the colour moves.
 func (h *HSearch) WinningSemis() []Conn {
+	if h.g == nil { // before Run: nothing found
+		return nil
+	}
 	first, second := h.color.Sides()
 	return h.Semis(h.g.SideNode(first), h.g.SideNode(second))
 }

@@ -58,7 +58,8 @@ var ErrGameOver = errors.New("hexbot: the game is over")
 
 // Bot is a Monte Carlo tree search player of Hex that uses the analysis
 // of package hex/analysis and the solver of hex/solve (see the package
-// doc). It is not safe for concurrent use.
+// doc). The zero Bot plays as New(Options{}) does. It is not safe for
+// concurrent use.
 type Bot struct {
 	opts    Options
 	limits  analysis.Limits
@@ -108,6 +109,9 @@ func limitsFor(cells int) analysis.Limits {
 
 // setup sizes the bot's tools for a board of cells cells.
 func (b *Bot) setup(cells int) {
+	if b.opts.Workers == 0 { // a Bot not made by New: New's defaults
+		b.opts = New(b.opts).opts
+	}
 	l := limitsFor(cells)
 	if l == b.limits && b.workers != nil {
 		return
@@ -121,15 +125,26 @@ func (b *Bot) setup(cells int) {
 	}
 }
 
+// errZeroBoard is ChooseCell's error for the zero analysis.Board, which
+// is no board (FromPosition returns it with its error).
+var errZeroBoard = errors.New("hexbot: the board is the zero analysis.Board, which has no geometry")
+
 // ChooseCell returns the cell the bot plays on board: a proven win at
 // once, else the most visited move of its search. last is the
-// opponent's last move (-1 if unknown), for the priors and the first
-// rollout reply.
+// opponent's last move (-1 if unknown; a value that is no cell of the
+// board is taken as unknown), for the priors and the first rollout
+// reply.
 func (b *Bot) ChooseCell(ctx context.Context, board analysis.Board, last int) (int, error) {
+	g := board.Geometry()
+	if g == nil {
+		return -1, errZeroBoard
+	}
 	if _, over := board.Winner(); over || board.EmptyCells().Empty() {
 		return -1, ErrGameOver
 	}
-	g := board.Geometry()
+	if last < 0 || last >= g.Cells() {
+		last = -1 // unknown: not a cell of this board
+	}
 	b.setup(g.Cells())
 	b.Last = Report{}
 	me := board.Turn()

@@ -64,4 +64,6 @@ func firstStone(p hex.Position) (col, row int, ok bool) {
 // Supports reports whether the bot plays a board of cols×rows: every
 // board of at most analysis.MaxCells cells (all square boards up to
 // 19×19).
-func Supports(cols, rows int) bool { return cols*rows <= analysis.MaxCells }
+func Supports(cols, rows int) bool {
+	return cols >= 1 && rows >= 1 && cols <= analysis.MaxCells && rows <= analysis.MaxCells && cols*rows <= analysis.MaxCells
+}

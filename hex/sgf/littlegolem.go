@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
+	"github.com/tabletop-go/rules/internal/nilio"
 	"io"
 	"iter"
 	"strconv"
@@ -175,7 +176,7 @@ func LittleGolemRecords(data []byte) iter.Seq2[notation.Record, error] {
 // next line. An error reading r is yielded and ends the stream.
 func LittleGolemFrom(r io.Reader) iter.Seq2[notation.Record, error] {
 	return func(yield func(notation.Record, error) bool) {
-		br := bufio.NewReaderSize(r, MaxLittleGolemLine)
+		br := bufio.NewReaderSize(nilio.Reader(r, "sgf"), MaxLittleGolemLine)
 		skipBOM(br)
 		for line := 1; ; line++ {
 			l, err := br.ReadSlice('\n')

@@ -3,6 +3,7 @@ package sgf
 import (
 	"bufio"
 	"bytes"
+	"github.com/tabletop-go/rules/internal/nilio"
 	"io"
 	"iter"
 	"strconv"
@@ -34,7 +35,7 @@ func skipBOM(br *bufio.Reader) {
 // with "(". An error reading r is yielded and ends the stream.
 func TreesFrom(r io.Reader) iter.Seq2[*Tree, error] {
 	return func(yield func(*Tree, error) bool) {
-		scanTrees(r, func(t *Tree, _ int, err error, _ bool) bool { return yield(t, err) })
+		scanTrees(nilio.Reader(r, "sgf"), func(t *Tree, _ int, err error, _ bool) bool { return yield(t, err) })
 	}
 }
 

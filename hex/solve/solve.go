@@ -74,7 +74,8 @@ type entry struct {
 // side, and must-play pruning: when the opponent has semi connections
 // between its sides, only the cells common to their carriers are
 // tried. It is reused from search to search (the table keeps what it
-// learnt) and is not safe for concurrent use.
+// learnt) and is not safe for concurrent use. The zero Solver solves as
+// New(Options{}) does.
 type Solver struct {
 	opts  Options
 	table []entry
@@ -99,7 +100,7 @@ func New(opts Options) *Solver {
 	if opts.TableBytes <= 0 {
 		opts.TableBytes = 64 << 20
 	}
-	n := 1
+	n := 2 // one bucket of two entries at least (lookup reads both)
 	for n*2*int(unsafe.Sizeof(entry{})) <= opts.TableBytes {
 		n *= 2
 	}
@@ -146,6 +147,12 @@ func (s *Solver) store(key uint64, work uint32) *entry {
 // Solve finds the value of board b for the player to move. It returns
 // ErrBudget if the node budget or ctx ran out first.
 func (s *Solver) Solve(ctx context.Context, b analysis.Board) (Result, error) {
+	if b.Geometry() == nil {
+		return Result{Move: -1}, errors.New("solve: the board is the zero analysis.Board, which has no geometry")
+	}
+	if len(s.table) == 0 { // a Solver not made by New: New's defaults
+		*s = *New(s.opts)
+	}
 	s.nodes, s.abort, s.ctx, s.done = 0, false, ctx, ctx.Done()
 	if w, over := b.Winner(); over {
 		return Result{Win: w == b.Turn(), Move: -1}, nil

@@ -41,3 +41,11 @@ func TestColours(t *testing.T) {
 		}
 	}
 }
+
+// TestWriteToNoWriterFails: the svg packages' Write dereferenced a nil
+// io.Writer; it is an error that says so.
+func TestWriteToNoWriterFails(t *testing.T) {
+	if err := Write(nil, []byte("<svg/>")); err == nil || !strings.Contains(err.Error(), "nil io.Writer") {
+		t.Errorf("Write(nil, ...) = %v", err)
+	}
+}

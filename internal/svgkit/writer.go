@@ -1,6 +1,7 @@
 package svgkit
 
 import (
+	"errors"
 	"io"
 	"math"
 	"strconv"
@@ -23,6 +24,9 @@ func Itoa(i int) string { return strconv.Itoa(i) }
 // Write writes the document b to out, for the svg packages' Write
 // functions.
 func Write(out io.Writer, b []byte) error {
+	if out == nil {
+		return errors.New("svg: no writer (a nil io.Writer)")
+	}
 	_, err := out.Write(b)
 	return err
 }
