@@ -54,3 +54,21 @@ func TestAStateOfANilStateMarshalsAsNull(t *testing.T) {
 		}
 	}
 }
+
+// TestOpenRefusesARegisteredOpenThatGivesNoGame: a registered game whose
+// Open or OpenPosition gave no game and no error (a registration's bug)
+// passed it on, and Replay and Walk dereferenced it. Open and
+// OpenPosition refuse it with ErrNoGame.
+func TestOpenRefusesARegisteredOpenThatGivesNoGame(t *testing.T) {
+	rules.Register(rules.Game{
+		Name:         "zz-opens-no-game",
+		Open:         func(string) (rules.Dynamic, error) { return nil, nil },
+		OpenPosition: func(string, string) (rules.Dynamic, error) { return rules.State{}, nil },
+	})
+	d, err := rules.Open("zz-opens-no-game")
+	assert.Nil(t, d)
+	assert.ErrorIs(t, err, rules.ErrNoGame)
+	d, err = rules.OpenPosition("zz-opens-no-game", "x")
+	assert.Nil(t, d)
+	assert.ErrorIs(t, err, rules.ErrNoGame)
+}

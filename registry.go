@@ -129,7 +129,19 @@ func Open(spec string) (Dynamic, error) {
 	if err != nil {
 		return nil, err
 	}
-	return g.Open(spec)
+	d, err := g.Open(spec)
+	return opened(g.Name, d, err)
+}
+
+// opened passes on what a registered game's Open or OpenPosition gave,
+// but for no game and no error (a registration's bug, which would
+// otherwise make every caller dereference nil): an error matching
+// ErrNoGame.
+func opened(name string, d Dynamic, err error) (Dynamic, error) {
+	if err == nil && !IsGame(d) {
+		return nil, &NoGameError{Type: "the game " + strconv.Quote(name) + " registered"}
+	}
+	return d, err
 }
 
 // OpenPosition returns the position described by the text position in the
@@ -141,7 +153,8 @@ func OpenPosition(spec, position string) (Dynamic, error) {
 	if err != nil {
 		return nil, err
 	}
-	return g.OpenPosition(spec, position)
+	d, err := g.OpenPosition(spec, position)
+	return opened(g.Name, d, err)
 }
 
 // SpecName returns the game name of a spec: the text before its option
