@@ -1,0 +1,222 @@
+package conformance_test
+
+import (
+	"errors"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/tabletop-go/rules"
+)
+
+// FuzzDynamic drives the whole rules.Dynamic surface with a stranger's
+// values: a spec, a position text, a move text and two integers (a
+// symmetry or an action index, and a seat). Nothing may panic, and the
+// calls must agree with each other: Legal with Play, Canonical with
+// ActionIndex and ActionMove, Transform with TransformMove and
+// ActionPermutation, a position's text with the position it reads back
+// to.
+func FuzzDynamic(f *testing.F) {
+	for _, name := range rules.Games() {
+		g, err := rules.Lookup(name)
+		if err != nil {
+			f.Fatal(err)
+		}
+		specs := []string{name}
+		for _, v := range g.Variants {
+			specs = append(specs, v.Spec)
+		}
+		for i, spec := range specs {
+			d, err := rules.Open(spec)
+			if err != nil {
+				f.Fatal(err)
+			}
+			r := rand.New(rand.NewPCG(uint64(i), 11))
+			for ply := 0; ply < 12 && d.Node() != rules.TerminalNode; ply++ {
+				move := d.RandomMove(r)
+				if ply%4 == 0 {
+					f.Add(spec, d.String(), move, int64(ply%9), int64(ply%3))
+				}
+				if d, err = d.Play(move); err != nil {
+					f.Fatal(err)
+				}
+			}
+			f.Add(spec, d.String(), "a1", int64(-1), int64(7))
+			// The edges of the action spaces and of the symmetries.
+			f.Add(spec, "", "", int64(d.NumActions()), int64(d.Seats()))
+			f.Add(spec, "", "", int64(d.NumActions()-1), int64(d.Seats()-1))
+			f.Add(spec, "", "", int64(d.NumChanceActions()), int64(0))
+			f.Add(spec, "", "", int64(d.Symmetries()), int64(0))
+			f.Add(spec, "", "", int64(d.Symmetries()-1), int64(0))
+		}
+	}
+	f.Add("hex(size=3)", "", "swap", int64(1), int64(0))
+	f.Add("focus", "", "c3-c5", int64(1<<40), int64(-1))
+	f.Add("domination", "", "5-2", int64(3), int64(1))
+	f.Add("nogame", "x", "", int64(0), int64(0))
+	f.Fuzz(func(t *testing.T, spec, position, move string, n, seat int64) {
+		d, err := rules.Open(spec)
+		if err != nil {
+			if _, err2 := rules.OpenPosition(spec, position); err2 == nil {
+				t.Fatalf("Open(%q) fails (%v) but OpenPosition with %q does not", spec, err, position)
+			}
+			return
+		}
+		if position != "" {
+			if p, err := rules.OpenPosition(spec, position); err == nil {
+				back, err := rules.OpenPosition(spec, p.String())
+				if err != nil {
+					t.Fatalf("%s: the text %q of a position read back: %v", spec, p.String(), err)
+				}
+				if back.String() != p.String() || back.Hash() != p.Hash() {
+					t.Fatalf("%s: %q read back as %q (hash %x, was %x)", spec, p.String(), back.String(), back.Hash(), p.Hash())
+				}
+				d = p
+			}
+		}
+		checkMove(t, d, move)
+		checkActions(t, d, int(n))
+		checkSymmetry(t, d, int(n), move)
+		checkObservation(t, d, rules.Player(seat))
+	})
+}
+
+// checkMove: Canonical, Legal, Play, PlayCanonical and ActionIndex agree
+// on one text.
+func checkMove(t *testing.T, d rules.Dynamic, move string) {
+	t.Helper()
+	canon, errC := d.Canonical(move)
+	errL := d.Legal(move)
+	next, canon2, errP := d.PlayCanonical(move)
+	if (errL == nil) != (errP == nil) {
+		t.Fatalf("%s at %q: Legal(%q) = %v but Play gives %v", d.Spec(), d.String(), move, errL, errP)
+	}
+	if d.Node() == rules.TerminalNode && !errors.Is(errL, rules.ErrGameOver) {
+		t.Fatalf("%s at the end %q: Legal(%q) = %v, want a game-over error", d.Spec(), d.String(), move, errL)
+	}
+	var syntax *rules.SyntaxError
+	if errC != nil && !errors.As(errC, &syntax) {
+		t.Fatalf("%s: Canonical(%q) = %v, not a *SyntaxError", d.Spec(), move, errC)
+	}
+	index, errA := d.ActionIndex(move)
+	if errC != nil && errA == nil {
+		t.Fatalf("%s: Canonical(%q) refuses it (%v) but ActionIndex gives %d", d.Spec(), move, errC, index)
+	}
+	if errA == nil {
+		am, _ := d.ActionMove(index)
+		cm, _ := d.ChanceMove(index)
+		if canon != am && canon != cm {
+			t.Fatalf("%s: %q (canonical %q) has index %d, whose moves are %q and chance %q", d.Spec(), move, canon, index, am, cm)
+		}
+	}
+	if errP != nil {
+		return
+	}
+	if errC != nil || canon2 != canon {
+		t.Fatalf("%s: %q played as %q but Canonical gives %q, %v", d.Spec(), move, canon2, canon, errC)
+	}
+	if !slices.Contains(d.Moves(), canon) {
+		t.Fatalf("%s at %q: %q is legal but not in Moves %q", d.Spec(), d.String(), canon, d.Moves())
+	}
+	if errA != nil || !slices.Contains(d.LegalActions(), index) {
+		t.Fatalf("%s at %q: legal %q has index %d (%v), not among the legal actions %v", d.Spec(), d.String(), move, index, errA, d.LegalActions())
+	}
+	if again, err := d.Play(canon); err != nil || again.String() != next.String() || again.Hash() != next.Hash() {
+		t.Fatalf("%s: %q and its canonical %q play differently (%v)", d.Spec(), move, canon, err)
+	}
+	if next.Ply() != d.Ply()+1 {
+		t.Fatalf("%s: ply %d after a move at ply %d", d.Spec(), next.Ply(), d.Ply())
+	}
+}
+
+// checkActions: an index is refused outside its space, and inside it
+// names a move whose index it is.
+func checkActions(t *testing.T, d rules.Dynamic, i int) {
+	t.Helper()
+	move, err := d.ActionMove(i)
+	if (err == nil) != (i >= 0 && i < d.NumActions()) {
+		t.Fatalf("%s: ActionMove(%d) = %q, %v with %d actions", d.Spec(), i, move, err, d.NumActions())
+	}
+	if err == nil {
+		if back, err := d.ActionIndex(move); err != nil || back != i {
+			t.Fatalf("%s: ActionMove(%d) = %q, whose index is %d (%v)", d.Spec(), i, move, back, err)
+		}
+	}
+	chance, err := d.ChanceMove(i)
+	if (err == nil) != (i >= 0 && i < d.NumChanceActions()) {
+		t.Fatalf("%s: ChanceMove(%d) = %q, %v with %d chance actions", d.Spec(), i, chance, err, d.NumChanceActions())
+	}
+	if err == nil {
+		if back, err := d.ActionIndex(chance); err != nil || back != i {
+			t.Fatalf("%s: ChanceMove(%d) = %q, whose index is %d (%v)", d.Spec(), i, chance, back, err)
+		}
+	}
+	legal := d.LegalActions()
+	if !slices.IsSorted(legal) || len(legal) != len(d.Moves()) {
+		t.Fatalf("%s at %q: legal actions %v for moves %q", d.Spec(), d.String(), legal, d.Moves())
+	}
+	if d.Node() != rules.ChanceNode && int(d.Perft(1)) != len(legal) {
+		t.Fatalf("%s at %q: perft 1 is %d for %d legal actions", d.Spec(), d.String(), d.Perft(1), len(legal))
+	}
+}
+
+// checkSymmetry: k is a symmetry exactly inside [0, Symmetries); a legal
+// move's image is legal in the image, with the index ActionPermutation
+// gives.
+func checkSymmetry(t *testing.T, d rules.Dynamic, k int, move string) {
+	t.Helper()
+	image, err := d.Transform(k)
+	inside := k >= 0 && k < d.Symmetries()
+	perm, errPerm := d.ActionPermutation(k)
+	_, errMove := d.TransformMove(k, move)
+	if (err == nil) != inside || (errPerm == nil) != inside || !inside && errMove == nil {
+		t.Fatalf("%s: symmetry %d of %d: Transform %v, ActionPermutation %v, TransformMove %v", d.Spec(), k, d.Symmetries(), err, errPerm, errMove)
+	}
+	if !inside {
+		return
+	}
+	if len(perm) != d.NumActions() {
+		t.Fatalf("%s: permutation %d has %d entries for %d actions", d.Spec(), k, len(perm), d.NumActions())
+	}
+	if image.Node() != d.Node() || image.ToMove() != d.ToMove() || image.Outcome() != d.Outcome() || len(image.Moves()) != len(d.Moves()) {
+		t.Fatalf("%s: symmetry %d of %q is %q: another node, seat, outcome or number of moves", d.Spec(), k, d.String(), image.String())
+	}
+	if k == 0 && (image.String() != d.String() || image.Hash() != d.Hash()) {
+		t.Fatalf("%s: the identity of %q is %q", d.Spec(), d.String(), image.String())
+	}
+	if d.Legal(move) != nil {
+		return
+	}
+	moved, err := d.TransformMove(k, move)
+	if err != nil {
+		t.Fatalf("%s: TransformMove(%d, %q) of a legal move: %v", d.Spec(), k, move, err)
+	}
+	if err := image.Legal(moved); err != nil {
+		t.Fatalf("%s: %q under symmetry %d is %q, illegal in %q: %v", d.Spec(), move, k, moved, image.String(), err)
+	}
+	if d.Node() != rules.DecisionNode {
+		return
+	}
+	from, _ := d.ActionIndex(move)
+	to, _ := image.ActionIndex(moved)
+	if perm[from] != to {
+		t.Fatalf("%s: symmetry %d takes action %d to %d, but its move %q to %q of index %d", d.Spec(), k, from, perm[from], move, moved, to)
+	}
+}
+
+// checkObservation: a seat of the game sees a tensor of the shape
+// ObservationShape gives; any other value sees nothing.
+func checkObservation(t *testing.T, d rules.Dynamic, seat rules.Player) {
+	t.Helper()
+	obs := d.Observation(seat)
+	size := 1
+	for _, n := range d.ObservationShape() {
+		size *= n
+	}
+	if !seat.IsSeat() || int(seat) >= d.Seats() {
+		size = 0
+	}
+	if len(obs) != size {
+		t.Fatalf("%s: seat %d's observation has %d values, want %d", d.Spec(), seat, len(obs), size)
+	}
+}
