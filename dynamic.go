@@ -83,11 +83,14 @@ type Dynamic interface {
 	NumActions() int
 	NumChanceActions() int
 	// ActionIndex reads a move and returns its index in its action space
-	// (the chance space for a chance outcome): a *SyntaxError for text
-	// that is no move of the variant's notation (a cell off the board
-	// included, as ParseMove refuses it), an error matching ErrIllegal for
-	// a well-formed move no node of the variant can list (the swap in a
-	// variant without the pie rule, say).
+	// (the chance space for a chance outcome). With an error it returns
+	// -1, never an index: a *SyntaxError for text that is no move of the
+	// variant's notation (a cell off the board included, as ParseMove
+	// refuses it), a *MoveError matching ErrIllegal for a well-formed move
+	// the typed ActionIndex refuses here: one no node of the variant can
+	// list (the swap in a variant without the pie rule, say) or, in a
+	// game whose indices are relative to the position (Domination's, by
+	// the mover's pieces), one this position cannot list.
 	ActionIndex(move string) (int, error)
 	// ActionMove returns the canonical text of the decision move of index
 	// i, or an error for i outside [0, NumActions).
@@ -407,18 +410,18 @@ func (e erased[P, M]) Symmetries() int       { return e.p.Symmetries() }
 func (e erased[P, M]) ActionIndex(move string) (int, error) {
 	m, err := e.p.ParseMove(move)
 	if err != nil {
-		return 0, err
+		return -1, err
 	}
 	i := e.p.ActionIndex(m)
 	if i < 0 {
-		return 0, &MoveError{Move: move, Kind: ErrIllegal, Reason: errNoAction}
+		return -1, &MoveError{Move: move, Kind: ErrIllegal, Reason: errNoAction}
 	}
 	return i, nil
 }
 
-// errNoAction is the reason ActionIndex refuses a move no node of the
-// variant can list.
-var errNoAction = errors.New("no move of this variant: it has no action index")
+// errNoAction is the reason ActionIndex refuses a well-formed move that
+// has no index here.
+var errNoAction = errors.New("no action index at this position: no node of the variant lists it, or (where indices are relative to the position) this one cannot")
 
 func (e erased[P, M]) ActionMove(i int) (string, error) {
 	m, ok := e.p.ActionMove(i)

@@ -90,7 +90,10 @@ type Position[P any, M Move] interface {
 	// outcomes) to buf in canonical order, ascending and without
 	// duplicates, and returns the extended buffer. It appends nothing at a
 	// terminal node. With MaxMoves of spare capacity in buf it never
-	// allocates.
+	// allocates. A generator may use buf's spare capacity, up to MaxMoves
+	// past its length, as scratch: values there past the returned length
+	// are not kept, so a buffer cut from a larger array shared with other
+	// data needs its capacity cut too (buf[i:i:j]).
 	AppendMoves(buf []M) []M
 	// MaxMoves returns the spare buffer capacity AppendMoves needs to
 	// never allocate, for this position and every position reached from
@@ -207,8 +210,9 @@ type Position[P any, M Move] interface {
 	// ActionIndex returns m's index in its own space: in [0, NumActions)
 	// for a move a decision node of the variant can list, in [0,
 	// NumChanceActions) for a chance outcome, and -1 for a value that is
-	// no move of the variant (NoMove, a cell off the board). It never
-	// allocates.
+	// no move of the variant (NoMove, a cell off the board). A game whose
+	// indices are relative to the position (see NumActions) gives -1 as
+	// well for a move this position cannot list. It never allocates.
 	ActionIndex(m M) int
 	// ActionMove returns the decision move of index i; false for i outside
 	// [0, NumActions).

@@ -95,6 +95,15 @@ func TestActionIndexRefusesWhatNoNodeCanList(t *testing.T) {
 		_, ok := p.ChanceMove(i)
 		assert.False(t, ok, "ChanceMove(%d)", i)
 	}
+	// Through Dynamic: O's turn while X is to move is refused with -1, not
+	// an index, and with an error that says the index is relative to the
+	// position.
+	d, err := rules.Erase(p)
+	require.NoError(t, err)
+	i, err := d.ActionIndex("a8-b8,h1-h2")
+	assert.Equal(t, -1, i)
+	assert.ErrorIs(t, err, rules.ErrIllegal)
+	assert.ErrorContains(t, err, "this one cannot")
 	var zero Position
 	assert.Equal(t, -1, zero.ActionIndex(Turn(sqr("d4"), sqr("e4"), sqr("e5"), sqr("f5"))))
 	assert.Equal(t, -1, zero.ActionIndex(Draw(0)))

@@ -99,6 +99,9 @@ func checkMove(t *testing.T, d rules.Dynamic, move string) {
 		t.Fatalf("%s: Canonical(%q) = %v, not a *SyntaxError", d.Spec(), move, errC)
 	}
 	index, errA := d.ActionIndex(move)
+	if errA != nil && index != -1 {
+		t.Fatalf("%s: ActionIndex(%q) gives %d with its error %v, want -1", d.Spec(), move, index, errA)
+	}
 	if errC != nil && errA == nil {
 		t.Fatalf("%s: Canonical(%q) refuses it (%v) but ActionIndex gives %d", d.Spec(), move, errC, index)
 	}
