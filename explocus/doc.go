@@ -386,13 +386,18 @@
 //     the board has (4 on the square board, 6 on the hexagon), so 1
 //     inside, 3/4 and 1/2 on the square board's edges and corners, 4/6 and
 //     3/6 on the hexagon's; 0 off the board.
-//   - 2H+2: 1 on every cell when it is seat's turn (or would be, once the
-//     game is over), else 0.
-//   - With a ply limit only, 2H+3: ply/limit on every cell (the part of
-//     the game played), and 2H+4: 1/(1 + plies left) on every cell, which
-//     tells apart games of different limits (exact up to 2^24 plies
-//     left). Without a limit the ply decides nothing, and the hash leaves
-//     it out too.
+//   - 2H+2: 1 on every cell of the board when it is seat's turn (or
+//     would be, once the game is over), else 0.
+//   - With a ply limit only, 2H+3: ply/limit on every cell of the board
+//     (the part of the game played), and 2H+4: 1/(1 + plies left) on
+//     every cell of the board, which tells apart games of different
+//     limits (exact up to 2^24 plies left). Without a limit the ply
+//     decides nothing, and the hash leaves it out too.
+//
+// Every plane is 0 on the cells of the grid off the hexagon, so that an
+// observation's image under a symmetry is the observation with each
+// board cell's values moved to its image's place and the cells off the
+// hexagon left as they are (0).
 //
 // ObservationShape is (9, rows, cols) on the square board and (13, 2N−1,
 // 2N−1) on the hexagon, two planes more under a ply limit. The colours

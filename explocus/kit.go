@@ -245,29 +245,29 @@ func (p *Position) appendObservation(buf []float32, seat rules.Player) []float32
 			}
 		}
 	}
-	copy(o[2*tall*size:], p.kit().planes)
+	kit := p.kit()
+	copy(o[2*tall*size:], kit.planes)
+	// The planes of one value are that value on the board's cells and 0
+	// off the hexagon, as every plane is: the board plane is their mask.
+	board := kit.planes[:size]
 	turn := o[(2*tall+2)*size:][:size]
 	if rules.Player(p.turn) == seat {
-		copy(turn, ones[:])
+		copy(turn, board)
 	} else {
 		clear(turn)
 	}
 	if p.plyLimit != 0 {
-		fill(o[(2*tall+3)*size:][:size], float32(float64(p.ply)/float64(p.plyLimit)))
-		fill(o[(2*tall+4)*size:][:size], float32(1/(1+float64(p.plyLimit)-float64(p.ply))))
+		fill(o[(2*tall+3)*size:][:size], board, float32(float64(p.ply)/float64(p.plyLimit)))
+		fill(o[(2*tall+4)*size:][:size], board, float32(1/(1+float64(p.plyLimit)-float64(p.ply))))
 	}
 	return buf
 }
 
-// ones is the source of the turn plane's ones.
-var ones = func() (a [MaxSize * MaxSize]float32) {
-	fill(a[:], 1)
-	return a
-}()
-
-func fill(plane []float32, v float32) {
+// fill sets plane to v on the board's cells (where board is 1) and to 0
+// off them.
+func fill(plane, board []float32, v float32) {
 	for i := range plane {
-		plane[i] = v
+		plane[i] = v * board[i]
 	}
 }
 

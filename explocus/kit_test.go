@@ -1,6 +1,7 @@
 package explocus
 
 import (
+	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -228,7 +229,21 @@ func TestObservationPlanesGolden(t *testing.T) {
 		0, 0, 1, 0, 0, // rank 5: c5
 	}, plane(h, o, 0), "A's men")
 	assert.Equal(t, make([]float32, 25), plane(h, o, 4), "no column of 5")
-	assert.Equal(t, slices.Repeat([]float32{1}, 25), plane(h, o, 12), "A's turn")
+	assert.Equal(t, []float32{
+		1, 1, 1, 0, 0,
+		1, 1, 1, 1, 0,
+		1, 1, 1, 1, 1,
+		0, 1, 1, 1, 1,
+		0, 0, 1, 1, 1,
+	}, plane(h, o, 12), "A's turn: 1 on the hexagon, 0 off it")
+	// Under a ply limit the ply planes are 0 off the hexagon too.
+	hl := Config{Side: 3, PlyLimit: 4}.Start()
+	o = hl.AppendObservation(nil, 0)
+	assert.Equal(t, plane(hl, o, 10), plane(hl, o, 12), "A's turn is the hexagon")
+	assert.Equal(t, make([]float32, 25), plane(hl, o, 13), "ply 0 of 4")
+	for i, v := range plane(hl, o, 14) {
+		assert.Equal(t, plane(hl, o, 10)[i]/5, v, "1/(1 + 4 plies left) on the hexagon, at %d", i)
+	}
 }
 
 // TestObservationShapePerVariant: the planes per board and ply limit.
@@ -249,11 +264,17 @@ func TestObservationShapePerVariant(t *testing.T) {
 		assert.Equal(t, tc.want, []int{planes, rows, cols}, tc.c.String())
 		assert.Len(t, p.AppendObservation(nil, 1), planes*rows*cols)
 		// The turn plane (after the height planes, the board and the
-		// capacities) is all ones for A, to move at the start, on every
-		// cell of the grid, and all zeros for B: on boards of more than
-		// 64 cells too.
+		// capacities) is the board plane for A, to move at the start: 1 on
+		// every cell of the board (all of the square board's grid, the
+		// hexagon's cells only), and all zeros for B: on boards of more
+		// than 64 cells too.
 		size, turn := rows*cols, 2*p.tallest()+2
-		assert.Equal(t, slices.Repeat([]float32{1}, size), plane(p, p.AppendObservation(nil, 0), turn), "A's turn, %s", tc.c)
+		a := p.AppendObservation(nil, 0)
+		board := plane(p, a, 2*p.tallest())
+		if tc.c.Side == 0 {
+			assert.Equal(t, slices.Repeat([]float32{1}, size), board, "the square board, %s", tc.c)
+		}
+		assert.Equal(t, board, plane(p, a, turn), "A's turn, %s", tc.c)
 		assert.Equal(t, make([]float32, size), plane(p, p.AppendObservation(nil, 1), turn), "not B's turn, %s", tc.c)
 	}
 	planes, rows, cols := Position{}.ObservationShape()
@@ -495,6 +516,49 @@ func TestObservationIgnoresStaleValuesInTheBuffer(t *testing.T) {
 		for seat := range rules.Player(2) {
 			buf = p.AppendObservation(buf[:1], seat)
 			assert.Equal(t, p.AppendObservation(nil, seat), buf[1:], "%s, seat %v", p, seat)
+		}
+	}
+}
+
+// TestObservationOfATransformIsTheObservationMoved: along random games on
+// every board, with and without a ply limit, the observation of
+// Transform(k) is the observation with each board cell's values, in
+// every plane, moved to its image's place; the cells of the grid off the
+// hexagon are 0 in every plane of both. A network's inputs can so be
+// augmented by moving cells, without the position.
+func TestObservationOfATransformIsTheObservationMoved(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 5))
+	for _, c := range append(boards, Config{Side: 4, PlyLimit: 30}, Config{Rows: 5, Cols: 5, PlyLimit: 30}) {
+		p := c.Start()
+		for ply := 0; ply < 24 && p.ToMove().IsSeat(); ply++ {
+			planes, rows, cols := p.ObservationShape()
+			size := rows * cols
+			for seat := range rules.Player(2) {
+				obs := p.AppendObservation(nil, seat)
+				for k := range p.Symmetries() {
+					s := p.symmetry(k)
+					img := p.Transform(k).AppendObservation(nil, seat)
+					for i := range planes {
+						for rk := range rows {
+							for f := range cols {
+								v := obs[i*size+rk*cols+f]
+								if !p.onBoard(rk, f) {
+									if v != 0 || img[i*size+rk*cols+f] != 0 {
+										t.Fatalf("%s: symmetry %d, plane %d is not 0 off the board at %v", c, k, i, sq(f, rk))
+									}
+									continue
+								}
+								tf, tr := p.image(s, f, rk)
+								if w := img[i*size+tr*cols+tf]; w != v {
+									t.Fatalf("%s at ply %d: symmetry %d, plane %d: %v has %v, its image %v", c, ply, k, i, sq(f, rk), v, w)
+								}
+							}
+						}
+					}
+				}
+			}
+			moves := p.AppendMoves(nil)
+			p = p.PlayUnchecked(moves[r.IntN(len(moves))])
 		}
 	}
 }

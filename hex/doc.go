@@ -306,8 +306,9 @@
 //     for White;
 //   - 4, colour: 1 everywhere if seat plays Black (and joins the top and
 //     bottom rows), 0 if White (left and right columns);
-//   - 5, to move: 1 everywhere if seat is to move (0 for the other seat,
-//     and for both once the game is over);
+//   - 5, to move: 1 everywhere if it is seat's turn (Turn, which stays
+//     set once the game is over, as in the module's other games), 0
+//     otherwise;
 //   - 6, swap now: 1 everywhere if the swap is legal (the second move of
 //     a variant with a pie rule);
 //   - 7, swapped: 1 everywhere once a swap, of either kind, has been
@@ -346,8 +347,12 @@
 // joins its own two sides still; and it commutes with both swaps (on a
 // square board of n cells a side, the mirror of swap=pieces, (f, r) to
 // (r, f), and the half-turn both give (n−1−r, n−1−f)), so the seat to
-// move, the pie-rule state, the ply and the outcome are unchanged. No
-// other transformation of the board is a symmetry of the rules: mirrors
+// move, the pie-rule state, the ply and the outcome are unchanged. The
+// observation of Transform(1) is the observation turned half a turn,
+// each plane's value at (f, r) moved to (Cols−1−f, Rows−1−r), with planes
+// 2 and 3 exchanged (a seat's first side becomes the one it joins
+// second): a network's inputs are augmented so, not by the turn alone.
+// No other transformation of the board is a symmetry of the rules: mirrors
 // left to right or top to bottom break the neighbours (b1 and a2 are
 // neighbours, a1 and b2 are not), and the mirrors in the diagonals,
 // which keep them on square boards, exchange Black's sides with White's,

@@ -71,7 +71,7 @@ const (
 	planeFirstSide         // the row or column seat's stones join first
 	planeSecondSide        // the row or column seat's stones join second
 	planeBlack             // all 1 if seat plays Black
-	planeToMove            // all 1 if seat is to move
+	planeToMove            // all 1 if it is seat's turn (Turn)
 	planeSwapNow           // all 1 if the swap is legal now
 	planeSwapped           // all 1 once a swap has been played
 	planeRuleSides         // all 1 in a swap=sides variant
@@ -121,7 +121,7 @@ func (p Position) AppendObservation(buf []float32, seat rules.Player) []float32 
 	// copied, in order; then the stones and sides are set.
 	on := [numPlanes]bool{
 		planeBlack:      color == Black,
-		planeToMove:     p.turn == color && p.winner == Empty,
+		planeToMove:     p.turn == color, // Turn: set once the game is over too
 		planeSwapNow:    p.mode != SwapNone && p.ply == 1 && p.swap == noSwap && p.winner == Empty,
 		planeSwapped:    p.swap != noSwap,
 		planeRuleSides:  p.mode == SwapSides,

@@ -1,6 +1,7 @@
 package hex
 
 import (
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -221,13 +222,16 @@ func TestObservationPlanesWhileTheSwapIsOpen(t *testing.T) {
 	}, observe(t, p, 1))
 }
 
-// TestObservationPlanesOfAFinishedGame: once the game is over no seat is
-// to move; on a board one row high both of Black's sides are that row.
+// TestObservationPlanesOfAFinishedGame: once the game is over the to-move
+// plane stays with the seat whose turn it would be (Turn), as in the
+// module's other games; on a board one row high both of Black's sides
+// are that row.
 func TestObservationPlanesOfAFinishedGame(t *testing.T) {
 	p := mustPlay(t, start(t, "hex(size=2x1,swap=none)"), "a1")
 	require.Equal(t, rules.Terminal, p.ToMove())
+	require.Equal(t, rules.Player(1), p.Turn())
 	assert.Equal(t, []string{"10", "00", "11", "11", "11", "00", "00", "00", "00", "00"}, observe(t, p, 0))
-	assert.Equal(t, []string{"00", "10", "10", "01", "00", "00", "00", "00", "00", "00"}, observe(t, p, 1))
+	assert.Equal(t, []string{"00", "10", "10", "01", "00", "11", "00", "00", "00", "00"}, observe(t, p, 1))
 }
 
 // TestAppendObservationKeepsWhatTheBufferHolds: the observation is
@@ -291,7 +295,7 @@ func checkPlanes(t *testing.T, p Position, seat rules.Player) {
 	color := p.ColorOf(seat)
 	flag := map[int]bool{
 		planeBlack:      color == Black,
-		planeToMove:     p.ToMove() == seat,
+		planeToMove:     p.Turn() == seat,
 		planeSwapNow:    p.Legal(Swap) == nil,
 		planeSwapped:    p.Swapped() != SwapNone,
 		planeRuleSides:  p.Config().Swap == SwapSides,
@@ -557,4 +561,39 @@ func TestKitCallsDoNotAllocate(t *testing.T) {
 		t.Errorf("TransformMove allocates %v times", n)
 	}
 	_ = sink
+}
+
+// TestObservationOfTheHalfTurnIsTheObservationTurned: along random games
+// of every pie rule on square and oblong boards, the observation of
+// Transform(1) is the observation turned half a turn with planes 2 and 3
+// (the first and the second side) exchanged, from both seats.
+func TestObservationOfTheHalfTurnIsTheObservationTurned(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 3))
+	for _, spec := range []string{"hex(size=5)", "hex(size=6,swap=pieces)", "hex(size=4x6)", "hex(size=7x3,swap=none)", "hex(size=11)"} {
+		p := start(t, spec)
+		for p.ToMove().IsSeat() {
+			planes, rows, cols := p.ObservationShape()
+			cells := rows * cols
+			for seat := range rules.Player(2) {
+				obs, img := p.AppendObservation(nil, seat), p.Transform(1).AppendObservation(nil, seat)
+				for i := range planes {
+					j := i
+					switch i {
+					case planeFirstSide:
+						j = planeSecondSide
+					case planeSecondSide:
+						j = planeFirstSide
+					}
+					for c := range cells {
+						if obs[i*cells+c] != img[j*cells+cells-1-c] {
+							t.Fatalf("%s, %v, seat %d: plane %d at %d is %v, plane %d of the half-turn at %d is %v",
+								spec, p, seat, i, c, obs[i*cells+c], j, cells-1-c, img[j*cells+cells-1-c])
+						}
+					}
+				}
+			}
+			moves := p.AppendMoves(nil)
+			p = p.PlayUnchecked(moves[r.IntN(len(moves))])
+		}
+	}
 }
