@@ -21,8 +21,9 @@ type Options struct {
 	Iterations int
 	// MaxNodes caps the nodes of the search trees, all workers
 	// together, and so their memory (default: DefaultTreeBytes of
-	// nodes, NodeBytes each). A full tree stops growing and the search
-	// goes on from its leaves.
+	// nodes, NodeBytes each); unless NoReuse is set, an eighth of them
+	// hold what a search keeps of the last one's tree. A full tree
+	// stops growing and the search goes on from its leaves.
 	MaxNodes int
 	// Workers is the number of goroutines searching at once, each with
 	// its own tree (default 1).
@@ -37,6 +38,11 @@ type Options struct {
 	// Plain turns off every piece of knowledge at the root as well
 	// (no analysis, no solver): for comparisons.
 	Plain bool
+	// NoReuse starts every search from an empty tree. By default a
+	// search whose board is the last search's with the bot's move and
+	// one opponent stone added starts from the subtree the last search
+	// grew under those two moves (see the package doc).
+	NoReuse bool
 }
 
 // MaxUntimed caps the playouts of a search without a deadline.
@@ -66,6 +72,7 @@ type Bot struct {
 	workers []*worker
 	hs      [2]*analysis.HSearch
 	solver  *solve.Solver
+	prev    previous // the last search, for tree reuse
 	// Last holds what the last search found, for tools and tests.
 	Last Report
 }
@@ -82,8 +89,12 @@ type Report struct {
 	// HasMustPlay reports whether the opponent had a winning semi
 	// connection.
 	HasMustPlay bool
-	// Iterations is the number of playouts.
+	// Iterations is the number of playouts, those kept from the last
+	// search's tree included.
 	Iterations int
+	// Reused is the number of playouts kept from the last search's
+	// tree (0 when the search started from an empty tree).
+	Reused int
 }
 
 // New returns a bot with the given options.
@@ -147,6 +158,11 @@ func (b *Bot) ChooseCell(ctx context.Context, board analysis.Board, last int) (i
 	}
 	b.setup(g.Cells())
 	b.Last = Report{}
+	reply, follows := b.reply(&board)
+	b.prev.ok = false // set again below if this call searches
+	if follows && last < 0 {
+		last = reply // known from the last search's board
+	}
 	me := board.Turn()
 	empty := board.EmptyCells()
 	root := board
@@ -206,7 +222,13 @@ func (b *Bot) ChooseCell(ctx context.Context, board analysis.Board, last int) (i
 		return cands.First(), nil
 	}
 	b.Last.Reason = "search"
-	return b.search(ctx, root, cands, last), nil
+	mine := -1
+	if follows && !b.opts.NoReuse {
+		mine = b.prev.move
+	}
+	cell := b.search(ctx, root, cands, last, mine, reply)
+	b.prev = previous{board: board, move: cell, ok: true}
+	return cell, nil
 }
 
 // defaultKnowledge is the visits after which a tree node gets the
@@ -245,8 +267,9 @@ func (b *Bot) trySolver(ctx context.Context, root analysis.Board, cands analysis
 }
 
 // search runs the MCTS from root over the moves cands and returns the
-// best.
-func (b *Bot) search(ctx context.Context, root analysis.Board, cands analysis.Set, last int) int {
+// best. When mine is a cell, the last search's board with mine and reply
+// played is root's board, and each worker keeps what it can of its tree.
+func (b *Bot) search(ctx context.Context, root analysis.Board, cands analysis.Set, last, mine, reply int) int {
 	var deadline time.Time
 	iterations := b.opts.Iterations
 	if d, ok := ctx.Deadline(); !ok {
@@ -274,7 +297,15 @@ func (b *Bot) search(ctx context.Context, root analysis.Board, cands analysis.Se
 		if i < iterations%n {
 			share++
 		}
-		w.reset(root, cands, last)
+		kept, ok := 0, false
+		if mine >= 0 {
+			kept, ok = w.reuse(root, cands, mine, reply)
+		}
+		if ok {
+			b.Last.Reused += kept
+		} else {
+			w.reset(root, cands, last)
+		}
 		w.knowAt = uint32(knowledge)
 		w.deadline = deadline
 		if i > 0 {
@@ -311,18 +342,22 @@ func (b *Bot) best() int {
 	root := w0.nodes[0]
 	kids := w0.nodes[root.first : root.first+int32(root.kids)]
 	visits := make([]float64, len(kids))
+	proven := -1
 	for _, w := range b.workers {
 		r := w.nodes[0]
 		other := w.nodes[r.first : r.first+int32(r.kids)]
 		for j := range other {
-			if other[j].proof > 0 {
-				return int(other[j].move)
+			if other[j].proof > 0 && proven < 0 {
+				proven = int(other[j].move)
 			}
 			if j < len(visits) && !other[j].pruned && other[j].proof >= 0 {
 				visits[j] += float64(other[j].hits)
 			}
 			b.Last.Iterations += int(other[j].hits)
 		}
+	}
+	if proven >= 0 {
+		return proven // counted all the same, for Report.Iterations
 	}
 	best, bestV := 0, -1.0
 	for j, v := range visits {

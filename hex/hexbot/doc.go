@@ -40,6 +40,18 @@
 //     the two empty cells between two stones of the other colour (or
 //     between a stone and its side), the other colour takes the other.
 //
+// A bot keeps its tree from move to move: when it is asked to move on the
+// board of its last search with its own move and one opponent stone
+// added (as in a game it plays), each worker starts from the subtree it
+// grew under those two moves, with its playouts, proofs and pruning. The
+// root's children are still the moves the new root analysis allows;
+// nodes whose cell has been filled in since are dropped with their
+// subtrees. The kept subtree is copied breadth first into an eighth of
+// the worker's nodes set aside for it, so reuse never takes memory
+// beyond Options.MaxNodes; what does not fit is grown again. Any other
+// board starts a fresh tree, as does Options.NoReuse. Report.Reused
+// gives the playouts kept.
+//
 // Search is bounded by Options.Iterations, the context's deadline and a
 // node budget (Options.MaxNodes, DefaultTreeBytes of nodes by default)
 // that bounds its memory; Options.Workers searches with several

@@ -49,13 +49,24 @@ type worker struct {
 	knowAt uint32
 	inf    analysis.Inferior
 	dom    analysis.Domination
+	// keep holds the subtree a search keeps of the last one's (see
+	// reuse), at most keepMax nodes.
+	keep    []node
+	keepMax int
 	// deadline is when the search must end (zero: none); knowledge,
 	// which takes milliseconds, is skipped close to it.
 	deadline time.Time
 }
 
 func newWorker(b *Bot, seed uint64, maxNodes int) *worker {
-	w := &worker{bot: b, max: max(maxNodes, 1024), rng: rand.New(rand.NewPCG(seed, 0x6865786274))}
+	// At least 1024 nodes, so that the root's children always fit, of
+	// which an eighth for reuse.
+	maxNodes = max(maxNodes, 1024)
+	keepMax := 0
+	if !b.opts.NoReuse {
+		keepMax = maxNodes / keepShare
+	}
+	w := &worker{bot: b, max: maxNodes - keepMax, keepMax: keepMax, rng: rand.New(rand.NewPCG(seed, 0x6865786274))}
 	for c := range w.hs {
 		w.hs[c] = analysis.NewHSearch(b.limits)
 	}
