@@ -117,6 +117,16 @@
 // knows how (see Rollouts). CanEnd says which results a variant can have (Hex
 // has no draws), so that a record cannot claim another.
 //
+// The contract also holds what search and learning code needs, typed and
+// allocation-free: Ply; a dense action space per variant (NumActions,
+// ActionIndex, ActionMove, and NumChanceActions and ChanceMove for chance
+// outcomes); observation planes from a seat's view (ObservationShape,
+// AppendObservation); the board symmetries the rules keep (Symmetries,
+// Transform, TransformMove), with ActionPermutation turning one into a
+// permutation of the action space for data augmentation. Dynamic offers
+// the same in text form, and History keeps a game with undo. Each game's
+// package doc lists its encoding, planes and symmetries.
+//
 // # The invalid value
 //
 // Go gives every type a zero value, and a zero position is no game: it has
