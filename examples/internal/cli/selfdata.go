@@ -17,7 +17,7 @@ import (
 type dataset struct {
 	w                                                     *npz.Writer
 	observations, masks, policies, values, actions, seats *npz.Array
-	games                                                 *npz.Array
+	games, plies, finished                                *npz.Array
 	numActions, obsSize                                   int
 	shape                                                 []int
 	obs, policy                                           []float32
@@ -25,6 +25,7 @@ type dataset struct {
 	visits                                                []bot.ActionVisit
 	movers                                                []rules.Player // the current game's, row by row
 	returns                                               []float32
+	over                                                  []bool
 	rows                                                  int64
 }
 
@@ -60,6 +61,8 @@ func newDataset(path string, start rules.Dynamic) (*dataset, error) {
 		{&d.actions, "actions", npz.Int32, nil},
 		{&d.seats, "seats", npz.Int8, nil},
 		{&d.games, "games", npz.Int32, nil},
+		{&d.plies, "plies", npz.Int32, nil},
+		{&d.finished, "finished", npz.Bool, nil},
 	} {
 		if *a.p, err = w.Add(a.name, a.dtype, a.shape...); err != nil {
 			w.Abort()
@@ -103,6 +106,7 @@ func (d *dataset) record(pos rules.Dynamic, player bot.Dynamic, move string, gam
 		d.actions.Int(action),
 		d.seats.Int(int(mover)),
 		d.games.Int(game),
+		d.plies.Int(pos.Ply()),
 	)
 }
 
@@ -137,20 +141,21 @@ func (d *dataset) fillPolicy(player bot.Dynamic, legal []int) error {
 // endGame writes the values of the game's rows: each mover's return in
 // the final position's outcome (Outcome.Return: +1 a win, -1 a loss, 0 a
 // draw in two-player games), or 0 for every row of a game left
-// unfinished (-maxplies).
+// unfinished (-maxplies); and whether the game ended.
 func (d *dataset) endGame(final rules.Dynamic) error {
 	o := final.Outcome()
-	d.returns = d.returns[:0]
+	d.returns, d.over = d.returns[:0], d.over[:0]
 	for _, m := range d.movers {
 		v := float32(0)
 		if o.Over() {
 			v = float32(o.Return(m))
 		}
 		d.returns = append(d.returns, v)
+		d.over = append(d.over, o.Over())
 	}
 	d.rows += int64(len(d.movers))
 	d.movers = d.movers[:0]
-	return d.values.Float32(d.returns...)
+	return errors.Join(d.values.Float32(d.returns...), d.finished.Bool(d.over...))
 }
 
 // close writes the archive.

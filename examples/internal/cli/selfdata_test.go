@@ -144,7 +144,8 @@ func checkData(t *testing.T, name, path string, start rules.Dynamic, out string)
 	arrays, err := npz.Read(path)
 	require.NoError(t, err, name)
 	want := map[string]npz.DType{"observations": npz.Float32, "masks": npz.Bool, "policies": npz.Float32,
-		"values": npz.Float32, "actions": npz.Int32, "seats": npz.Int8, "games": npz.Int32}
+		"values": npz.Float32, "actions": npz.Int32, "seats": npz.Int8, "games": npz.Int32,
+		"plies": npz.Int32, "finished": npz.Bool}
 	require.Len(t, arrays, len(want), name)
 	for k, d := range want {
 		require.Contains(t, arrays, k, name)
@@ -155,12 +156,13 @@ func checkData(t *testing.T, name, path string, start rules.Dynamic, out string)
 	assert.Equal(t, append([]int{n}, shape...), arrays["observations"].Shape, name)
 	assert.Equal(t, []int{n, numActions}, arrays["masks"].Shape, name)
 	assert.Equal(t, []int{n, numActions}, arrays["policies"].Shape, name)
-	for _, k := range []string{"values", "actions", "seats", "games"} {
+	for _, k := range []string{"values", "actions", "seats", "games", "plies", "finished"} {
 		assert.Equal(t, []int{n}, arrays[k].Shape, "%s: %s", name, k)
 	}
 	obs, masks, policies := arrays["observations"].Float32s(), arrays["masks"].Ints(), arrays["policies"].Float32s()
 	values, actions := arrays["values"].Float32s(), arrays["actions"].Ints()
 	seats, games := arrays["seats"].Ints(), arrays["games"].Ints()
+	plies, finished := arrays["plies"].Ints(), arrays["finished"].Ints()
 	size := len(obs) / max(n, 1)
 
 	var records []notation.Record
@@ -185,6 +187,7 @@ func checkData(t *testing.T, name, path string, start rules.Dynamic, out string)
 				}
 				assert.Equal(t, int(mover), seats[row], name)
 				assert.Equal(t, g, games[row], name)
+				assert.Equal(t, pos.Ply(), plies[row], "%s: row %d's ply", name, row)
 				mask := make([]int, numActions)
 				for _, a := range pos.LegalActions() {
 					mask[a] = 1
@@ -218,6 +221,7 @@ func checkData(t *testing.T, name, path string, start rules.Dynamic, out string)
 				v = o.Return(rules.Player(seats[r]))
 			}
 			assert.Equal(t, float32(v), values[r], "%s: row %d's value", name, r)
+			assert.Equal(t, o.Over(), finished[r] == 1, "%s: row %d: finished", name, r)
 			assert.LessOrEqual(t, math.Abs(float64(values[r])), 1.0)
 		}
 	}

@@ -46,7 +46,12 @@ import (
 //     on stdout has the result *);
 //   - actions, int32 N: the action index of the move played (ActionIndex);
 //   - seats, int8 N: the mover (0 for seat A);
-//   - games, int32 N: the game's number, from 0, to split data by game.
+//   - games, int32 N: the game's number, from 0, to split data by game;
+//   - plies, int32 N: the position's ply (rules.Dynamic.Ply: the moves
+//     and chance draws played before it);
+//   - finished, bool N: whether the game ended by its rules (false for
+//     every row of a game -maxplies stopped, whose values are 0 though
+//     no draw was reached).
 //
 // The rows are streamed through temporary files beside FILE (unlinked at
 // once where the system allows), so memory does not grow with N; the

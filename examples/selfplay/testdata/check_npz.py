@@ -8,7 +8,8 @@ selfplay's doc promises (see cli.Selfplay): the arrays and their dtypes,
 one row count N for all, observations N×P×R×C and masks/policies N×A
 (against the game's shape and action count when given), policies >= 0,
 zero outside the mask and summing to 1, every action legal, values in
-[-1, 1], and, game by game, one value per seat whose values sum to 0 when
+[-1, 1], plies increasing and one finished flag within each game (values
+0 in an unfinished one), and, game by game, one value per seat whose values sum to 0 when
 every seat of an S-seat game moved (returns are zero-sum: in a finished
 two-player game the two movers' values are opposite, and an unfinished
 game gives 0 to all). It prints one line and exits 0 if the file passes,
@@ -28,6 +29,8 @@ DTYPES = {
     "actions": np.int32,
     "seats": np.int8,
     "games": np.int32,
+    "plies": np.int32,
+    "finished": np.bool_,
 }
 
 
@@ -59,7 +62,7 @@ def check(path, shape=None, actions=None, seats=None):
     num_actions = masks.shape[1]
     if actions is not None and num_actions != actions:
         fail(f"{num_actions} actions, not {actions}")
-    for name in ("values", "actions", "seats", "games"):
+    for name in ("values", "actions", "seats", "games", "plies", "finished"):
         if data[name].ndim != 1:
             fail(f"{name} has shape {data[name].shape}, not (N,)")
     if not np.isfinite(obs).all():
@@ -87,6 +90,16 @@ def check(path, shape=None, actions=None, seats=None):
         fail("a mover that is no seat")
     if (np.diff(games) < 0).any():
         fail("games out of order")
+    # Within a game the plies increase and finished is one flag; a game
+    # left unfinished gives every row the value 0.
+    plies, finished = data["plies"], data["finished"]
+    same = np.diff(games) == 0
+    if (plies < 0).any() or (np.diff(plies)[same] <= 0).any():
+        fail("plies that do not increase within a game")
+    if (finished[1:] != finished[:-1])[same].any():
+        fail("a game both finished and unfinished")
+    if (vals[~finished] != 0).any():
+        fail(f"row {int(np.argwhere(~finished & (vals != 0))[0][0])} of an unfinished game has a value")
     # One value per (game, seat): the outcome's return for that seat.
     key = games.astype(np.int64) * 64 + who
     uniq, first, inverse = np.unique(key, return_index=True, return_inverse=True)
