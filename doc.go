@@ -124,8 +124,9 @@
 // AppendObservation); the board symmetries the rules keep (Symmetries,
 // Transform, TransformMove), with ActionPermutation turning one into a
 // permutation of the action space for data augmentation. Dynamic offers
-// the same in text form, and History keeps a game with undo. Each game's
-// package doc lists its encoding, planes and symmetries.
+// the same in text form (and PlayAction, which plays an action index),
+// and History keeps a game with undo. Each game's package doc lists its
+// encoding, planes and symmetries.
 //
 // # The invalid value
 //

@@ -102,6 +102,12 @@ type Dynamic interface {
 	// order: at a chance node, the chance indices of its outcomes;
 	// nothing at a terminal node.
 	LegalActions() []int
+	// PlayAction plays the move of index i, as OpenSpiel's apply_action
+	// does: at a decision node the move ActionMove(i), at a chance node
+	// the outcome ChanceMove(i), with Play's errors for one that is not
+	// legal here; an error for i outside the node's space, and a
+	// *MoveError of kind ErrGameOver at a terminal node.
+	PlayAction(i int) (Dynamic, error)
 	// ObservationShape returns the observation tensor's shape,
 	// [planes, rows, cols].
 	ObservationShape() []int
@@ -359,6 +365,28 @@ func (e erased[P, M]) PlayCanonical(move string) (Dynamic, string, error) {
 		return nil, "", err
 	}
 	return erased[P, M]{next}, m.String(), nil
+}
+
+func (e erased[P, M]) PlayAction(i int) (Dynamic, error) {
+	var m M
+	var ok bool
+	switch e.p.ToMove() {
+	case Terminal:
+		return nil, &MoveError{Move: "action " + strconv.Itoa(i), Kind: ErrGameOver}
+	case Chance:
+		if m, ok = e.p.ChanceMove(i); !ok {
+			return nil, indexError("chance action", i, e.p.NumChanceActions())
+		}
+	default:
+		if m, ok = e.p.ActionMove(i); !ok {
+			return nil, indexError("action", i, e.p.NumActions())
+		}
+	}
+	next, err := e.p.Play(m)
+	if err != nil {
+		return nil, err
+	}
+	return erased[P, M]{next}, nil
 }
 
 func (e erased[P, M]) Perft(depth int) uint64 { return Perft(e.p, depth) }

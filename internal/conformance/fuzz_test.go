@@ -154,6 +154,25 @@ func checkActions(t *testing.T, d rules.Dynamic, i int) {
 			t.Fatalf("%s: ChanceMove(%d) = %q, whose index is %d (%v)", d.Spec(), i, chance, back, err)
 		}
 	}
+	// PlayAction(i) is Play of the move (or chance outcome) of index i.
+	text := move
+	if d.Node() == rules.ChanceNode {
+		text = chance
+	}
+	played, errPA := d.PlayAction(i)
+	want, errWant := d.Play(text)
+	if text == "" {
+		errWant = errors.New("no move of that index")
+		if d.Node() == rules.TerminalNode {
+			errWant = d.Legal("")
+		}
+	}
+	if (errPA == nil) != (errWant == nil) || errPA == nil && (played.String() != want.String() || played.Hash() != want.Hash()) {
+		t.Fatalf("%s at %q: PlayAction(%d) = %v, %v; Play(%q) = %v, %v", d.Spec(), d.String(), i, played, errPA, text, want, errWant)
+	}
+	if d.Node() == rules.TerminalNode && !errors.Is(errPA, rules.ErrGameOver) {
+		t.Fatalf("%s at the end %q: PlayAction(%d) = %v, want a game-over error", d.Spec(), d.String(), i, errPA)
+	}
 	legal := d.LegalActions()
 	if !slices.IsSorted(legal) || len(legal) != len(d.Moves()) {
 		t.Fatalf("%s at %q: legal actions %v for moves %q", d.Spec(), d.String(), legal, d.Moves())
