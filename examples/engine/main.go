@@ -2,7 +2,7 @@
 // for every game of the module over the text protocol of
 // examples/protocol, on standard input and output:
 //
-//	go run ./examples/engine [-game SPEC] [-movetime D] [-iterations N] [-seed S] [-maxnodes N] [-workers N] [-bot mcts|random|hex]
+//	go run ./examples/engine [-game SPEC] [-movetime D] [-iterations N] [-seed S] [-maxnodes N] [-workers N] [-bot mcts|random|hex] [-noreuse]
 //
 // -game starts the session with a game (without it the controller sends
 // game SPEC first); -movetime is the time per genmove until the
@@ -12,8 +12,9 @@
 // default: one per core; the search tree of the last move is reused
 // when the game goes on from it). -bot hex plays Hex with the Hex bot of
 // hex/hexbot (virtual connections, inferior cells, a solver; boards of
-// up to 380 cells) and every other game, and larger Hex boards, with
-// the MCTS bot. The
+// up to 380 cells; it keeps its tree from move to move too, unless
+// -noreuse) and every other game, and larger Hex boards, with the MCTS
+// bot. The
 // protocol is in the doc of examples/protocol (go doc
 // ./examples/protocol); a session looks like
 //
@@ -61,6 +62,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	workers := fs.Int("workers", 0, "MCTS goroutines searching at once, up to "+strconv.Itoa(bot.MaxWorkers)+" (0: one per core)")
 	seed := fs.Uint64("seed", 1, "random seed")
 	name := fs.String("bot", "mcts", "the bot: "+strings.Join(bot.Names, ", ")+", or hex (the Hex bot for hex games, mcts for the others)")
+	noReuse := fs.Bool("noreuse", false, "the Hex bot (-bot hex) starts every search from an empty tree, for comparisons")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -99,7 +101,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if timed {
 			hexOpts.Iterations = math.MaxInt32
 		}
-		newBot = hexFactory(hexOpts)
+		newBot = hexFactory(hexOpts, *noReuse)
 	} else if _, err := bot.NewDynamic(*name, bot.Options{}); err != nil { // any game's bots: a check of the name
 		fmt.Fprintf(stderr, "engine: -bot: %v\n", err)
 		return 2
@@ -121,14 +123,14 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // hexFactory returns a Server.NewBot that plays Hex with the Hex bot
 // (on the boards it takes) and everything else with MCTS, a new seed
 // per game as protocol.BotFactory gives.
-func hexFactory(opts bot.Options) func(start rules.Dynamic) (bot.Dynamic, error) {
+func hexFactory(opts bot.Options, noReuse bool) func(start rules.Dynamic) (bot.Dynamic, error) {
 	var games atomic.Uint64
 	return func(start rules.Dynamic) (bot.Dynamic, error) {
 		o := opts
 		o.Seed += games.Add(1) - 1
 		if p, ok := start.Typed().(hex.Position); ok && hexbot.Supports(p.Size()) {
 			return bot.Erase[hex.Position, hex.Move](hexbot.New(hexbot.Options{
-				Iterations: o.Iterations, MaxNodes: o.MaxNodes, Seed: o.Seed, Workers: o.Workers})), nil
+				Iterations: o.Iterations, MaxNodes: o.MaxNodes, Seed: o.Seed, Workers: o.Workers, NoReuse: noReuse})), nil
 		}
 		return bot.ForDynamic("mcts", start, o)
 	}

@@ -96,3 +96,25 @@ func TestHexBot(t *testing.T) {
 		t.Fatalf("replies %q (%s)", rs, errs.String())
 	}
 }
+
+// TestHexBotKeepsPlayingWithOrWithoutReuse: the Hex bot answers move
+// after move of one game, keeping its tree or, with -noreuse, not.
+func TestHexBotKeepsPlayingWithOrWithoutReuse(t *testing.T) {
+	in := "game hex(size=5,swap=none)\nplay b c3\ngenmove w\nplay b b4\ngenmove w\nplay b d2\ngenmove w\n"
+	for _, flags := range [][]string{{}, {"-noreuse"}} {
+		var out, errs strings.Builder
+		args := append([]string{"-bot", "hex", "-iterations", "300", "-workers", "1"}, flags...)
+		if code := run(args, strings.NewReader(in), &out, &errs); code != 0 {
+			t.Fatalf("%v: exit %d: %s", flags, code, errs.String())
+		}
+		rs := strings.Split(strings.TrimSuffix(out.String(), "\n\n"), "\n\n")
+		if len(rs) != 7 {
+			t.Fatalf("%v: replies %q (%s)", flags, rs, errs.String())
+		}
+		for _, i := range []int{2, 4, 6} {
+			if !strings.HasPrefix(rs[i], "= ") || len(rs[i]) < 4 {
+				t.Fatalf("%v: genmove %d: %q (%s)", flags, i/2, rs[i], errs.String())
+			}
+		}
+	}
+}

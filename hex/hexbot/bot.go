@@ -3,6 +3,7 @@ package hexbot
 import (
 	"context"
 	"errors"
+	"slices"
 	"sync"
 	"time"
 	"unsafe"
@@ -13,16 +14,18 @@ import (
 
 // Options configures a Bot. The zero value is usable.
 type Options struct {
-	// Iterations caps the playouts of one move, all workers together
-	// (default 100,000). The context passed to Choose may stop the
+	// Iterations caps the new playouts of one move, all workers
+	// together (default 100,000), besides those kept from the last
+	// search's tree (see NoReuse). The context passed to Choose may stop the
 	// search earlier; a search whose context has no deadline stops
 	// after MaxUntimed playouts at most, so that a bot given a large
 	// cap for play by time never searches without end.
 	Iterations int
 	// MaxNodes caps the nodes of the search trees, all workers
 	// together, and so their memory (default: DefaultTreeBytes of
-	// nodes, NodeBytes each); unless NoReuse is set, an eighth of them
-	// hold what a search keeps of the last one's tree. A full tree
+	// nodes, NodeBytes each; at least 1024 a worker, so that the root's
+	// children fit); unless NoReuse is set, an eighth of them are set
+	// aside for what a search keeps of the last one's tree. A full tree
 	// stops growing and the search goes on from its leaves.
 	MaxNodes int
 	// Workers is the number of goroutines searching at once, each with
@@ -38,14 +41,15 @@ type Options struct {
 	// Plain turns off every piece of knowledge at the root as well
 	// (no analysis, no solver): for comparisons.
 	Plain bool
-	// NoReuse starts every search from an empty tree. By default a
-	// search whose board is the last search's with the bot's move and
-	// one opponent stone added starts from the subtree the last search
-	// grew under those two moves (see the package doc).
+	// NoReuse starts every search from an empty tree and sets no nodes
+	// aside. By default a search whose board is the last search's with
+	// the bot's move and one opponent stone added starts, where it can,
+	// from the subtree the last search grew under those two moves (see
+	// the package doc).
 	NoReuse bool
 }
 
-// MaxUntimed caps the playouts of a search without a deadline.
+// MaxUntimed caps the new playouts of a search without a deadline.
 const MaxUntimed = 1_000_000
 
 // DefaultTreeBytes is the memory the default MaxNodes gives the trees:
@@ -89,8 +93,9 @@ type Report struct {
 	// HasMustPlay reports whether the opponent had a winning semi
 	// connection.
 	HasMustPlay bool
-	// Iterations is the number of playouts, those kept from the last
-	// search's tree included.
+	// Iterations is the number of playouts through the root's moves,
+	// those kept from the last search's tree included (so it may exceed
+	// Options.Iterations).
 	Iterations int
 	// Reused is the number of playouts kept from the last search's
 	// tree (0 when the search started from an empty tree).
@@ -158,8 +163,9 @@ func (b *Bot) ChooseCell(ctx context.Context, board analysis.Board, last int) (i
 	}
 	b.setup(g.Cells())
 	b.Last = Report{}
+	// The trees stay those of the last search through calls that return
+	// before searching (a proven win, a forced move): b.prev stays too.
 	reply, follows := b.reply(&board)
-	b.prev.ok = false // set again below if this call searches
 	if follows && last < 0 {
 		last = reply // known from the last search's board
 	}
@@ -336,12 +342,14 @@ func (w *worker) run(iterations int, done <-chan struct{}) {
 }
 
 // best returns the root move with a proof of a win in any tree, else the
-// one with the most visits summed over the trees.
+// one with the most visits summed over the trees: among the moves not
+// pruned nor proven lost, or among all when every move is.
 func (b *Bot) best() int {
 	w0 := b.workers[0]
 	root := w0.nodes[0]
 	kids := w0.nodes[root.first : root.first+int32(root.kids)]
 	visits := make([]float64, len(kids))
+	all := make([]float64, len(kids)) // lost and pruned moves too
 	proven := -1
 	for _, w := range b.workers {
 		r := w.nodes[0]
@@ -353,11 +361,19 @@ func (b *Bot) best() int {
 			if j < len(visits) && !other[j].pruned && other[j].proof >= 0 {
 				visits[j] += float64(other[j].hits)
 			}
+			if j < len(all) {
+				all[j] += float64(other[j].hits)
+			}
 			b.Last.Iterations += int(other[j].hits)
 		}
 	}
 	if proven >= 0 {
 		return proven // counted all the same, for Report.Iterations
+	}
+	if len(visits) > 0 && slices.Max(visits) == 0 {
+		// Every move is proven lost (or pruned): the one searched most
+		// resists longest.
+		visits = all
 	}
 	best, bestV := 0, -1.0
 	for j, v := range visits {

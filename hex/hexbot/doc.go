@@ -43,14 +43,19 @@
 // A bot keeps its tree from move to move: when it is asked to move on the
 // board of its last search with its own move and one opponent stone
 // added (as in a game it plays), each worker starts from the subtree it
-// grew under those two moves, with its playouts, proofs and pruning. The
-// root's children are still the moves the new root analysis allows;
-// nodes whose cell has been filled in since are dropped with their
-// subtrees. The kept subtree is copied breadth first into an eighth of
-// the worker's nodes set aside for it, so reuse never takes memory
-// beyond Options.MaxNodes; what does not fit is grown again. Any other
-// board starts a fresh tree, as does Options.NoReuse. Report.Reused
-// gives the playouts kept.
+// grew under those two moves, with its playouts, proofs, and the pruning
+// of the nodes below the root. The root's children are the moves the new
+// root analysis allows, none pruned; nodes whose cell has been filled in
+// since are dropped with their subtrees. The kept subtree is copied
+// breadth first, upper levels first, into an eighth of the worker's nodes
+// set aside for it, so reuse needs no nodes beyond Options.MaxNodes; a
+// node whose children do not fit is kept without them, to be grown (and
+// analysed) again. A worker starts from an empty tree instead when the
+// board does not follow the last search's, when its tree never grew the
+// reply's node, when the new root's moves do not fit the nodes set
+// aside, or when the new root lacks a stone that fill-in had put on the
+// subtree's board; and always with Options.NoReuse. Report.Reused gives
+// the playouts kept.
 //
 // Search is bounded by Options.Iterations, the context's deadline and a
 // node budget (Options.MaxNodes, DefaultTreeBytes of nodes by default)

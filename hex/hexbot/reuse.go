@@ -6,9 +6,9 @@ import "github.com/tabletop-go/rules/hex/analysis"
 // search with the bot's move and one opponent stone added, each worker
 // starts from what its last tree learnt under those two moves, rather
 // than from nothing. An eighth of a worker's nodes are set aside for
-// this: the subtree is copied there breadth first (its most visited
-// levels first), as much of it as fits, and copied back as the new
-// tree.
+// this: the subtree is copied there breadth first (its upper levels
+// first, each level in the order of the cells), as much of it as fits,
+// and copied back as the new tree.
 
 // previous is what a search leaves for the next move's: the board it was
 // given (before fill-in) and the cell the bot chose.
@@ -131,7 +131,9 @@ func (w *worker) reuse(root analysis.Board, cands analysis.Set, mine, reply int)
 		}
 	}
 	w.keep = keep
-	w.nodes = append(w.nodes[:0], keep...)
+	w.nodes = w.nodes[:0]
+	w.room(len(keep))
+	w.nodes = append(w.nodes, keep...)
 	w.root, w.cands = root, cands
 	return kept, true
 }

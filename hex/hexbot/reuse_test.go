@@ -2,6 +2,7 @@ package hexbot
 
 import (
 	"context"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/tabletop-go/rules/hex/analysis"
@@ -254,4 +255,401 @@ func TestReuseRefusesABoardMissingTheSubtreesStones(t *testing.T) {
 		t.Fatal("refused the board that follows")
 	}
 	checkTree(t, w)
+}
+
+// wins reports whether the player to move on b wins with best play, by
+// exhaustive search (small boards only).
+func wins(b analysis.Board) bool {
+	if w, over := b.Winner(); over {
+		return w == b.Turn()
+	}
+	for cell := range b.EmptyCells().All() {
+		c := b
+		c.Play(cell)
+		if !wins(c) {
+			return true
+		}
+	}
+	return false
+}
+
+// checkProofs walks w's tree and checks every proven node against
+// exhaustive search: proof +1 means the move into the node wins, -1 that
+// it loses.
+func checkProofs(t *testing.T, w *worker) (proofs int) {
+	t.Helper()
+	var walk func(i int32, b analysis.Board)
+	walk = func(i int32, b analysis.Board) {
+		nd := w.nodes[i]
+		if i != 0 && nd.proof != 0 {
+			proofs++
+			if moverWins := !wins(b); moverWins != (nd.proof > 0) {
+				t.Fatalf("node %s has proof %d, but the move into it %s on\n%s", b.Geometry().Name(int(nd.move)), nd.proof,
+					map[bool]string{true: "wins", false: "loses"}[moverWins], b.String())
+			}
+		}
+		for k := nd.first; nd.kids > 0 && k < nd.first+int32(nd.kids); k++ {
+			c := b
+			c.Play(int(w.nodes[k].move))
+			walk(k, c)
+		}
+	}
+	walk(0, w.root)
+	return proofs
+}
+
+// TestTreeProofsAreTrue: on random 4×4 positions with few empty cells,
+// every proof in the tree, before and after reuse, agrees with exhaustive
+// search. A node whose board is full used to be taken for one whose
+// moves all lose, whoever had won, and reuse carried the wrong proof
+// into the next move's root.
+func TestTreeProofsAreTrue(t *testing.T) {
+	g, _ := analysis.NewGeometry(4, 4)
+	r := rand.New(rand.NewPCG(8, 8))
+	ctx := context.Background()
+	proofs := 0
+	for range 60 {
+		b := analysis.NewBoard(g, analysis.Black)
+		for range 8 + r.IntN(3) {
+			cells := b.EmptyCells().AppendTo(nil)
+			b.Play(int(cells[r.IntN(len(cells))]))
+		}
+		if _, over := b.Winner(); over {
+			continue
+		}
+		bot := New(Options{Iterations: 300, Seed: r.Uint64(), Plain: true})
+		mine, err := bot.ChooseCell(ctx, b, -1)
+		if err != nil || bot.Last.Reason != "search" {
+			continue
+		}
+		proofs += checkProofs(t, bot.workers[0])
+		b.Play(mine)
+		if _, over := b.Winner(); over || b.EmptyCells().Len() < 2 {
+			continue
+		}
+		reply, _ := favourite(bot.workers[0], bot.workers[0].child(0, mine))
+		if reply < 0 {
+			continue
+		}
+		b.Play(reply)
+		if _, over := b.Winner(); over {
+			continue
+		}
+		if _, err := bot.ChooseCell(ctx, b, -1); err != nil {
+			t.Fatal(err)
+		}
+		if bot.Last.Reason == "search" {
+			proofs += checkProofs(t, bot.workers[0])
+		}
+	}
+	if proofs < 100 {
+		t.Fatalf("only %d proofs checked", proofs)
+	}
+}
+
+// searchAndReply searches a 7×7 board with one black stone, then plays
+// the bot's move and the reply its first worker's tree expected most.
+func searchAndReply(t *testing.T, bot *Bot) (next analysis.Board, mine, reply int) {
+	t.Helper()
+	g, _ := analysis.NewGeometry(7, 7)
+	b := analysis.NewBoard(g, analysis.Black)
+	b.Play(g.Cell(3, 3))
+	mine, err := bot.ChooseCell(context.Background(), b, -1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := bot.workers[0]
+	reply, _ = favourite(w, w.child(0, mine))
+	if reply < 0 {
+		t.Fatal("no reply with playouts")
+	}
+	b.Play(mine)
+	b.Play(reply)
+	return b, mine, reply
+}
+
+// TestReuseRootChildrenAreNotPruned: the new root's children are the
+// root analysis's moves, none left pruned by the knowledge the old node
+// had.
+func TestReuseRootChildrenAreNotPruned(t *testing.T) {
+	bot := New(Options{Iterations: 2000, Seed: 1, Plain: true})
+	next, mine, reply := searchAndReply(t, bot)
+	w := bot.workers[0]
+	from := w.child(w.child(0, mine), reply)
+	for k := w.nodes[from].first; k < w.nodes[from].first+int32(w.nodes[from].kids); k++ {
+		w.nodes[k].pruned = true
+	}
+	if _, err := bot.ChooseCell(context.Background(), next, -1); err != nil {
+		t.Fatal(err)
+	}
+	if bot.Last.Reused == 0 {
+		t.Fatal("no reuse")
+	}
+	r := w.nodes[0]
+	for k := r.first; k < r.first+int32(r.kids); k++ {
+		if w.nodes[k].pruned {
+			t.Fatalf("root child %d pruned after reuse", w.nodes[k].move)
+		}
+	}
+}
+
+// TestReuseRootHitsAreItsChildrens: the new root counts the playouts of
+// its kept children (UCT's exploration term reads it), and its move is
+// the reply.
+func TestReuseRootHitsAreItsChildrens(t *testing.T) {
+	bot := New(Options{Iterations: 2000, Seed: 1, Plain: true})
+	next, _, reply := searchAndReply(t, bot)
+	if _, err := bot.ChooseCell(context.Background(), next, -1); err != nil {
+		t.Fatal(err)
+	}
+	if bot.Last.Reused == 0 {
+		t.Fatal("no reuse")
+	}
+	w := bot.workers[0]
+	r := w.nodes[0]
+	sum := uint32(0)
+	for k := r.first; k < r.first+int32(r.kids); k++ {
+		sum += w.nodes[k].hits
+	}
+	if r.hits != sum {
+		t.Fatalf("root hits %d, its children's %d", r.hits, sum)
+	}
+	if int(r.move) != reply {
+		t.Fatalf("root move %d, want the reply %d", r.move, reply)
+	}
+}
+
+// TestReuseRefusesTwoOpponentStonesAfterTheReply: a board with the reply
+// and another opponent stone on a higher cell does not follow.
+func TestReuseRefusesTwoOpponentStonesAfterTheReply(t *testing.T) {
+	bot := New(Options{Iterations: 2000, Seed: 2, Plain: true})
+	next, _, reply := searchAndReply(t, bot)
+	extra := -1
+	for c := range next.EmptyCells().All() {
+		if c > reply {
+			extra = c
+		}
+	}
+	next.Put(extra, next.Turn().Other())
+	if _, ok := bot.reply(&next); ok {
+		t.Fatal("a board with two opponent stones follows")
+	}
+	if _, err := bot.ChooseCell(context.Background(), next, -1); err != nil {
+		t.Fatal(err)
+	}
+	if bot.Last.Reused != 0 {
+		t.Fatalf("kept %d playouts for a board with two opponent stones", bot.Last.Reused)
+	}
+}
+
+// TestReusedSumsTheWorkers: with two workers Report.Reused is the sum of
+// what each kept.
+func TestReusedSumsTheWorkers(t *testing.T) {
+	bot := New(Options{Iterations: 4000, Seed: 3, Plain: true, Workers: 2})
+	next, mine, reply := searchAndReply(t, bot)
+	want := 0
+	for _, w := range bot.workers {
+		i := w.child(0, mine)
+		if i >= 0 {
+			i = w.child(i, reply)
+		}
+		if i < 0 || w.nodes[i].kids <= 0 {
+			continue
+		}
+		for k := w.nodes[i].first; k < w.nodes[i].first+int32(w.nodes[i].kids); k++ {
+			want += int(w.nodes[k].hits)
+		}
+	}
+	if _, err := bot.ChooseCell(context.Background(), next, -1); err != nil {
+		t.Fatal(err)
+	}
+	if bot.Last.Reused != want || want == 0 {
+		t.Fatalf("Reused %d, want %d", bot.Last.Reused, want)
+	}
+}
+
+// TestBestCountsEveryPlayoutAndResistsWhenLost: with a proven win at the
+// root, best plays it and Report.Iterations still counts every playout
+// of every worker; with every move proven lost, it plays the one searched
+// most, not the first.
+func TestBestCountsEveryPlayoutAndResistsWhenLost(t *testing.T) {
+	g, _ := analysis.NewGeometry(5, 5)
+	b := analysis.NewBoard(g, analysis.Black)
+	bot := New(Options{Workers: 2, Plain: true})
+	bot.setup(g.Cells())
+	total := 0
+	for _, w := range bot.workers {
+		w.reset(b, b.EmptyCells(), -1)
+		r := w.nodes[0]
+		for k := r.first; k < r.first+int32(r.kids); k++ {
+			w.nodes[k].hits = 3
+			total += 3
+		}
+	}
+	w0 := bot.workers[0]
+	kids := w0.nodes[w0.nodes[0].first:]
+	kids[2].proof = 1
+	if got := bot.best(); got != int(kids[2].move) {
+		t.Fatalf("best %d, not the proven win %d", got, kids[2].move)
+	}
+	if bot.Last.Iterations != total {
+		t.Fatalf("Iterations %d, want %d", bot.Last.Iterations, total)
+	}
+	bot.Last = Report{}
+	for _, w := range bot.workers {
+		r := w.nodes[0]
+		for k := r.first; k < r.first+int32(r.kids); k++ {
+			w.nodes[k].proof = -1
+		}
+	}
+	kids[7].hits = 50
+	if got := bot.best(); got != int(kids[7].move) {
+		t.Fatalf("every move lost: best %d, not the most searched %d", got, kids[7].move)
+	}
+}
+
+// TestLastIsTheReplyWithoutReuse: a board that follows gives the priors
+// the reply as the last move even with NoReuse.
+func TestLastIsTheReplyWithoutReuse(t *testing.T) {
+	bot := New(Options{Iterations: 2000, Seed: 1, Plain: true, NoReuse: true})
+	next, _, reply := searchAndReply(t, bot)
+	if _, err := bot.ChooseCell(context.Background(), next, -1); err != nil {
+		t.Fatal(err)
+	}
+	if m := int(bot.workers[0].nodes[0].move); m != reply || bot.Last.Reused != 0 {
+		t.Fatalf("root move %d (want the reply %d), %d kept", m, reply, bot.Last.Reused)
+	}
+}
+
+// TestNodesAllocatedStayWithinTheBudget: the nodes allocated, the tree's
+// and those set aside, stay within MaxNodes with reuse; without it no
+// node is set aside and the tree fills the whole budget.
+func TestNodesAllocatedStayWithinTheBudget(t *testing.T) {
+	const budget = 4096
+	for _, noReuse := range []bool{false, true} {
+		bot := New(Options{Iterations: 3000, Seed: 1, Plain: true, MaxNodes: budget, NoReuse: noReuse})
+		next, _, _ := searchAndReply(t, bot)
+		if _, err := bot.ChooseCell(context.Background(), next, -1); err != nil {
+			t.Fatal(err)
+		}
+		w := bot.workers[0]
+		if cap(w.nodes)+cap(w.keep) > budget {
+			t.Errorf("NoReuse %v: %d nodes allocated and %d set aside, budget %d", noReuse, cap(w.nodes), cap(w.keep), budget)
+		}
+		if noReuse && len(w.nodes) <= budget-budget/keepShare {
+			t.Errorf("NoReuse: the tree stopped at %d of %d nodes", len(w.nodes), budget)
+		}
+	}
+}
+
+// handTree builds by hand, on a 12×11 board with stones on its first
+// cells, a worker's tree whose path mine, reply, x (the last three
+// cells) is expanded, x's node marked as analysed.
+func handTree(t *testing.T, maxNodes, stones int) (w *worker, next analysis.Board, mine, reply, x int) {
+	t.Helper()
+	g, _ := analysis.NewGeometry(12, 11)
+	b := analysis.NewBoard(g, analysis.Black)
+	for i := range stones {
+		b.Put(i, analysis.Color(i%2))
+	}
+	bot := New(Options{MaxNodes: maxNodes, Plain: true})
+	bot.setup(g.Cells())
+	w = bot.workers[0]
+	w.reset(b, b.EmptyCells(), -1)
+	mine, reply, x = g.Cells()-1, g.Cells()-2, g.Cells()-3
+	grow := func(i int32, bd *analysis.Board) {
+		w.nodes[i].hits = 5
+		if !w.expand(i, bd, bd.EmptyCells()) {
+			t.Fatal("the tree is full")
+		}
+		for k := w.nodes[i].first; k < w.nodes[i].first+int32(w.nodes[i].kids); k++ {
+			w.nodes[k].hits = 1
+		}
+	}
+	bd := b
+	i := w.child(0, mine)
+	bd.Play(mine)
+	grow(i, &bd)
+	i = w.child(i, reply)
+	bd.Play(reply)
+	next = bd
+	grow(i, &bd)
+	i = w.child(i, x)
+	bd.Play(x)
+	grow(i, &bd)
+	w.nodes[i].know = true
+	return w, next, mine, reply, x
+}
+
+// TestReuseAtTheEdgeOfTheNodesSetAside: the root and its children must
+// fit the nodes set aside (else no reuse); a node's children are kept
+// when they fit exactly, and dropped, with the node's knowledge, when
+// one node is missing; the nodes set aside never grow.
+func TestReuseAtTheEdgeOfTheNodesSetAside(t *testing.T) {
+	for _, tc := range []struct {
+		maxNodes, stones int
+		ok, xKids        bool
+	}{
+		{1024, 2, false, false}, // 128 moves = keepMax: the root does not fit
+		{1024, 3, true, false},  // the root and 127 moves fill it
+		{1024, 66, true, true},  // 64 moves: the root, them and x's 63 fill 128 exactly
+		{1032, 65, true, false}, // keepMax 129: x's 64 children are one too many
+	} {
+		w, next, mine, reply, x := handTree(t, tc.maxNodes, tc.stones)
+		_, ok := w.reuse(next, next.EmptyCells(), mine, reply)
+		if cap(w.keep) > w.keepMax {
+			t.Errorf("%+v: the nodes set aside grew to %d of %d", tc, cap(w.keep), w.keepMax)
+		}
+		if ok != tc.ok {
+			t.Errorf("%+v: reuse %v", tc, ok)
+			continue
+		}
+		if !ok {
+			continue
+		}
+		checkTree(t, w)
+		xi := w.child(0, x)
+		if got := w.nodes[xi].kids > 0; got != tc.xKids {
+			t.Errorf("%+v: x keeps its children: %v", tc, got)
+		}
+		if !tc.xKids && w.nodes[xi].know {
+			t.Errorf("%+v: x lost its children but keeps its knowledge flag", tc)
+		}
+	}
+}
+
+// TestReuseRegrowsANodeWhoseChildrenWereAllFilledIn: a node all of whose
+// children are on cells filled in since is kept unexpanded, to be grown
+// and analysed again.
+func TestReuseRegrowsANodeWhoseChildrenWereAllFilledIn(t *testing.T) {
+	g, _ := analysis.NewGeometry(3, 3)
+	b := analysis.NewBoard(g, analysis.Black)
+	bot := New(Options{Plain: true})
+	bot.setup(g.Cells())
+	w := bot.workers[0]
+	w.reset(b, b.EmptyCells(), -1)
+	bd, i := b, int32(0)
+	for _, cell := range []int{8, 7, 6, 5} {
+		i = w.child(i, cell)
+		bd.Play(cell)
+		w.nodes[i].hits = 5
+		if !w.expand(i, &bd, bd.EmptyCells()) {
+			t.Fatal("the tree is full")
+		}
+	}
+	w.nodes[i].know = true
+	root := b
+	root.Play(8)
+	root.Play(7)
+	for c := range 5 {
+		root.Put(c, analysis.Color(c%2)) // as if filled in
+	}
+	if _, ok := w.reuse(root, root.EmptyCells(), 8, 7); !ok {
+		t.Fatal("refused")
+	}
+	checkTree(t, w)
+	y := w.child(w.child(0, 6), 5)
+	if nd := w.nodes[y]; y < 0 || nd.kids != -1 || nd.know {
+		t.Fatalf("a node with every child filled in: kids %d, know %v", nd.kids, nd.know)
+	}
 }

@@ -78,6 +78,7 @@ func newWorker(b *Bot, seed uint64, maxNodes int) *worker {
 func (w *worker) reset(root analysis.Board, cands analysis.Set, last int) {
 	w.root, w.cands = root, cands
 	w.nodes = w.nodes[:0]
+	w.room(1)
 	w.nodes = append(w.nodes, node{move: int16(last), kids: -1})
 	w.expand(0, &w.root, cands)
 	w.knowAt = uint32(w.bot.opts.Knowledge)
@@ -90,6 +91,7 @@ func (w *worker) expand(i int32, b *analysis.Board, moves analysis.Set) bool {
 	if len(w.nodes)+n > w.max && i != 0 {
 		return false
 	}
+	w.room(n)
 	first := int32(len(w.nodes))
 	last := int(w.nodes[i].move)
 	for cell := range moves.All() {
@@ -98,6 +100,20 @@ func (w *worker) expand(i int32, b *analysis.Board, moves analysis.Set) bool {
 	}
 	w.nodes[i].first, w.nodes[i].kids = first, int16(n)
 	return true
+}
+
+// room makes room for n more nodes. The tree grows by doubling, as
+// append grows a slice, but never past the worker's limit (unless the
+// root's children alone need more), so that the nodes allocated, not
+// only those used, stay within Options.MaxNodes.
+func (w *worker) room(n int) {
+	need := len(w.nodes) + n
+	if need <= cap(w.nodes) {
+		return
+	}
+	grown := make([]node, len(w.nodes), min(max(2*cap(w.nodes), need, 1024), max(w.max, need)))
+	copy(grown, w.nodes)
+	w.nodes = grown
 }
 
 // iterate runs one descent, rollout and backup.
@@ -115,6 +131,16 @@ func (w *worker) iterate() {
 				break
 			}
 			nd = &w.nodes[cur]
+		}
+		if nd.kids == 0 {
+			// A full board: the game is over and its winner known (pick
+			// would take the node for one whose moves all lose).
+			win, _ := b.Winner()
+			nd.proof = -1
+			if win == b.Turn().Other() {
+				nd.proof = 1
+			}
+			break
 		}
 		if !nd.know && cur != 0 && w.knowAt > 0 && nd.hits >= w.knowAt &&
 			(w.deadline.IsZero() || time.Until(w.deadline) > 50*time.Millisecond) {
