@@ -6,7 +6,7 @@
 //
 //	selfplay -game SPEC [-games N] [-seed S] [-bot random|mcts]
 //	         [-iterations N] [-movetime D] [-maxnodes N] [-workers N]
-//	         [-position TEXT] [-maxplies N] [-data FILE.npz]
+//	         [-position TEXT] [-maxplies N] [-data FILE.npz [-compress]]
 //
 // A game still going after -maxplies plies (default 1000) is left
 // unfinished. The doc of cli.Selfplay in examples/internal/cli describes

@@ -49,6 +49,7 @@ func TestSelfplayDataOfEveryGame(t *testing.T) {
 		games, plies  int
 		iterations    string
 		finishedGames bool // every game must end within plies
+		compress      bool // -compress
 		python        bool // also checked by the Python script
 	}
 	var jobs []job
@@ -58,7 +59,7 @@ func TestSelfplayDataOfEveryGame(t *testing.T) {
 	// A few files of every game for the Python check (a process each).
 	jobs = append(jobs,
 		job{spec: "hex(size=5)", bot: "mcts", games: 3, plies: 1000, iterations: "50", finishedGames: true, python: true},
-		job{spec: "hex(size=5)", bot: "random", games: 3, plies: 1000, finishedGames: true, python: true},
+		job{spec: "hex(size=5)", bot: "random", games: 3, plies: 1000, finishedGames: true, python: true, compress: true},
 		job{spec: "focus(plylimit=40)", bot: "mcts", games: 2, plies: 1000, iterations: "12", finishedGames: true, python: true},
 		job{spec: "focus(players=3,plylimit=30)", bot: "random", games: 2, plies: 1000, finishedGames: true, python: true},
 		job{spec: "focus(players=4,teams=true,plylimit=30)", bot: "random", games: 2, plies: 1000, finishedGames: true, python: true},
@@ -79,6 +80,9 @@ func TestSelfplayDataOfEveryGame(t *testing.T) {
 			"-maxplies", strconv.Itoa(r.plies), "-data", path}
 		if r.iterations != "" {
 			args = append(args, "-iterations", r.iterations)
+		}
+		if r.compress {
+			args = append(args, "-compress")
 		}
 		code, out, errOut := run(t, selfplay, args, "")
 		require.Equal(t, 0, code, "%s: %s", name, errOut)

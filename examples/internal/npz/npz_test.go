@@ -15,10 +15,17 @@ import (
 // at a time (a row in several calls too), read back with their shapes and
 // values, and nothing left in the directory but the archive.
 func TestRoundTrip(t *testing.T) {
+	for _, deflate := range []bool{false, true} {
+		t.Run(map[bool]string{false: "stored", true: "deflated"}[deflate], func(t *testing.T) { roundTrip(t, deflate) })
+	}
+}
+
+func roundTrip(t *testing.T, deflate bool) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "data.npz")
 	w, err := Create(path)
 	require.NoError(t, err)
+	w.Deflate = deflate
 	obs, err := w.Add("observations", Float32, 2, 3, 4)
 	require.NoError(t, err)
 	mask, err := w.Add("masks", Bool, 5)
@@ -76,15 +83,19 @@ func TestRoundTrip(t *testing.T) {
 	assert.Equal(t, 6<<40, got["big"].Ints()[6])
 	assert.Equal(t, []int{0, 3}, got["empty"].Shape)
 
-	// numpy.savez's layout: stored entries named by the arrays, in the
-	// order they were added.
+	// numpy.savez's layout (savez_compressed's when deflated): entries
+	// named by the arrays, in the order they were added.
 	z, err := zip.OpenReader(path)
 	require.NoError(t, err)
 	defer z.Close()
 	var names []string
 	for _, f := range z.File {
 		names = append(names, f.Name)
-		assert.Equal(t, zip.Store, f.Method)
+		if deflate {
+			assert.Equal(t, zip.Deflate, f.Method)
+		} else {
+			assert.Equal(t, zip.Store, f.Method)
+		}
 	}
 	assert.Equal(t, []string{"observations.npy", "masks.npy", "u8.npy", "seats.npy", "actions.npy", "big.npy", "empty.npy"}, names)
 }
