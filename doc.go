@@ -118,7 +118,7 @@
 // has no draws), so that a record cannot claim another.
 //
 // The contract also holds what search and learning code needs, typed and
-// allocation-free: Ply; a dense action space per variant (NumActions,
+// (but for ActionPermutation's slice) allocation-free: Ply; a dense action space per variant (NumActions,
 // ActionIndex, ActionMove, and NumChanceActions and ChanceMove for chance
 // outcomes); observation planes from a seat's view (ObservationShape,
 // AppendObservation); the board symmetries the rules keep (Symmetries,

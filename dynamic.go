@@ -84,13 +84,14 @@ type Dynamic interface {
 	NumChanceActions() int
 	// ActionIndex reads a move and returns its index in its action space
 	// (the chance space for a chance outcome). With an error it returns
-	// -1, never an index: a *SyntaxError for text that is no move of the
-	// variant's notation (a cell off the board included, as ParseMove
-	// refuses it), a *MoveError matching ErrIllegal for a well-formed move
-	// the typed ActionIndex refuses here: one no node of the variant can
-	// list (the swap in a variant without the pie rule, say) or, in a
-	// game whose indices are relative to the position (Domination's, by
-	// the mover's pieces), one this position cannot list.
+	// -1, never an index: a *SyntaxError for text ParseMove refuses (a
+	// cell off the board, where the game's notation knows the board), a
+	// *MoveError matching ErrIllegal for a move the typed ActionIndex
+	// refuses here: one no node of the variant can list (the swap in a
+	// variant without the pie rule, a square Focus's board cuts off) or,
+	// where indices are relative to the position (Domination's turns by
+	// the mover's pieces, Focus's team drops by the mover's partner), one
+	// this position cannot list.
 	ActionIndex(move string) (int, error)
 	// ActionMove returns the canonical text of the decision move of index
 	// i, or an error for i outside [0, NumActions).

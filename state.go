@@ -200,8 +200,9 @@ type Position[P any, M Move] interface {
 	// move a decision node of this variant can list has an index in [0,
 	// NumActions), one index per move (see ActionIndex). The size is a
 	// property of the variant, not of the position; a game may index its
-	// moves relative to the position (Domination: by the mover's pieces),
-	// so an index is read at the position it belongs to.
+	// moves relative to the position (Domination: by the mover's pieces;
+	// Focus's team play: a partner's drop by the mover's partner), so an
+	// index is read at the position it belongs to.
 	NumActions() int
 	// NumChanceActions returns the size of the variant's chance action
 	// space, which indexes the outcomes of its chance nodes the same way;

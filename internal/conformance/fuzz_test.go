@@ -51,6 +51,8 @@ func FuzzDynamic(f *testing.F) {
 		}
 	}
 	f.Add("hex(size=3)", "", "swap", int64(1), int64(0))
+	f.Add("hex(size=3,swap=none)", "", "swap", int64(1), int64(0)) // well formed, no index
+	f.Add("focus", "", "a1-a2", int64(2), int64(0))                // a cut-off corner: no index
 	f.Add("focus", "", "c3-c5", int64(1<<40), int64(-1))
 	f.Add("domination", "", "5-2", int64(3), int64(1))
 	f.Add("nogame", "x", "", int64(0), int64(0))
@@ -173,6 +175,9 @@ func checkActions(t *testing.T, d rules.Dynamic, i int) {
 	if d.Node() == rules.TerminalNode && !errors.Is(errPA, rules.ErrGameOver) {
 		t.Fatalf("%s at the end %q: PlayAction(%d) = %v, want a game-over error", d.Spec(), d.String(), i, errPA)
 	}
+	if errPA != nil && text != "" && d.Node() != rules.TerminalNode && errPA.Error() != errWant.Error() {
+		t.Fatalf("%s at %q: PlayAction(%d) refuses with %v, Play(%q) with %v", d.Spec(), d.String(), i, errPA, text, errWant)
+	}
 	legal := d.LegalActions()
 	if !slices.IsSorted(legal) || len(legal) != len(d.Moves()) {
 		t.Fatalf("%s at %q: legal actions %v for moves %q", d.Spec(), d.String(), legal, d.Moves())
@@ -240,5 +245,61 @@ func checkObservation(t *testing.T, d rules.Dynamic, seat rules.Player) {
 	}
 	if len(obs) != size {
 		t.Fatalf("%s: seat %d's observation has %d values, want %d", d.Spec(), seat, len(obs), size)
+	}
+}
+
+// TestPlayActionGivesPlaysErrors: an index in range whose move is not
+// legal here gets Play's own error (ErrIllegal), at a decision node and
+// at a chance node; an index out of range is refused; after the end every
+// index gets ErrGameOver.
+func TestPlayActionGivesPlaysErrors(t *testing.T) {
+	d, err := rules.Open("hex(size=3,swap=none)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d, err = d.Play("b2"); err != nil {
+		t.Fatal(err)
+	}
+	i, _ := d.ActionIndex("b2")
+	_, errPA := d.PlayAction(i)
+	_, errP := d.Play("b2")
+	if errPA == nil || !errors.Is(errPA, rules.ErrIllegal) || errPA.Error() != errP.Error() {
+		t.Errorf("PlayAction(%d) of an occupied cell: %v, want Play's %v", i, errPA, errP)
+	}
+	dom, err := rules.Open("domination") // starts at a draw
+	if err != nil {
+		t.Fatal(err)
+	}
+	tile := dom.Moves()[0]
+	j, _ := dom.ActionIndex(tile)
+	if dom, err = dom.PlayAction(j); err != nil {
+		t.Fatal(err)
+	}
+	for dom.Node() != rules.ChanceNode {
+		if dom, err = dom.Play(dom.Moves()[0]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_, errPA = dom.PlayAction(j) // the tile drawn already
+	_, errP = dom.Play(tile)
+	if errPA == nil || errP == nil || !errors.Is(errPA, rules.ErrIllegal) || errPA.Error() != errP.Error() {
+		t.Errorf("PlayAction(%d) of a drawn tile: %v, want Play's %v", j, errPA, errP)
+	}
+	for _, k := range []int{-1, dom.NumChanceActions(), 1 << 40} {
+		if _, err := dom.PlayAction(k); err == nil {
+			t.Errorf("chance PlayAction(%d) plays", k)
+		}
+	}
+	end, err := rules.Open("hex(size=2x1,swap=none)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if end, err = end.PlayAction(0); err != nil || end.Node() != rules.TerminalNode {
+		t.Fatal(end, err)
+	}
+	for _, k := range []int{-1, 0, 1, 99} {
+		if _, err := end.PlayAction(k); !errors.Is(err, rules.ErrGameOver) {
+			t.Errorf("PlayAction(%d) at the end: %v", k, err)
+		}
 	}
 }

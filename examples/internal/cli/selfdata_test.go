@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"archive/zip"
 	"fmt"
 	"math"
 	"os"
@@ -48,9 +49,10 @@ func TestSelfplayDataOfEveryGame(t *testing.T) {
 		spec, bot     string
 		games, plies  int
 		iterations    string
-		finishedGames bool // every game must end within plies
-		compress      bool // -compress
-		python        bool // also checked by the Python script
+		finishedGames bool   // every game must end within plies
+		compress      bool   // -compress
+		position      string // -position
+		python        bool   // also checked by the Python script
 	}
 	var jobs []job
 	for _, spec := range specs {
@@ -68,6 +70,8 @@ func TestSelfplayDataOfEveryGame(t *testing.T) {
 		job{spec: "domination", bot: "random", games: 2, plies: 1000, finishedGames: true, python: true},
 		job{spec: "explocus(rows=6,cols=6,plylimit=40)", bot: "mcts", games: 2, plies: 1000, iterations: "12", finishedGames: true, python: true},
 		job{spec: "hexplocus(size=4)", bot: "random", games: 2, plies: 30, python: true},
+		// From a position of ply 3: the plies go on from it.
+		job{spec: "hex(size=4,swap=none)", position: "4/1B2/2W1/3B w -", bot: "random", games: 2, plies: 1000, finishedGames: true, python: true},
 		job{spec: "tictactoe", bot: "mcts", games: 3, plies: 1000, iterations: "50", finishedGames: true, python: true},
 		job{spec: "tictactoe", bot: "random", games: 4, plies: 1000, finishedGames: true, python: true},
 	)
@@ -84,10 +88,14 @@ func TestSelfplayDataOfEveryGame(t *testing.T) {
 		if r.compress {
 			args = append(args, "-compress")
 		}
+		start, err := rules.Open(r.spec)
+		if r.position != "" {
+			args = append(args, "-position", r.position)
+			start, err = rules.OpenPosition(r.spec, r.position)
+		}
+		require.NoError(t, err)
 		code, out, errOut := run(t, selfplay, args, "")
 		require.Equal(t, 0, code, "%s: %s", name, errOut)
-		start, err := rules.Open(r.spec)
-		require.NoError(t, err)
 		records := checkData(t, name, path, start, out)
 		if r.finishedGames {
 			for _, rec := range records {
@@ -246,6 +254,7 @@ func TestSelfplayDataErrors(t *testing.T) {
 	}{
 		{[]string{"-data", filepath.Join(dir, "no", "such", "dir.npz")}, ExitBadArgs, "selfplay: -data: open "},
 		{[]string{"-data", dir + "/"}, ExitBadArgs, "-data must name a .npz file"},
+		{[]string{"-compress"}, ExitBadArgs, "selfplay: -compress needs -data FILE.npz"},
 		{[]string{"-data", "-maxplies=3"}, ExitBadArgs, `-data must name a .npz file, not "-maxplies=3"`},
 		{[]string{"-data", "-games", "3"}, ExitBadArgs, `-data must name a .npz file, not "-games"`},
 		{[]string{"-data", filepath.Join(dir, "d.npz"), "-game", "hexx"}, ExitBadArgs, "selfplay: unknown game"},
@@ -303,4 +312,102 @@ func TestREADMEShapesAreTheGames(t *testing.T) {
 		rows++
 	}
 	assert.Equal(t, 9, rows, "the table's rows")
+}
+
+// TestSelfplayCompressDeflates: -compress deflates every array of the
+// file, and the arrays read back the same as from the stored file.
+func TestSelfplayCompressDeflates(t *testing.T) {
+	dir := t.TempDir()
+	methods := map[bool]uint16{false: zip.Store, true: zip.Deflate}
+	var read []map[string]*npz.Tensor
+	for _, compress := range []bool{false, true} {
+		path := filepath.Join(dir, map[bool]string{false: "stored.npz", true: "deflated.npz"}[compress])
+		args := []string{"-game", "hex(size=4)", "-games", "2", "-data", path}
+		if compress {
+			args = append(args, "-compress")
+		}
+		code, _, errOut := run(t, selfplay, args, "")
+		require.Equal(t, 0, code, errOut)
+		z, err := zip.OpenReader(path)
+		require.NoError(t, err)
+		require.Len(t, z.File, 9)
+		for _, f := range z.File {
+			assert.Equal(t, methods[compress], f.Method, "-compress=%v: %s", compress, f.Name)
+		}
+		require.NoError(t, z.Close())
+		arrays, err := npz.Read(path)
+		require.NoError(t, err)
+		read = append(read, arrays)
+	}
+	for k, a := range read[0] {
+		assert.Equal(t, a.Shape, read[1][k].Shape, k)
+		assert.Equal(t, a.Ints(), read[1][k].Ints(), k)
+	}
+}
+
+// TestCheckNpzRefusesBadPliesAndFinished: the Python check refuses files
+// whose plies do not increase within a game, whose game is both finished
+// and not, whose unfinished game has values, or whose finished flags are
+// not booleans; it passes the same file made right.
+func TestCheckNpzRefusesBadPliesAndFinished(t *testing.T) {
+	python := numpyPython(t)
+	type file struct {
+		plies    []int
+		finished []bool
+		values   []float32
+		intFlag  bool
+	}
+	write := func(path string, f file) {
+		w, err := npz.Create(path)
+		require.NoError(t, err)
+		add := func(n string, d npz.DType, s ...int) *npz.Array {
+			a, err := w.Add(n, d, s...)
+			require.NoError(t, err)
+			return a
+		}
+		require.NoError(t, add("observations", npz.Float32, 1, 1, 2).Float32(1, 0, 0, 1))
+		require.NoError(t, add("masks", npz.Bool, 2).Bool(true, false, false, true))
+		require.NoError(t, add("policies", npz.Float32, 2).Float32(1, 0, 0, 1))
+		require.NoError(t, add("values", npz.Float32).Float32(f.values...))
+		require.NoError(t, add("actions", npz.Int32).Int(0, 1))
+		require.NoError(t, add("seats", npz.Int8).Int(0, 1))
+		require.NoError(t, add("games", npz.Int32).Int(0, 0))
+		require.NoError(t, add("plies", npz.Int32).Int(f.plies...))
+		if f.intFlag {
+			ints := make([]int, len(f.finished))
+			for i, b := range f.finished {
+				if b {
+					ints[i] = 1
+				}
+			}
+			require.NoError(t, add("finished", npz.Int8).Int(ints...))
+		} else {
+			require.NoError(t, add("finished", npz.Bool).Bool(f.finished...))
+		}
+		require.NoError(t, w.Close())
+	}
+	dir := t.TempDir()
+	for _, c := range []struct {
+		name string
+		f    file
+		want string
+	}{
+		{"valid", file{[]int{0, 1}, []bool{true, true}, []float32{1, -1}, false}, ""},
+		{"valid unfinished", file{[]int{0, 1}, []bool{false, false}, []float32{0, 0}, false}, ""},
+		{"plies equal", file{[]int{1, 1}, []bool{true, true}, []float32{1, -1}, false}, "plies that do not increase"},
+		{"plies decrease", file{[]int{2, 1}, []bool{true, true}, []float32{1, -1}, false}, "plies that do not increase"},
+		{"mixed flags", file{[]int{0, 1}, []bool{true, false}, []float32{0, 0}, false}, "both finished and unfinished"},
+		{"unfinished value", file{[]int{0, 1}, []bool{false, false}, []float32{1, -1}, false}, "of an unfinished game has a value"},
+		{"int8 flags", file{[]int{0, 1}, []bool{true, true}, []float32{1, -1}, true}, "finished is int8, not bool"},
+	} {
+		path := filepath.Join(dir, strings.ReplaceAll(c.name, " ", "_")+".npz")
+		write(path, c.f)
+		out, err := exec.Command(python, checkScript, path, "--shape", "1", "1", "2", "--actions", "2", "--seats", "2").CombinedOutput()
+		if c.want == "" {
+			assert.NoError(t, err, "%s: %s", c.name, out)
+			continue
+		}
+		assert.Error(t, err, "%s: %s", c.name, out)
+		assert.Contains(t, string(out), c.want, c.name)
+	}
 }

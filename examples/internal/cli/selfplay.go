@@ -53,9 +53,9 @@ import (
 //     every row of a game -maxplies stopped, whose values are 0 though
 //     no draw was reached).
 //
-// With -compress the arrays are deflated, as numpy.savez_compressed
-// writes them (np.load reads both): Hex's observations shrink about
-// tenfold.
+// With -compress the arrays are deflated, at the fastest level (the zip
+// method numpy.savez_compressed uses; numpy.load reads both): for Hex
+// 11×11 the file is 25 times smaller.
 //
 // The rows are streamed through temporary files beside FILE (unlinked at
 // once where the system allows), so memory does not grow with N; the
@@ -74,7 +74,7 @@ func Selfplay(args []string, stdout, stderr io.Writer) int {
 	position := fs.String("position", "", "start every game from this position text")
 	maxPlies := fs.Int("maxplies", 1000, "stop a game after this many plies and leave it unfinished (*); random Focus games rarely end by themselves")
 	dataFile := fs.String("data", "", "also write training data (observations, masks, policies, values, actions, ...) to this .npz file")
-	compress := fs.Bool("compress", false, "deflate the -data arrays, as numpy.savez_compressed does: a smaller file, written slower")
+	compress := fs.Bool("compress", false, "deflate the -data arrays (the zip method of numpy.savez_compressed, at the fastest level): a smaller file, written slower")
 	if err := fs.Parse(args); err != nil {
 		return ExitBadArgs
 	}
@@ -83,6 +83,10 @@ func Selfplay(args []string, stdout, stderr io.Writer) int {
 	// message of the two.
 	if err := dataFlagError(*dataFile); err != nil {
 		fmt.Fprintf(stderr, "selfplay: %s\n", printable(err.Error()))
+		return ExitBadArgs
+	}
+	if *compress && *dataFile == "" {
+		fmt.Fprintf(stderr, "selfplay: -compress needs -data FILE.npz\n")
 		return ExitBadArgs
 	}
 	switch {
