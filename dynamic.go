@@ -349,23 +349,34 @@ func (e erased[P, M]) Legal(move string) error {
 }
 
 func (e erased[P, M]) Play(move string) (Dynamic, error) {
-	next, _, err := e.PlayCanonical(move)
+	next, _, err := e.play(move)
 	return next, err
 }
 
 func (e erased[P, M]) PlayCanonical(move string) (Dynamic, string, error) {
+	next, m, err := e.play(move)
+	if err != nil {
+		return nil, "", err
+	}
+	return next, m.String(), nil
+}
+
+// play reads and plays move, returning the move read: Play spares the
+// canonical text PlayCanonical makes of it.
+func (e erased[P, M]) play(move string) (Dynamic, M, error) {
+	var m M
 	if e.p.ToMove() == Terminal {
-		return nil, "", &MoveError{Move: move, Kind: ErrGameOver}
+		return nil, m, &MoveError{Move: move, Kind: ErrGameOver}
 	}
 	m, err := e.p.ParseMove(move)
 	if err != nil {
-		return nil, "", err
+		return nil, m, err
 	}
 	next, err := e.p.Play(m)
 	if err != nil {
-		return nil, "", err
+		return nil, m, err
 	}
-	return erased[P, M]{next}, m.String(), nil
+	return erased[P, M]{next}, m, nil
 }
 
 func (e erased[P, M]) PlayAction(i int) (Dynamic, error) {
