@@ -17,15 +17,7 @@ import (
 // ActionPermutation, a position's text with the position it reads back
 // to.
 func FuzzDynamic(f *testing.F) {
-	for _, name := range rules.Games() {
-		g, err := rules.Lookup(name)
-		if err != nil {
-			f.Fatal(err)
-		}
-		specs := []string{name}
-		for _, v := range g.Variants {
-			specs = append(specs, v.Spec)
-		}
+	for _, specs := range registrySpecs(f) {
 		for i, spec := range specs {
 			d, err := rules.Open(spec)
 			if err != nil {

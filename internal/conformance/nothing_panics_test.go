@@ -77,15 +77,7 @@ func TestNothingPanics(t *testing.T) {
 func TestNothingPanicsThroughTheRegistry(t *testing.T) {
 	garbage := []string{"", "a1", "swap", "zz99", "2-5", "c3-c5", "*d4", "\x00", "pass", "d4-b4,e5-e8", strings.Repeat("a", 300)}
 	variants := 0
-	for _, name := range rules.Games() {
-		g, err := rules.Lookup(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		specs := []string{name}
-		for _, v := range g.Variants {
-			specs = append(specs, v.Spec)
-		}
+	for _, specs := range registrySpecs(t) {
 		for i, spec := range specs {
 			d, err := rules.Open(spec)
 			if err != nil {
@@ -116,4 +108,23 @@ func TestNothingPanicsThroughTheRegistry(t *testing.T) {
 	if variants < 25 {
 		t.Errorf("%d variants in the registry", variants)
 	}
+}
+
+// registrySpecs returns, game by game as rules.Games lists them, the
+// game's name and the specs of its listed variants.
+func registrySpecs(tb testing.TB) [][]string {
+	tb.Helper()
+	var all [][]string
+	for _, name := range rules.Games() {
+		g, err := rules.Lookup(name)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		specs := []string{name}
+		for _, v := range g.Variants {
+			specs = append(specs, v.Spec)
+		}
+		all = append(all, specs)
+	}
+	return all
 }
