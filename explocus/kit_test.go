@@ -206,13 +206,14 @@ func TestObservationPlanesGolden(t *testing.T) {
 	require.Equal(t, []int{13, 5, 5}, []int{planes, rows, cols})
 	o = h.AppendObservation(nil, 0)
 	// Rank 1 (row 0) has a1 to c1, rank 5 c5 to e5: |file − rank| ≤ 2.
-	assert.Equal(t, []float32{
+	hexagon := []float32{
 		1, 1, 1, 0, 0,
 		1, 1, 1, 1, 0,
 		1, 1, 1, 1, 1,
 		0, 1, 1, 1, 1,
 		0, 0, 1, 1, 1,
-	}, plane(h, o, 10), "the hexagon")
+	}
+	assert.Equal(t, hexagon, plane(h, o, 10), "the hexagon")
 	const e, c = float32(4) / 6, float32(3) / 6 // an edge's capacity and a corner's, over 6
 	assert.Equal(t, []float32{
 		c, e, c, 0, 0,
@@ -229,13 +230,7 @@ func TestObservationPlanesGolden(t *testing.T) {
 		0, 0, 1, 0, 0, // rank 5: c5
 	}, plane(h, o, 0), "A's men")
 	assert.Equal(t, make([]float32, 25), plane(h, o, 4), "no column of 5")
-	assert.Equal(t, []float32{
-		1, 1, 1, 0, 0,
-		1, 1, 1, 1, 0,
-		1, 1, 1, 1, 1,
-		0, 1, 1, 1, 1,
-		0, 0, 1, 1, 1,
-	}, plane(h, o, 12), "A's turn: 1 on the hexagon, 0 off it")
+	assert.Equal(t, hexagon, plane(h, o, 12), "A's turn: 1 on the hexagon, 0 off it")
 	// Under a ply limit the ply planes are 0 off the hexagon too.
 	hl := Config{Side: 3, PlyLimit: 4}.Start()
 	o = hl.AppendObservation(nil, 0)
