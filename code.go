@@ -19,6 +19,8 @@ import "errors"
 //   - "illegal": a move the rules do not allow here (ErrIllegal);
 //   - "syntax": other text that cannot be read, such as a move
 //     (ErrSyntax);
+//   - "out-of-range": an index outside its range, such as an action
+//     index past the action space (ErrOutOfRange);
 //   - "bad-record": a game record that names no game, or whose result
 //     the rules contradict (ErrBadRecord);
 //   - "other" for anything else, such as an I/O error.
@@ -57,6 +59,7 @@ var errorCodes = [...]struct {
 	{ErrGameOver, "game-over"},
 	{ErrWrongNode, "wrong-node"},
 	{ErrIllegal, "illegal"},
+	{ErrOutOfRange, "out-of-range"},
 	{ErrBadRecord, "bad-record"},
 	{ErrSyntax, "syntax"},
 }

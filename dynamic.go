@@ -109,12 +109,27 @@ type Dynamic interface {
 	// legal here; an error for i outside the node's space, and a
 	// *MoveError of kind ErrGameOver at a terminal node.
 	PlayAction(i int) (Dynamic, error)
+	// AppendLegalActions appends LegalActions to buf and returns the
+	// extended buffer; with NumActions (at a chance node,
+	// NumChanceActions) of spare capacity it never allocates.
+	AppendLegalActions(buf []int) []int
+	// LegalActionMask sets mask[i] to whether action i is legal here, for
+	// every i: over the decision space at a decision node, the chance
+	// space at a chance node (whose outcomes are its legal actions), and
+	// all false at a terminal node. mask must have the length of that
+	// space (NumActions, NumChanceActions, or either at a terminal node),
+	// or it is left alone and the error says so. It never allocates.
+	LegalActionMask(mask []bool) error
 	// ObservationShape returns the observation tensor's shape,
 	// [planes, rows, cols].
 	ObservationShape() []int
 	// Observation returns the position as seen by seat (see
 	// Position.AppendObservation).
 	Observation(seat Player) []float32
+	// AppendObservation appends Observation(seat) to buf and returns the
+	// extended buffer; with planes × rows × cols of spare capacity it
+	// never allocates.
+	AppendObservation(buf []float32, seat Player) []float32
 	// Symmetries is as in Position.
 	Symmetries() int
 	// Transform returns the position under transformation k, or an error
@@ -480,7 +495,7 @@ func (e erased[P, M]) ChanceMove(i int) (string, error) {
 }
 
 func indexError(what string, i, n int) error {
-	return errors.New("rules: " + what + " index " + strconv.Itoa(i) + " is outside [0, " + strconv.Itoa(n) + ")")
+	return &RangeError{What: what, Index: i, N: n}
 }
 
 func (e erased[P, M]) LegalActions() []int {
@@ -491,6 +506,47 @@ func (e erased[P, M]) LegalActions() []int {
 	}
 	slices.Sort(out)
 	return out
+}
+
+func (e erased[P, M]) AppendLegalActions(buf []int) []int {
+	s := getScratch[M](e.p.MaxMoves())
+	defer putScratch(s)
+	s.moves = e.p.AppendMoves(s.moves[:0])
+	start := len(buf)
+	for _, m := range s.moves {
+		buf = append(buf, e.p.ActionIndex(m))
+	}
+	slices.Sort(buf[start:])
+	return buf
+}
+
+func (e erased[P, M]) LegalActionMask(mask []bool) error {
+	n := e.p.NumActions()
+	switch e.p.ToMove() {
+	case Chance:
+		n = e.p.NumChanceActions()
+	case Terminal:
+		if len(mask) == e.p.NumChanceActions() {
+			n = len(mask)
+		}
+	}
+	if len(mask) != n {
+		return errors.New("rules: a legal-action mask of length " + strconv.Itoa(len(mask)) + " for an action space of " + strconv.Itoa(n))
+	}
+	clear(mask)
+	s := getScratch[M](e.p.MaxMoves())
+	defer putScratch(s)
+	s.moves = e.p.AppendMoves(s.moves[:0])
+	for _, m := range s.moves {
+		if i := e.p.ActionIndex(m); i >= 0 && i < n {
+			mask[i] = true
+		}
+	}
+	return nil
+}
+
+func (e erased[P, M]) AppendObservation(buf []float32, seat Player) []float32 {
+	return e.p.AppendObservation(buf, seat)
 }
 
 func (e erased[P, M]) ObservationShape() []int {

@@ -28,7 +28,26 @@ var (
 	// ErrBadPosition: a position text could not be read, or is no
 	// position its game can reach (a *SyntaxError).
 	ErrBadPosition = errors.New("bad position")
+	// ErrOutOfRange: an index (an action, a chance action, a symmetry, a
+	// game of a Batch) outside its range; the error is a *RangeError.
+	ErrOutOfRange = errors.New("index out of range")
 )
+
+// RangeError reports an index outside [0, N). It matches ErrOutOfRange
+// with errors.Is.
+type RangeError struct {
+	// What names the index: "action", "chance action", "symmetry", "game".
+	What     string
+	Index, N int
+}
+
+// Error returns e.g. "rules: action index 500 is outside [0, 122)".
+func (e *RangeError) Error() string {
+	return "rules: " + e.What + " index " + strconv.Itoa(e.Index) + " is outside [0, " + strconv.Itoa(e.N) + ")"
+}
+
+// Is makes errors.Is(err, ErrOutOfRange) true.
+func (e *RangeError) Is(target error) bool { return target == ErrOutOfRange }
 
 // MoveError reports a move that cannot be played. errors.Is matches both
 // its Kind (ErrIllegal, ErrGameOver, ErrWrongNode, ErrNoGame) and its game-specific

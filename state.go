@@ -280,3 +280,15 @@ type Describer interface {
 	// ("12 dominoes left in the pool"), or "".
 	Note() string
 }
+
+// ActionMasker is an optional fast path of the kit, for batched
+// environments that write a legal-action mask at every step: a position
+// that implements it (with a value receiver) sets mask[i] to whether
+// action i is legal, over the decision space at a decision node (the
+// chance space at a chance node, all false at a terminal node), as
+// AppendMoves and ActionIndex would give it, but without a method call
+// per move. A mask shorter than the space gets the indices that fit. It
+// never allocates. Batch uses it when the position type has it.
+type ActionMasker interface {
+	LegalActionMask(mask []bool)
+}

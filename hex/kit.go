@@ -247,3 +247,49 @@ func (p Position) TransformMove(k int, m Move) Move {
 	}
 	return cell(int(p.cols)-1-col, int(p.rows)-1-row)
 }
+
+// octets[b] is the eight flags of the eight bits of b, lowest first.
+var octets = func() (t [256][8]bool) {
+	for b := range t {
+		for k := range 8 {
+			t[b][k] = b>>k&1 != 0
+		}
+	}
+	return t
+}()
+
+// LegalActionMask sets mask[i] to whether action i is legal here (see
+// rules.ActionMasker): the empty cells and, while it may be played, the
+// swap; all false once the game is over. A short mask gets the indices
+// that fit.
+func (p Position) LegalActionMask(mask []bool) {
+	if p.winner != Empty || p.cols == 0 {
+		clear(mask)
+		return
+	}
+	cols, rows := int(p.cols), int(p.rows)
+	cells := cols * rows
+	if len(mask) < cells { // cell by cell
+		for i := range mask {
+			r, c := i/cols, i%cols
+			mask[i] = (p.black[r]|p.white[r])>>c&1 == 0
+		}
+		return
+	}
+	full := uint32(1)<<p.cols - 1
+	for r := range rows {
+		row := mask[r*cols : (r+1)*cols]
+		empty := ^(p.black[r] | p.white[r]) & full
+		c := 0
+		for ; c+8 <= cols; c += 8 { // eight flags at a time
+			*(*[8]bool)(row[c:]) = octets[empty>>c&255]
+		}
+		for ; c < cols; c++ {
+			row[c] = empty>>c&1 != 0
+		}
+	}
+	clear(mask[cells:])
+	if len(mask) > cells {
+		mask[cells] = p.swapAvailable()
+	}
+}

@@ -66,6 +66,9 @@ func checkActions[P interface {
 		}
 		seen[i] = true
 	}
+	if masker, ok := any(p).(rules.ActionMasker); ok {
+		checkMask(t, masker, p, seen, n, nc)
+	}
 	for _, m := range g.OffGrid {
 		if i := p.ActionIndex(m); i != -1 {
 			t.Fatalf("ActionIndex(%v), a move off the grid, = %d, want -1", m, i)
@@ -280,4 +283,29 @@ func firstOr[M rules.Move](moves []M) M {
 		return zero
 	}
 	return moves[0]
+}
+
+// checkMask: the fast path of rules.ActionMasker sets exactly the indices
+// of the listed moves (seen), over the space of the node, and a short
+// mask gets those that fit.
+func checkMask[P rules.Position[P, M], M rules.Move](t *rapid.T, masker rules.ActionMasker, p P, seen map[int]bool, n, nc int) {
+	size := n
+	if p.ToMove() == rules.Chance {
+		size = nc
+	}
+	for _, length := range []int{size, rapid.IntRange(0, size).Draw(t, "short mask")} {
+		mask := make([]bool, length+1)
+		for i := range mask {
+			mask[i] = true // stale values the mask must overwrite
+		}
+		masker.LegalActionMask(mask[:length])
+		for i, ok := range mask[:length] {
+			if ok != seen[i] {
+				t.Fatalf("LegalActionMask[%d] = %v, but the moves listed give %v: %s", i, ok, seen[i], p)
+			}
+		}
+		if !mask[length] {
+			t.Fatalf("LegalActionMask wrote past a mask of length %d", length)
+		}
+	}
 }

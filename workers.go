@@ -1,0 +1,123 @@
+package rules
+
+import (
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// This file holds the helper goroutines that Batch spreads its games
+// over. They spin a while for the next job before they sleep: on a
+// virtual machine a sleeping thread can take 100 µs or more to wake, as
+// long as a whole step of a thousand games, and a step would then run on
+// the caller alone.
+
+// spinFor is how long a helper looks for the next job before it sleeps.
+const spinFor = time.Millisecond
+
+// job is one call of parallel: its blocks are taken one at a time, by
+// the caller and by the helpers that join, up to a limit.
+type job struct {
+	f       func(lo, hi int)
+	n       int
+	blocks  int64
+	next    atomic.Int64 // the next block to take
+	left    atomic.Int64 // the blocks not yet done
+	joiners atomic.Int32 // helpers that may still join
+}
+
+// blockSize is the number of games in a block.
+const blockSize = 32
+
+func (j *job) work() {
+	for {
+		k := j.next.Add(1) - 1
+		if k >= j.blocks {
+			return
+		}
+		lo := int(k) * blockSize
+		j.f(lo, min(lo+blockSize, j.n))
+		j.left.Add(-1)
+	}
+}
+
+var helpers struct {
+	once     sync.Once
+	offer    atomic.Pointer[job]
+	mu       sync.Mutex
+	wake     sync.Cond
+	sleeping int
+}
+
+// parallel runs f over [0, n) in blocks, on the caller and on at most
+// workers-1 helpers, and returns when every block is done.
+func parallel(n, workers int, f func(lo, hi int)) {
+	if workers <= 1 || n <= blockSize {
+		f(0, n)
+		return
+	}
+	helpers.once.Do(startHelpers)
+	j := &job{f: f, n: n, blocks: int64((n + blockSize - 1) / blockSize)}
+	j.left.Store(j.blocks)
+	j.joiners.Store(int32(workers - 1))
+	helpers.offer.Store(j)
+	helpers.mu.Lock()
+	if helpers.sleeping > 0 {
+		helpers.wake.Broadcast()
+	}
+	helpers.mu.Unlock()
+	j.work()
+	for spins := 0; j.left.Load() > 0; spins++ {
+		if spins > 64 {
+			runtime.Gosched() // a helper is finishing its last block
+		}
+	}
+	helpers.offer.CompareAndSwap(j, nil)
+}
+
+func startHelpers() {
+	helpers.wake.L = &helpers.mu
+	for range runtime.GOMAXPROCS(0) - 1 {
+		go helper()
+	}
+}
+
+// helper takes the blocks of each job on offer.
+func helper() {
+	var last *job
+	for {
+		j := nextJob(last)
+		last = j
+		if j.joiners.Add(-1) >= 0 {
+			j.work()
+		}
+	}
+}
+
+// nextJob waits for a job other than last: spinning for spinFor, then
+// asleep.
+func nextJob(last *job) *job {
+	start := time.Now()
+	for spins := 0; ; spins++ {
+		if j := helpers.offer.Load(); j != nil && j != last {
+			return j
+		}
+		if spins%64 == 63 {
+			if time.Since(start) > spinFor {
+				break
+			}
+			runtime.Gosched()
+		}
+	}
+	helpers.mu.Lock()
+	defer helpers.mu.Unlock()
+	helpers.sleeping++
+	for {
+		if j := helpers.offer.Load(); j != nil && j != last {
+			helpers.sleeping--
+			return j
+		}
+		helpers.wake.Wait()
+	}
+}
