@@ -53,9 +53,9 @@ type Batch struct {
 	workers                    int
 	// legal is the batch's own copy of the legal-action masks, which Step
 	// checks actions against: the caller may write to LegalActionMask.
-	legal []bool
-	busy                       atomic.Bool
-	engine                     batchEngine
+	legal  []bool
+	busy   atomic.Bool
+	engine batchEngine
 }
 
 // BatchOptions configures NewBatch.
