@@ -51,11 +51,12 @@ type Batch struct {
 
 	n, actions, seats, obsSize int
 	workers                    int
-	// legal is the batch's own copy of the legal-action masks, which Step
-	// checks actions against: the caller may write to LegalActionMask.
-	legal  []bool
-	busy   atomic.Bool
-	engine batchEngine
+	// legal and finished are the batch's own copies of the legal-action
+	// masks, which Step checks actions against, and of which games ended
+	// (terminated or truncated): the caller may write to the arrays.
+	legal, finished []bool
+	busy            atomic.Bool
+	engine          batchEngine
 }
 
 // BatchOptions configures NewBatch.
@@ -140,6 +141,7 @@ func NewBatch(start Dynamic, n int, o BatchOptions) (*Batch, error) {
 	b.Observation = make([]float32, n*b.obsSize)
 	b.LegalActionMask = make([]bool, n*b.actions)
 	b.legal = make([]bool, n*b.actions)
+	b.finished = make([]bool, n)
 	b.CurrentPlayer = make([]int32, n)
 	b.Rewards = make([]float32, n*b.seats)
 	b.Terminated = make([]bool, n)
@@ -189,7 +191,7 @@ func (b *Batch) Step(actions []int32) error {
 	// The check is a look-up in the batch's masks, made from the legal
 	// moves; only a refusal asks the game why.
 	for i, a := range actions {
-		if b.Terminated[i] || b.Truncated[i] {
+		if b.finished[i] {
 			continue
 		}
 		if a < 0 || int(a) >= b.actions || !b.legal[i*b.actions+int(a)] {
@@ -351,7 +353,7 @@ func (g *batchGames[P, M]) step(b *Batch, actions []int32, lo, hi int) {
 	defer g.scratch.Put(s)
 	for i := lo; i < hi; i++ {
 		var turn Player
-		if b.Terminated[i] || b.Truncated[i] {
+		if b.finished[i] {
 			g.last[i] = g.startTurn
 			g.games[i] = g.start
 			turn = g.startTurn
@@ -386,6 +388,7 @@ func (g *batchGames[P, M]) write(b *Batch, i int, seat Player, s *scratch[M]) {
 	terminated := seat == Terminal
 	truncated := !terminated && g.maxPlies > 0 && g.games[i].Ply()-g.startPly >= g.maxPlies
 	b.Terminated[i], b.Truncated[i] = terminated, truncated
+	b.finished[i] = terminated || truncated
 	if terminated {
 		r := g.games[i].Outcome().Returns()
 		for k := range rewards {

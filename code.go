@@ -21,6 +21,8 @@ import "errors"
 //     (ErrSyntax);
 //   - "out-of-range": an index outside its range, such as an action
 //     index past the action space (ErrOutOfRange);
+//   - "busy": a Batch called while another call on it is under way
+//     (ErrBusy);
 //   - "bad-record": a game record that names no game, or whose result
 //     the rules contradict (ErrBadRecord);
 //   - "other" for anything else, such as an I/O error.
@@ -60,6 +62,7 @@ var errorCodes = [...]struct {
 	{ErrWrongNode, "wrong-node"},
 	{ErrIllegal, "illegal"},
 	{ErrOutOfRange, "out-of-range"},
+	{ErrBusy, "busy"},
 	{ErrBadRecord, "bad-record"},
 	{ErrSyntax, "syntax"},
 }
