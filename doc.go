@@ -11,7 +11,8 @@
 //     Position contract, the registry of games (Open, OpenPosition,
 //     Games), the text view Dynamic, and helpers built only on the
 //     contract: Perft, Divide, SampleChance and Sampler (random playouts
-//     and rollouts).
+//     and rollouts), and Batch (many games stepped together, for
+//     training).
 //   - notation: the text machinery the games share: square names, game
 //     specs such as "hex(size=11,swap=sides)", results such as "1-0",
 //     PGN-like game records and their replay.
@@ -182,6 +183,22 @@
 // that from the same generator state they play the same game. A rollout can also
 // report the moves it played, each with its seat (Played), for search
 // heuristics such as AMAF.
+//
+// # Batches
+//
+// Batch runs N games of one variant side by side, as pgx's batched
+// environments do: one Step plays one action index in every game, draws
+// the chance outcomes that follow with their exact probabilities (from
+// each game's own generator, so that a seed gives the same games whatever
+// the number of cores), restarts the games that ended on the step before,
+// and leaves the observations, legal-action masks, seats to move, rewards
+// and terminated and truncated flags in plain arrays that a caller may
+// point at memory of its own (the Python package's are numpy's). Step
+// checks every action against the batch's own masks, made from the legal
+// moves, and changes nothing if one is refused. Its games are spread over
+// helper goroutines that spin a while for the next step before they
+// sleep, and a game whose position implements ActionMasker writes its
+// mask without a method call per move.
 //
 // # Outcomes
 //
