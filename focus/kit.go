@@ -3,6 +3,7 @@ package focus
 import (
 	"math/bits"
 	"slices"
+	"sync"
 
 	"github.com/tabletop-go/rules"
 )
@@ -667,3 +668,35 @@ func fill(plane []float32, v float32) {
 		plane[i] = v * float32(onBoard>>(i&63)&1)
 	}
 }
+
+// LegalActionMask sets mask[i] to whether action i is legal here (see
+// rules.ActionMasker): over the decision space at a decision node, all
+// false once the game is over. A short mask gets the indices that fit. The
+// moves are listed into a buffer on the stack (in a pool for Nowak's
+// game, whose lists are long) and indexed without a call through the
+// generic code.
+func (p Position) LegalActionMask(mask []bool) {
+	clear(mask)
+	if p.variant&variantNowak != 0 {
+		buf := nowakScratch.Get().(*[]Move)
+		*buf = p.AppendMoves((*buf)[:0])
+		p.markActions(mask, *buf)
+		nowakScratch.Put(buf)
+		return
+	}
+	var buf [stackRoom]Move
+	p.markActions(mask, p.AppendMoves(buf[:0]))
+}
+
+func (p *Position) markActions(mask []bool, moves []Move) {
+	for _, m := range moves {
+		if i := p.actionIndex(m); uint(i) < uint(len(mask)) {
+			mask[i] = true
+		}
+	}
+}
+
+var nowakScratch = sync.Pool{New: func() any {
+	buf := make([]Move, 0, NowakMaxMoves+nowakRoom)
+	return &buf
+}}
