@@ -40,7 +40,13 @@ import (
 // package points them at numpy's) before the first Reset, as long as the
 // lengths stay those NewBatch gave; Reset and Step refuse other lengths.
 // A Batch is not safe for concurrent use: a call made while another is
-// under way returns an error matching ErrBusy.
+// under way returns an error matching ErrBusy. Step copies its actions
+// before it checks them, and keeps its own masks, seats and flags, so
+// that what a caller writes to its arrays changes nothing but its view.
+//
+// The helper goroutines a Step spreads the games over spin for up to a
+// millisecond after it for the next step, taking a core meanwhile, then
+// sleep: a sleeping thread can take longer to wake than a step takes.
 type Batch struct {
 	Observation     []float32
 	LegalActionMask []bool
@@ -55,6 +61,7 @@ type Batch struct {
 	// masks, which Step checks actions against, and of which games ended
 	// (terminated or truncated): the caller may write to the arrays.
 	legal, finished []bool
+	acts            []int32 // Step's copy of its actions
 	busy            atomic.Bool
 	engine          batchEngine
 }
@@ -66,7 +73,9 @@ type BatchOptions struct {
 	Seed uint64
 	// MaxPlies, if positive, truncates a game that has played that many
 	// plies (Position.Ply, chance outcomes included, counted from the
-	// start position) and has not ended.
+	// start position) and has not ended: the step whose action (and the
+	// draws after it) reach the bound reports it. A game is never
+	// truncated at its start, whatever the draws there.
 	MaxPlies int
 	// Workers is the number of goroutines a Step spreads the games over;
 	// 0 means runtime.GOMAXPROCS(0). The games played do not depend on
@@ -142,6 +151,7 @@ func NewBatch(start Dynamic, n int, o BatchOptions) (*Batch, error) {
 	b.LegalActionMask = make([]bool, n*b.actions)
 	b.legal = make([]bool, n*b.actions)
 	b.finished = make([]bool, n)
+	b.acts = make([]int32, n)
 	b.CurrentPlayer = make([]int32, n)
 	b.Rewards = make([]float32, n*b.seats)
 	b.Terminated = make([]bool, n)
@@ -188,8 +198,12 @@ func (b *Batch) Step(actions []int32) error {
 	if len(actions) != b.n {
 		return errors.New("rules: " + strconv.Itoa(len(actions)) + " actions for a batch of " + strconv.Itoa(b.n) + " games")
 	}
-	// The check is a look-up in the batch's masks, made from the legal
-	// moves; only a refusal asks the game why.
+	// The actions are copied first: the caller's array may change under
+	// a step (another thread, numpy memory), and what is checked must be
+	// what is played. The check is a look-up in the batch's masks, made
+	// from the legal moves; only a refusal asks the game why.
+	copy(b.acts, actions)
+	actions = b.acts
 	for i, a := range actions {
 		if b.finished[i] {
 			continue
@@ -290,6 +304,7 @@ func (e erased[P, M]) newBatchEngine(n int, o BatchOptions) batchEngine {
 		startTurn: e.p.ToMove(),
 		startPly:  e.p.Ply(),
 		games:     make([]P, n),
+		turn:      make([]Player, n),
 		last:      make([]Player, n),
 		pcg:       make([]rand.PCG, n),
 		rands:     make([]*rand.Rand, n),
@@ -311,6 +326,7 @@ type batchGames[P Position[P, M], M Move] struct {
 	startTurn Player
 	startPly  int
 	games     []P
+	turn      []Player // the seat to move in each game
 	last      []Player // the seat that made each game's last decision
 	pcg       []rand.PCG
 	rands     []*rand.Rand
@@ -331,7 +347,7 @@ func (g *batchGames[P, M]) restart(b *Batch, lo, hi int) {
 	for i := lo; i < hi; i++ {
 		g.last[i] = g.startTurn
 		g.games[i] = g.start
-		g.write(b, i, g.resolve(i, g.startTurn, s), s)
+		g.write(b, i, g.resolve(i, g.startTurn, s), false, s)
 	}
 }
 
@@ -353,17 +369,18 @@ func (g *batchGames[P, M]) step(b *Batch, actions []int32, lo, hi int) {
 	defer g.scratch.Put(s)
 	for i := lo; i < hi; i++ {
 		var turn Player
-		if b.finished[i] {
+		played := !b.finished[i]
+		if !played {
 			g.last[i] = g.startTurn
 			g.games[i] = g.start
 			turn = g.startTurn
 		} else {
-			g.last[i] = Player(b.CurrentPlayer[i])
+			g.last[i] = g.turn[i]
 			m, _ := g.games[i].ActionMove(int(actions[i])) // check made sure
 			g.games[i] = g.games[i].PlayUnchecked(m)
 			turn = g.games[i].ToMove()
 		}
-		g.write(b, i, g.resolve(i, turn, s), s)
+		g.write(b, i, g.resolve(i, turn, s), played, s)
 	}
 }
 
@@ -379,14 +396,17 @@ func (g *batchGames[P, M]) resolve(i int, turn Player, s *scratch[M]) Player {
 	return turn
 }
 
-// write fills game i's row of every array; seat is the seat to move.
-func (g *batchGames[P, M]) write(b *Batch, i int, seat Player, s *scratch[M]) {
+// write fills game i's row of every array; seat is the seat to move, and
+// played whether the game played an action on this call (a game is
+// truncated by a step that played, never at its start).
+func (g *batchGames[P, M]) write(b *Batch, i int, seat Player, played bool, s *scratch[M]) {
 	rewards := b.Rewards[i*b.seats : (i+1)*b.seats]
 	mask := b.LegalActionMask[i*b.actions : (i+1)*b.actions]
 	obs := b.Observation[i*b.obsSize : (i+1)*b.obsSize]
 	b.CurrentPlayer[i] = int32(seat)
+	g.turn[i] = seat
 	terminated := seat == Terminal
-	truncated := !terminated && g.maxPlies > 0 && g.games[i].Ply()-g.startPly >= g.maxPlies
+	truncated := played && !terminated && g.maxPlies > 0 && g.games[i].Ply()-g.startPly >= g.maxPlies
 	b.Terminated[i], b.Truncated[i] = terminated, truncated
 	b.finished[i] = terminated || truncated
 	if terminated {

@@ -2,6 +2,9 @@ package rules_test
 
 import (
 	"errors"
+	"fmt"
+	"runtime"
+	"sync/atomic"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -323,6 +326,9 @@ func TestBatchRefusesBadArguments(t *testing.T) {
 }
 
 func TestBatchStepAllocatesNothing(t *testing.T) {
+	if raceEnabled {
+		t.Skip("sync.Pool drops its items under the race detector")
+	}
 	for _, spec := range []string{"hex(size=11)", "focus", "domination", "explocus"} {
 		start, err := rules.Open(spec)
 		require.NoError(t, err)
@@ -351,6 +357,9 @@ func TestBatchStepAllocatesNothing(t *testing.T) {
 }
 
 func TestBatchStepOverTheCoresAllocatesTwiceAStep(t *testing.T) {
+	if raceEnabled {
+		t.Skip("sync.Pool drops its items under the race detector")
+	}
 	start, err := rules.Open("hex(size=11)")
 	require.NoError(t, err)
 	const n = 1024
@@ -370,6 +379,9 @@ func TestBatchStepOverTheCoresAllocatesTwiceAStep(t *testing.T) {
 }
 
 func TestDynamicActionBuffersAllocateNothing(t *testing.T) {
+	if raceEnabled {
+		t.Skip("sync.Pool drops its items under the race detector")
+	}
 	for _, spec := range []string{"hex(size=11)", "focus", "domination", "explocus"} {
 		d, err := rules.Open(spec)
 		require.NoError(t, err)
@@ -470,3 +482,120 @@ func BenchmarkBatch(b *testing.B) {
 		})
 	}
 }
+
+func TestBatchGamesDrawTheirOwnChances(t *testing.T) {
+	start, err := rules.Open("domination")
+	require.NoError(t, err)
+	b, err := rules.NewBatch(start, 8, rules.BatchOptions{Seed: 1})
+	require.NoError(t, err)
+	require.NoError(t, b.Reset())
+	o := b.ObservationSize()
+	distinct := map[string]bool{}
+	for i := range 8 {
+		distinct[fmt.Sprint(b.Observation[i*o:(i+1)*o])] = true
+	}
+	assert.Greater(t, len(distinct), 4, "eight games' first draws, from their own generators")
+}
+
+func TestBatchChecksActionsAgainstItsOwnMasks(t *testing.T) {
+	start, err := rules.Open("hex(size=3,swap=none)")
+	require.NoError(t, err)
+	b, err := rules.NewBatch(start, 2, rules.BatchOptions{})
+	require.NoError(t, err)
+	require.NoError(t, b.Reset())
+	require.NoError(t, b.Step([]int32{0, 0}))
+	for i := range b.LegalActionMask {
+		b.LegalActionMask[i] = true // the caller writes its arrays
+	}
+	b.Terminated[0], b.CurrentPlayer[0] = true, 7
+	assert.ErrorIs(t, b.Step([]int32{0, 1}), rules.ErrIllegal, "a1 is still taken")
+	require.NoError(t, b.Step([]int32{1, 1}))
+	d, err := b.State(0)
+	require.NoError(t, err)
+	assert.Equal(t, 2, d.Ply(), "game 0 played on: the batch keeps its own flags")
+}
+
+// TestBatchStepPlaysWhatItChecked changes the actions while steps run
+// (as another thread may, over numpy's memory): each step must play the
+// actions it checked, or refuse them all, and leave positions of the game.
+func TestBatchStepPlaysWhatItChecked(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the test writes the actions during a step on purpose")
+	}
+	start, err := rules.Open("hex(size=11,swap=none)")
+	require.NoError(t, err)
+	const n = 2048
+	b, err := rules.NewBatch(start, n, rules.BatchOptions{Workers: 2})
+	require.NoError(t, err)
+	require.NoError(t, b.Reset())
+	actions := make([]int32, n)
+	require.NoError(t, b.Step(actions)) // a1 everywhere
+	var flips atomic.Int64
+	stop := make(chan struct{})
+	done := make(chan struct{})
+	go func() { // 1 (legal) and 0 (taken) in turn, as fast as it can
+		defer close(done)
+		for k := int32(0); ; k++ {
+			select {
+			case <-stop:
+				return
+			default:
+			}
+			for i := range actions {
+				atomicStore(&actions[i], k&1)
+			}
+			flips.Add(1)
+		}
+	}()
+	for flips.Load() < 2 {
+		runtime.Gosched()
+	}
+	played := 0
+	for range 20000 {
+		if b.Step(actions) == nil {
+			played++
+			break // a1 then b1: the next step would find b1 taken too
+		}
+	}
+	close(stop)
+	<-done
+	for i := range n {
+		d, err := b.State(i)
+		require.NoError(t, err)
+		back, err := rules.OpenPosition(d.Spec(), d.String())
+		require.NoError(t, err, "game %d: %s", i, d)
+		require.Equal(t, d.Typed(), back.Typed())
+	}
+	t.Logf("%d steps played among %d flips", played, flips.Load())
+}
+
+func TestBatchNeverTruncatesAtTheStart(t *testing.T) {
+	start, err := rules.Open("domination")
+	require.NoError(t, err)
+	b, err := rules.NewBatch(start, 2, rules.BatchOptions{MaxPlies: 1})
+	require.NoError(t, err)
+	require.NoError(t, b.Reset())
+	assert.Equal(t, []bool{false, false}, b.Truncated, "the opening draw is a ply, but no step played")
+	actions := make([]int32, 2)
+	a := b.NumActions()
+	for i := range actions {
+		actions[i] = int32(slices.Index(b.LegalActionMask[i*a:(i+1)*a], true))
+	}
+	require.NoError(t, b.Step(actions))
+	assert.Equal(t, []bool{true, true}, b.Truncated)
+	require.NoError(t, b.Step(actions)) // restarts, whatever the actions
+	assert.Equal(t, []bool{false, false}, b.Truncated)
+}
+
+func TestDynamicLegalActionMaskTakesOnlyItsSpace(t *testing.T) {
+	d, err := rules.Open("hex(size=3)")
+	require.NoError(t, err)
+	for _, n := range []int{0, 9, 11, 20} {
+		assert.Error(t, d.LegalActionMask(make([]bool, n)), n)
+	}
+	mask := make([]bool, 10)
+	require.NoError(t, d.LegalActionMask(mask))
+	assert.Equal(t, 9, count(mask), "nine cells; the swap comes after the first stone")
+}
+
+func atomicStore(p *int32, v int32) { atomic.StoreInt32(p, v) }

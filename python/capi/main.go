@@ -552,10 +552,8 @@ func tr_observation(h C.int32_t, seat C.int32_t, dst *C.float, n C.int32_t) (ret
 	if err != nil {
 		return fail(err)
 	}
-	shape := d.ObservationShape()
-	size := shape[0] * shape[1] * shape[2]
-	if int(n) != size || dst == nil {
-		return fail(fmt.Errorf("an observation buffer of %d values for %d", n, size))
+	if n <= 0 || dst == nil {
+		return fail(fmt.Errorf("an observation buffer of %d values", n))
 	}
 	if seat == seatToMove {
 		seat = C.int32_t(d.ToMove())
@@ -563,8 +561,12 @@ func tr_observation(h C.int32_t, seat C.int32_t, dst *C.float, n C.int32_t) (ret
 	if seat < 0 || seat >= C.int32_t(d.Seats()) {
 		return fail(&rules.RangeError{What: "seat", Index: int(seat), N: d.Seats()})
 	}
-	buf := unsafe.Slice((*float32)(unsafe.Pointer(dst)), size)
-	d.AppendObservation(buf[:0], rules.Player(seat))
+	// The buffer's capacity is n: an observation of any other size would
+	// not fit (append would move it elsewhere), which the length tells.
+	buf := unsafe.Slice((*float32)(unsafe.Pointer(dst)), int(n))
+	if got := d.AppendObservation(buf[:0], rules.Player(seat)); len(got) != int(n) {
+		return fail(fmt.Errorf("an observation buffer of %d values for %d", n, len(got)))
+	}
 	return 0
 }
 
