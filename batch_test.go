@@ -3,10 +3,10 @@ package rules_test
 import (
 	"errors"
 	"fmt"
-	"runtime"
-	"sync/atomic"
 	"math/rand/v2"
+	"runtime"
 	"slices"
+	"sync/atomic"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
