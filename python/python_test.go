@@ -81,12 +81,15 @@ func TestPython(t *testing.T) {
 	}
 	fixtures := filepath.Join(dir, "games.jsonl")
 	writeFixtures(t, fixtures)
+	endings := filepath.Join(dir, "endings.jsonl")
+	writeEndings(t, endings)
 	records := filepath.Join(dir, "records.txt")
 	cmd := exec.Command(py, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests")
 	cmd.Env = append(os.Environ(),
 		"TABLETOP_RULES_LIB="+lib,
 		"TABLETOP_FIXTURES="+fixtures,
 		"TABLETOP_RECORDS="+records,
+		"TABLETOP_ENDINGS="+endings,
 		"PYTHONDONTWRITEBYTECODE=1",
 		"PYTHONPATH="+mustAbs(t, "."),
 	)
@@ -114,6 +117,7 @@ type ply struct {
 	Moves       []string  `json:"moves"`
 	Actions     []int     `json:"actions"`
 	Observation string    `json:"observation"` // sha256 of the float32s, little-endian
+	Shape       []int     `json:"shape"`
 	Seat        int       `json:"seat"`        // whose observation
 	Result      string    `json:"result"`
 	Returns     []float64 `json:"returns"`
@@ -174,6 +178,7 @@ func randomGame(t *testing.T, spec string, r *rand.Rand) game {
 		}
 		p.Seat = int(seat)
 		p.Observation = digest(d.Observation(seat))
+		p.Shape = d.ObservationShape()
 		ret := d.Outcome().Returns()
 		p.Returns = ret[:d.Seats()]
 		if d.Node() != rules.TerminalNode {
@@ -192,6 +197,50 @@ func randomGame(t *testing.T, spec string, r *rand.Rand) game {
 		}
 	}
 	return out
+}
+
+// ending is a finished position and what Go says of it.
+type ending struct {
+	Spec    string    `json:"spec"`
+	Text    string    `json:"text"`
+	Result  string    `json:"result"`
+	Returns []float64 `json:"returns"`
+}
+
+// writeEndings writes the ends of random games of two, three and four
+// seats (the fixture games stop before most end).
+func writeEndings(t *testing.T, path string) {
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	enc := json.NewEncoder(f)
+	r := rand.New(rand.NewPCG(30, 2))
+	for _, spec := range []string{"hex(size=5)", "domination", "focus(players=3,short=true)",
+		"focus(players=4,short=true)", "focus(players=4,teams=true,plylimit=600)"} {
+		for range 3 {
+			d, err := rules.Open(spec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for range 5000 {
+				if d.Node() == rules.TerminalNode {
+					break
+				}
+				if d, err = d.Play(d.RandomMove(r)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if d.Node() != rules.TerminalNode {
+				continue
+			}
+			ret := d.Outcome().Returns()
+			if err := enc.Encode(ending{d.Spec(), d.String(), d.Outcome().Result(), ret[:d.Seats()]}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
 }
 
 func digest(obs []float32) string {

@@ -44,10 +44,11 @@ func main() {} // a c-shared library has no main of its own
 // hot functions take them as 32-bit ints (ctypes passes a Python int as
 // a C int fastest, with no conversion declared).
 type table[V any] struct {
-	mu   sync.Mutex
-	next int32
-	free []int32
-	m    map[int32]V
+	mu      sync.Mutex
+	next    int32
+	free    []int32
+	m       map[int32]V
+	noReuse bool // batches: a stale copy of a handle must name nothing
 }
 
 // maxHandles bounds the values a table holds at once.
@@ -62,7 +63,7 @@ func (t *table[V]) put(v V) (int64, error) {
 		t.m = make(map[int32]V)
 	}
 	var h int32
-	if k := len(t.free); k > 0 {
+	if k := len(t.free); k > 0 && !t.noReuse {
 		h = t.free[k-1]
 		t.free = t.free[:k-1]
 	} else {
@@ -96,7 +97,9 @@ func (t *table[V]) remove(h int64) bool {
 	_, ok := t.m[int32(h)]
 	if ok {
 		delete(t.m, int32(h))
-		t.free = append(t.free, int32(h))
+		if !t.noReuse {
+			t.free = append(t.free, int32(h))
+		}
 	}
 	return ok
 }
@@ -109,9 +112,16 @@ func (t *table[V]) len() int {
 
 var (
 	states  table[rules.Dynamic]
-	batches table[*batch]
+	batches = table[*batch]{noReuse: true}
 	errs    table[error]
 )
+
+// abiVersion changes whenever a function's arguments or the layout of
+// what it writes change; the binding refuses a library of another.
+const abiVersion = 1
+
+//export tr_abi
+func tr_abi() C.int64_t { return abiVersion }
 
 // errBadHandle is the error of a handle that names nothing: freed, or
 // never given.
@@ -325,11 +335,14 @@ const (
 )
 
 //export tr_info
-func tr_info(h C.int64_t, dst *C.int64_t) (ret C.int64_t) {
+func tr_info(h C.int64_t, dst *C.int64_t, n C.int64_t) (ret C.int64_t) {
 	defer guard(&ret)
 	d, err := state(h)
 	if err != nil {
 		return fail(err)
+	}
+	if n != infoLen || dst == nil {
+		return fail(fmt.Errorf("an info buffer of %d values for %d", n, infoLen))
 	}
 	v := unsafe.Slice((*int64)(unsafe.Pointer(dst)), infoLen)
 	shape := d.ObservationShape()
@@ -398,13 +411,16 @@ func tr_text(h C.int64_t, what C.int64_t, buf *C.char, capacity C.int64_t) (ret 
 }
 
 //export tr_returns
-func tr_returns(h C.int64_t, dst *C.double) (ret C.int64_t) {
+func tr_returns(h C.int64_t, dst *C.double, n C.int64_t) (ret C.int64_t) {
 	defer guard(&ret)
 	d, err := state(h)
 	if err != nil {
 		return fail(err)
 	}
-	v := unsafe.Slice((*float64)(unsafe.Pointer(dst)), rules.MaxSeats)
+	if n < C.int64_t(d.Seats()) || dst == nil {
+		return fail(fmt.Errorf("a returns buffer of %d values for %d seats", n, d.Seats()))
+	}
+	v := unsafe.Slice((*float64)(unsafe.Pointer(dst)), d.Seats())
 	r := d.Outcome().Returns()
 	copy(v, r[:])
 	return C.int64_t(d.Seats())

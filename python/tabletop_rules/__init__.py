@@ -29,6 +29,7 @@ from ._state import CHANCE, TERMINAL, State, from_json, games, open, open_positi
 from .errors import (
     BusyError,
     ClosedError,
+    ForkError,
     GameOverError,
     IllegalMoveError,
     InternalError,
@@ -63,5 +64,6 @@ __all__ = [
     "OutOfRangeError",
     "ClosedError",
     "BusyError",
+    "ForkError",
     "InternalError",
 ]

@@ -11,9 +11,17 @@ import numpy as np
 from . import _native as n
 from ._native import lib
 from ._state import State, _data, _index, open as _open
-from .errors import BusyError, ClosedError
+from .errors import BusyError, ClosedError, OutOfRangeError
 
 _INT32 = np.iinfo(np.int32)
+
+
+def _forked_child() -> None:
+    global lib
+    lib = n.lib
+
+
+n.on_fork(_forked_child)
 
 
 class VectorEnv:
@@ -86,17 +94,23 @@ class VectorEnv:
         if workers is not None and not 1 <= w <= 1024:
             raise ValueError(f"workers {w} is not in [1, 1024] (None for every core)")
         self._start = start
-        self.spec: str = start.spec
-        self.num_envs: int = num_envs
-        self.num_actions: int = start.num_actions
-        self.seats: int = start.seats
-        self.observation_shape: tuple[int, int, int] = start.observation_shape
-        self.max_plies: int | None = max_plies
-        shape = (num_envs, *self.observation_shape)
+        self._spec: str = start.spec
+        self._num_envs: int = num_envs
+        self._num_actions: int = start.num_actions
+        self._seats: int = start.seats
+        self._observation_shape: tuple[int, int, int] = start.observation_shape
+        self._max_plies: int | None = max_plies
+        size = max(self._observation_shape[0] * self._observation_shape[1] * self._observation_shape[2],
+                   self._num_actions)
+        if num_envs * size > 1 << 31:
+            raise ValueError(
+                f"{num_envs} games of {self._spec} need arrays of more than 2**31 values: fewer games"
+            )
+        shape = (num_envs, *self._observation_shape)
         self._obs = np.zeros(shape, dtype=np.float32)
-        self._mask = np.zeros((num_envs, self.num_actions), dtype=np.bool_)
+        self._mask = np.zeros((num_envs, self._num_actions), dtype=np.bool_)
         self._player = np.zeros(num_envs, dtype=np.int32)
-        self._rewards = np.zeros((num_envs, self.seats), dtype=np.float32)
+        self._rewards = np.zeros((num_envs, self._seats), dtype=np.float32)
         self._terminated = np.zeros(num_envs, dtype=np.bool_)
         self._truncated = np.zeros(num_envs, dtype=np.bool_)
         self._actions = np.zeros(num_envs, dtype=np.int32)
@@ -114,6 +128,38 @@ class VectorEnv:
             )
         )
         self.reset()
+
+    # --- what the environment is -----------------------------------------
+
+    @property
+    def spec(self) -> str:
+        """The variant's canonical spec."""
+        return self._spec
+
+    @property
+    def num_envs(self) -> int:
+        """The number of games."""
+        return self._num_envs
+
+    @property
+    def num_actions(self) -> int:
+        """The size of the action space, the width of legal_action_mask."""
+        return self._num_actions
+
+    @property
+    def seats(self) -> int:
+        """The number of seats, the width of rewards."""
+        return self._seats
+
+    @property
+    def observation_shape(self) -> tuple[int, int, int]:
+        """One game's observation shape: (planes, rows, cols)."""
+        return self._observation_shape
+
+    @property
+    def max_plies(self) -> int | None:
+        """The ply bound that truncates a game, or None."""
+        return self._max_plies
 
     # --- the arrays -------------------------------------------------------
 
@@ -171,37 +217,56 @@ class VectorEnv:
         or illegal, nothing changes and the error names the first such
         game (its ``game`` attribute).
         """
-        a = self._actions_array(actions)
         self._enter("step")
         try:
-            n.check(lib.tr_env_step(self._h, _data(a), self.num_envs), "move")
+            a, wide = self._actions_array(actions)
+            ret = lib.tr_env_step(self._h, _data(a), self._num_envs)
+            if ret < 0:
+                err = n.error(-ret, "move")
+                if wide is not None and 0 <= err.game < len(wide) and wide[err.game]:
+                    i = err.game  # an action past int32, passed as -1
+                    err = OutOfRangeError(
+                        "out-of-range",
+                        f"game {i}: action {int(np.asarray(actions).reshape(-1)[i])} is outside "
+                        f"[0, {self._num_actions})",
+                        "out of range",
+                        game=i,
+                    )
+                raise err
         finally:
             self._lock.release()
 
-    def _actions_array(self, actions: Any) -> np.ndarray:
+    def _actions_array(self, actions: Any) -> tuple[np.ndarray, np.ndarray | None]:
+        """actions as a C-contiguous, aligned int32 array the env may pass
+        to Go, and where an action did not fit in int32 (passed as -1,
+        which Go refuses for a game in play and ignores for a finished
+        one), or None."""
+        if isinstance(actions, np.ma.MaskedArray):
+            raise TypeError("actions must be a plain integer array, not a masked array")
         a = actions if isinstance(actions, np.ndarray) else np.asarray(actions)
-        if a.dtype == np.bool_ or not np.issubdtype(a.dtype, np.integer):
+        if a.dtype.kind not in "iu":
             raise TypeError(f"actions must be an integer array, not {a.dtype}")
-        if a.shape != (self.num_envs,):
-            raise ValueError(f"actions has shape {a.shape}, want ({self.num_envs},)")
-        if a.dtype == np.int32 and a.flags.c_contiguous:
-            return a
-        if a.size and (a.min() < _INT32.min or a.max() > _INT32.max):
-            i = int(np.flatnonzero((a < _INT32.min) | (a > _INT32.max))[0])
-            from .errors import OutOfRangeError
-
-            raise OutOfRangeError(
-                "out-of-range", f"game {i}: action {int(a[i])} is out of range", "out of range", game=i
-            )
-        np.copyto(self._actions, a, casting="unsafe")  # in range: exact
-        return self._actions
+        if a.shape != (self._num_envs,):
+            raise ValueError(f"actions has shape {a.shape}, want ({self._num_envs},)")
+        if a.dtype == np.int32 and a.flags.c_contiguous and a.flags.aligned:
+            return a, None
+        wide = None
+        if a.dtype.itemsize > 4 or a.dtype == np.uint32:
+            wide = (a < _INT32.min) | (a > _INT32.max)
+            if not wide.any():
+                wide = None
+        if wide is None:
+            np.copyto(self._actions, a, casting="unsafe")  # every value fits: exact
+        else:
+            np.copyto(self._actions, np.where(wide, -1, a), casting="unsafe")
+        return self._actions, wide
 
     def state(self, i: int) -> State:
         """Game i's position, as a State."""
         i = _index(i, "game")
         self._enter("state")
         try:
-            return State._wrap(n.check(lib.tr_env_state(self._h, i)))
+            return State._wrap(n.check(lib.tr_env_state(self._h, i)), self._start._static)
         finally:
             self._lock.release()
 
@@ -218,6 +283,15 @@ class VectorEnv:
         finally:
             self._lock.release()
 
+    def __copy__(self) -> VectorEnv:
+        raise TypeError("a VectorEnv cannot be copied: make another with the same arguments")
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> VectorEnv:
+        raise TypeError("a VectorEnv cannot be copied: make another with the same arguments")
+
+    def __reduce__(self) -> Any:
+        raise TypeError("a VectorEnv cannot be pickled: make another with the same arguments")
+
     def __enter__(self) -> VectorEnv:
         return self
 
@@ -233,8 +307,8 @@ class VectorEnv:
                 pass
 
     def __repr__(self) -> str:
-        state = "closed" if not self._h else f"{self.num_envs} games"
-        return f"<VectorEnv {self.spec} {state}>"
+        state = "closed" if not self._h else f"{self._num_envs} games"
+        return f"<VectorEnv {self._spec} {state}>"
 
     def _bench_go_loop(self, steps: int, seed: int = 0) -> float:
         """Seconds spent inside Step by the Go loop doing this environment's

@@ -52,9 +52,10 @@ _SIGNATURES: dict[str, list] = {
     "tr_open_position": [_S, _I, _S, _I],
     "tr_from_json": [_S, _I],
     "tr_free": [_I],
-    "tr_info": [_I, POINTER(c_int64)],
+    "tr_abi": [],
+    "tr_info": [_I, POINTER(c_int64), _I],
     "tr_text": [_I, _I, _S, _I],
-    "tr_returns": [_I, POINTER(c_double)],
+    "tr_returns": [_I, POINTER(c_double), _I],
     "tr_legal": [_I, _S, _I],
     "tr_play": [_I, _S, _I],
     "tr_canonical": [_I, _S, _I, _S, _I],
@@ -83,6 +84,14 @@ HOT = ("tr_play_action", "tr_observation", "tr_free_many")
 for _name in HOT:
     getattr(lib, _name).restype = c_int64
 INT32 = (-(1 << 31), (1 << 31) - 1)
+
+# The layout this module reads; a library of another refuses to load.
+ABI_VERSION = 1
+if lib.tr_abi() != ABI_VERSION:
+    raise ImportError(
+        f"tabletop_rules: its Go library {_library_path()!r} speaks ABI {lib.tr_abi()}, "
+        f"this package {ABI_VERSION}: rebuild it from the same checkout"
+    )
 
 # The fields of tr_info, in order.
 INFO_LEN = 11
@@ -147,8 +156,46 @@ def text(call: Callable[[ctypes.Array, int], int], what: str = "") -> str:
 
 def info(handle: int) -> list[int]:
     arr = (c_int64 * INFO_LEN)()
-    check(lib.tr_info(handle, arr))
+    check(lib.tr_info(handle, arr, INFO_LEN))
     return list(arr)
+
+
+class _Forked:
+    """Stands for the library in a forked child: the Go runtime does not
+    survive fork (its threads are gone), so every call raises."""
+
+    def __getattr__(self, name: str) -> Callable[..., int]:
+        return forked
+
+    def __call__(self, *args: object) -> int:
+        return forked()
+
+
+def forked(*args: object) -> int:
+    raise errors.ForkError(
+        "tabletop_rules cannot be used in a process forked from the one that loaded it "
+        "(the Go runtime does not survive fork): use multiprocessing's 'spawn' or "
+        "'forkserver' start method, or import tabletop_rules only in the child"
+    )
+
+
+_after_fork: list[Callable[[], None]] = []
+
+
+def on_fork(f: Callable[[], None]) -> None:
+    """Runs f in a forked child (to rebind the module's names to forked)."""
+    _after_fork.append(f)
+
+
+def _in_child() -> None:
+    global lib
+    lib = _Forked()  # type: ignore[assignment]
+    for f in _after_fork:
+        f()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_in_child)
 
 
 __all__ = ["lib", "check", "error", "text", "encode", "info", "c_bool", "c_float", "c_int32"]

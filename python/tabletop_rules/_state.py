@@ -34,6 +34,16 @@ _garbage: deque[int] = deque()
 _BUNCH = 256
 
 
+def _forked_child() -> None:
+    global lib, _play_action, _observation, _free_many
+    lib = n.lib
+    _play_action = _observation = _free_many = n.forked
+    _garbage.clear()  # the parent's handles: the child's Go runtime is gone
+
+
+n.on_fork(_forked_child)
+
+
 def _flush() -> None:
     """Free the handles dropped so far (thread-safe: popleft is atomic)."""
     ids = []
@@ -56,10 +66,14 @@ def _index(i: Any, what: str) -> int:
     except TypeError:
         raise TypeError(f"{what} must be an integer, not {type(i).__name__}") from None
     if not _INT64[0] <= i <= _INT64[1]:
-        from .errors import OutOfRangeError
-
-        raise OutOfRangeError("out-of-range", f"{what} {i} is out of range", "out of range")
+        _out_of_range(what, i)
     return i
+
+
+def _out_of_range(what: str, i: int) -> None:
+    from .errors import OutOfRangeError
+
+    raise OutOfRangeError("out-of-range", f"{what} {i} is out of range", "out of range")
 
 
 def _data(arr: np.ndarray) -> int:
@@ -88,7 +102,7 @@ class State:
     _static: tuple[Any, ...] | None
     _dynamic: tuple[int, int, int] | None
 
-    def __init__(self) -> None:
+    def __new__(cls, *args: object, **kwargs: object) -> State:
         raise TypeError("use tabletop_rules.open(spec) or open_position(spec, text) to get a State")
 
     @classmethod
@@ -176,9 +190,10 @@ class State:
         """Each seat's return: 1 for a win, -1 for a loss, 0 for a draw (in
         games of more seats, the score less the others' mean); all 0 while
         the game goes on."""
-        out = (ctypes.c_double * 4)()
-        seats = n.check(lib.tr_returns(self._h, out))
-        return tuple(out[:seats])
+        size = self.seats
+        out = (ctypes.c_double * size)()
+        n.check(lib.tr_returns(self._h, out, size))
+        return tuple(out)
 
     # --- moves as text ----------------------------------------------------
 
@@ -259,7 +274,7 @@ class State:
         the chance outcome), as OpenSpiel's apply_action: a new State."""
         a = action if type(action) is int else _index(action, "action")
         if not _LO <= a <= _HI:
-            _index(1 << 64, "action")  # raises OutOfRangeError
+            _out_of_range("action", a)
         h = _play_action(self._h, a)
         if h < 0:
             raise n.error(-h, "move")
@@ -303,8 +318,8 @@ class State:
                 raise err
         else:
             seat = _index(seat, "seat")
-            if not _LO <= seat <= _HI:
-                _index(1 << 64, "seat")  # raises OutOfRangeError
+            if not 0 <= seat <= _HI:
+                _out_of_range("seat", seat)
             n.check(_observation(self._h, seat, st[8].from_buffer(obs), st[9]))
         return obs
 

@@ -11,7 +11,9 @@ problem in the text's UTF-8 encoding. An index out of range is also an
 Misuse of a :class:`~tabletop_rules.VectorEnv` raises :class:`ClosedError`
 (a closed environment) or :class:`BusyError` (two threads calling one
 environment at once), both :class:`RuntimeError`; arrays of the wrong
-dtype or shape raise :class:`TypeError` or :class:`ValueError`.
+dtype or shape raise :class:`TypeError` or :class:`ValueError`. Every call
+in a process forked from the one that loaded the library raises
+:class:`ForkError` (the Go runtime does not survive fork).
 """
 
 from __future__ import annotations
@@ -91,6 +93,12 @@ class BusyError(RuntimeError):
     under way (code ``"busy"`` in Go)."""
 
 
+class ForkError(RuntimeError):
+    """A call in a process forked from the one that loaded the library:
+    the Go runtime does not survive fork. Use multiprocessing's "spawn" or
+    "forkserver" start method."""
+
+
 class InternalError(RulesError):
     """A bug in the library (code ``"internal"``): please report it."""
 
@@ -115,7 +123,7 @@ def from_info(info: dict[str, Any], what: str = "") -> Exception:
     if code == "busy":
         return BusyError(message)
     if code == "bad-handle":
-        return ClosedError(f"{what or 'object'} is closed or freed: {message}")
+        return ClosedError(f"its Go value is freed (closed, or copied from one that was): {message}")
     cls = _BY_CODE.get(code, RulesError)
     if issubclass(cls, ParseError):
         if code == "syntax" and what in ("spec", "position"):
@@ -136,5 +144,6 @@ __all__ = [
     "OutOfRangeError",
     "ClosedError",
     "BusyError",
+    "ForkError",
     "InternalError",
 ]

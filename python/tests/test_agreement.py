@@ -31,7 +31,9 @@ def test_every_variant_agrees_ply_by_ply(fixture_games: list[dict]) -> None:
             assert s.legal_actions().tolist() == p["actions"], where
             mask = s.legal_action_mask()
             assert mask.dtype == np.bool_ and np.flatnonzero(mask).tolist() == p["actions"], where
-            assert digest(s.observation(p["seat"])) == p["observation"], where
+            obs = s.observation(p["seat"])
+            assert list(obs.shape) == p["shape"] == list(s.observation_shape), where
+            assert digest(obs) == p["observation"], where
             assert s.result == p["result"], where
             assert list(s.returns()) == p["returns"], where
             assert s.is_terminal == (p["to_move"] == tr.TERMINAL), where
