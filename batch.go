@@ -44,9 +44,10 @@ import (
 // before it checks them, and keeps its own masks, seats and flags, so
 // that what a caller writes to its arrays changes nothing but its view.
 //
-// The helper goroutines a Step spreads the games over spin for up to a
-// millisecond after it for the next step, taking a core meanwhile, then
-// sleep: a sleeping thread can take longer to wake than a step takes.
+// The helper goroutines a Step spreads the games over spin after it for
+// the next step (three times the last gap between steps, from 0.2 to 10
+// ms), taking a core meanwhile, then sleep: a sleeping thread can take
+// longer to wake than a step takes.
 type Batch struct {
 	Observation     []float32
 	LegalActionMask []bool

@@ -13,8 +13,15 @@ import (
 // long as a whole step of a thousand games, and a step would then run on
 // the caller alone.
 
-// spinFor is how long a helper looks for the next job before it sleeps.
-const spinFor = time.Millisecond
+// A helper looks for the next job for three times the last gap between
+// two jobs before it sleeps, within these bounds: a caller that steps
+// again soon (a Python loop that picks actions with numpy) finds it
+// awake, and one that computes long between steps (a network) does not
+// keep a core spinning for long.
+const (
+	minSpin = 200 * time.Microsecond
+	maxSpin = 10 * time.Millisecond
+)
 
 // job is one call of parallel: its blocks are taken one at a time, by
 // the caller and by the helpers that join, up to a limit.
@@ -45,6 +52,8 @@ func (j *job) work() {
 var helpers struct {
 	once     sync.Once
 	offer    atomic.Pointer[job]
+	lastEnd  atomic.Int64 // when the last job ended, in time.Now's UnixNano
+	spin     atomic.Int64 // how long a helper spins, in nanoseconds
 	mu       sync.Mutex
 	wake     sync.Cond
 	sleeping int
@@ -58,6 +67,10 @@ func parallel(n, workers int, f func(lo, hi int)) {
 		return
 	}
 	helpers.once.Do(startHelpers)
+	now := time.Now().UnixNano()
+	if last := helpers.lastEnd.Load(); last > 0 {
+		helpers.spin.Store(int64(min(max(3*time.Duration(now-last), minSpin), maxSpin)))
+	}
 	j := &job{f: f, n: n, blocks: int64((n + blockSize - 1) / blockSize)}
 	j.left.Store(j.blocks)
 	j.joiners.Store(int32(workers - 1))
@@ -74,6 +87,7 @@ func parallel(n, workers int, f func(lo, hi int)) {
 		}
 	}
 	helpers.offer.CompareAndSwap(j, nil)
+	helpers.lastEnd.Store(time.Now().UnixNano())
 }
 
 func startHelpers() {
@@ -99,12 +113,13 @@ func helper() {
 // asleep.
 func nextJob(last *job) *job {
 	start := time.Now()
+	spin := time.Duration(max(helpers.spin.Load(), int64(minSpin)))
 	for spins := 0; ; spins++ {
 		if j := helpers.offer.Load(); j != nil && j != last {
 			return j
 		}
 		if spins%64 == 63 {
-			if time.Since(start) > spinFor {
+			if time.Since(start) > spin {
 				break
 			}
 			runtime.Gosched()
