@@ -118,7 +118,7 @@ type ply struct {
 	Actions     []int     `json:"actions"`
 	Observation string    `json:"observation"` // sha256 of the float32s, little-endian
 	Shape       []int     `json:"shape"`
-	Seat        int       `json:"seat"`        // whose observation
+	Seat        int       `json:"seat"` // whose observation
 	Result      string    `json:"result"`
 	Returns     []float64 `json:"returns"`
 	Move        string    `json:"move"`   // the move played from here, "" at the end
