@@ -23,29 +23,52 @@ const (
 	maxSpin = 10 * time.Millisecond
 )
 
-// job is one call of parallel: its blocks are taken one at a time, by
-// the caller and by the helpers that join, up to a limit.
+// job is one call of parallel. Its blocks are cut into one range per
+// participant (the caller first, then the helpers in the order they
+// join): each takes the blocks of its own range, then what is left of the
+// others'. A game thus stays on the same core from step to step, with
+// its position and rows in that core's cache, unless a core falls behind.
 type job struct {
-	f       func(lo, hi int)
-	n       int
-	blocks  int64
-	next    atomic.Int64 // the next block to take
-	left    atomic.Int64 // the blocks not yet done
-	joiners atomic.Int32 // helpers that may still join
+	f      func(lo, hi int)
+	n      int
+	parts  int
+	next   [maxParts]atomic.Int64 // the next block of each range
+	end    [maxParts]int64        // the block each range ends before
+	left   atomic.Int64           // the blocks not yet done
+	joined atomic.Int32           // helpers that joined
 }
 
-// blockSize is the number of games in a block.
-const blockSize = 32
+// blockSize is the number of games in a block; maxParts bounds the
+// participants of a job.
+const (
+	blockSize = 32
+	maxParts  = 16
+)
 
-func (j *job) work() {
-	for {
-		k := j.next.Add(1) - 1
-		if k >= j.blocks {
-			return
+func newJob(n, workers int, f func(lo, hi int)) *job {
+	blocks := (n + blockSize - 1) / blockSize
+	j := &job{f: f, n: n, parts: min(workers, maxParts, blocks)}
+	for p := range j.parts {
+		j.next[p].Store(int64(p * blocks / j.parts))
+		j.end[p] = int64((p + 1) * blocks / j.parts)
+	}
+	j.left.Store(int64(blocks))
+	return j
+}
+
+// work does the blocks of range home, then those left in the others.
+func (j *job) work(home int) {
+	for r := range j.parts {
+		p := (home + r) % j.parts
+		for {
+			k := j.next[p].Add(1) - 1
+			if k >= j.end[p] {
+				break
+			}
+			lo := int(k) * blockSize
+			j.f(lo, min(lo+blockSize, j.n))
+			j.left.Add(-1)
 		}
-		lo := int(k) * blockSize
-		j.f(lo, min(lo+blockSize, j.n))
-		j.left.Add(-1)
 	}
 }
 
@@ -71,16 +94,14 @@ func parallel(n, workers int, f func(lo, hi int)) {
 	if last := helpers.lastEnd.Load(); last > 0 {
 		helpers.spin.Store(int64(min(max(3*time.Duration(now-last), minSpin), maxSpin)))
 	}
-	j := &job{f: f, n: n, blocks: int64((n + blockSize - 1) / blockSize)}
-	j.left.Store(j.blocks)
-	j.joiners.Store(int32(workers - 1))
+	j := newJob(n, workers, f)
 	helpers.offer.Store(j)
 	helpers.mu.Lock()
 	if helpers.sleeping > 0 {
 		helpers.wake.Broadcast()
 	}
 	helpers.mu.Unlock()
-	j.work()
+	j.work(0)
 	for spins := 0; j.left.Load() > 0; spins++ {
 		if spins > 64 {
 			runtime.Gosched() // a helper is finishing its last block
@@ -103,8 +124,8 @@ func helper() {
 	for {
 		j := nextJob(last)
 		last = j
-		if j.joiners.Add(-1) >= 0 {
-			j.work()
+		if home := int(j.joined.Add(1)); home < j.parts {
+			j.work(home)
 		}
 	}
 }
