@@ -24,6 +24,7 @@ stable ``code``; text that cannot be read raises a :class:`ParseError`
 "From Python".
 """
 
+from . import errors
 from ._env import VectorEnv
 from ._state import CHANCE, TERMINAL, State, from_json, games, open, open_position
 from .errors import (
@@ -53,17 +54,5 @@ __all__ = [
     "open_position",
     "from_json",
     "games",
-    "RulesError",
-    "ParseError",
-    "SpecError",
-    "UnknownGameError",
-    "PositionError",
-    "MoveSyntaxError",
-    "IllegalMoveError",
-    "GameOverError",
-    "OutOfRangeError",
-    "ClosedError",
-    "BusyError",
-    "ForkError",
-    "InternalError",
+    *errors.__all__,
 ]
