@@ -207,4 +207,12 @@
 // if there is one, and zero-sum Returns for search. Results print in
 // record notation: "1-0", "0-1", "1/2-1/2", "0-1-0", "1-0-1-0", or "*"
 // while the game goes on.
+//
+// The root names only the reasons any game may give (NoLegalMove,
+// Elimination, PlyLimit, and a referee's or a record's Forfeit,
+// Resignation and Agreement). A game names the endings of its own rules
+// with NewReason, once, in its package (hex.Connection is
+// NewReason("connection")); records, JSON, the engine protocol and the
+// bindings show and read a reason by its text, so a game from any module
+// can say why it ended.
 package rules

@@ -75,36 +75,27 @@ func (n *Node) UnmarshalText(text []byte) error {
 }
 
 // MarshalText implements encoding.TextMarshaler with String's words, such
-// as "connection" or "not over". It refuses a reason that is none of the
-// Reason constants.
+// as "no legal move" or "not over". It refuses a reason that no constant
+// or game named.
 func (r Reason) MarshalText() ([]byte, error) {
-	if int(r) >= len(reasonNames) {
+	if !r.named() {
 		return nil, errors.New("rules: Reason(" + strconv.Itoa(int(r)) + ") is not a known reason and has no text form")
 	}
 	return []byte(r.String()), nil
 }
 
 // UnmarshalText implements encoding.TextUnmarshaler. It reads the words
-// that String writes, such as "connection", "no legal move" or "not over",
-// exactly, and refuses anything else with a *SyntaxError.
+// that String writes, such as "no legal move" or "not over", exactly, for
+// the constants and the reasons the linked games named (Hex's
+// "connection" once package hex is linked), and refuses anything else
+// with a *SyntaxError.
 func (r *Reason) UnmarshalText(text []byte) error {
-	v, ok := parseReason(string(text))
+	v, ok := ReasonNamed(string(text))
 	if !ok {
-		return &SyntaxError{What: "reason", Input: string(text), Msg: reasonWords}
+		return &SyntaxError{What: "reason", Input: string(text), Msg: reasonWords()}
 	}
 	*r = v
 	return nil
-}
-
-var reasonWords = "a reason is " + oneOf(reasonNames[:])
-
-func parseReason(s string) (Reason, bool) {
-	for i, name := range reasonNames {
-		if s == name {
-			return Reason(i), true
-		}
-	}
-	return 0, false
 }
 
 // oneOf lists words for an error message: `"a", "b" or "c"`.
@@ -237,7 +228,7 @@ func (o Outcome) MarshalJSON() ([]byte, error) {
 
 // writable reports why o has no JSON form, or nil.
 func (o Outcome) writable() error {
-	if o.Reason >= Invalid {
+	if o.Reason == Invalid || !o.Reason.named() {
 		return errors.New("rules: an outcome with reason " + o.Reason.String() + " has no JSON form")
 	}
 	if !o.Over() {
@@ -288,9 +279,9 @@ func (o *Outcome) UnmarshalJSON(data []byte) error {
 	if j.Reason == "" {
 		return fail(0, `missing "reason"`)
 	}
-	reason, ok := parseReason(j.Reason)
+	reason, ok := ReasonNamed(j.Reason)
 	if !ok || reason == Invalid {
-		return fail(0, "unknown reason "+strconv.Quote(j.Reason)+"; "+reasonWords)
+		return fail(0, "unknown reason "+strconv.Quote(j.Reason)+"; "+reasonWords())
 	}
 	if j.Result == "" {
 		return fail(0, `missing "result"`)

@@ -2,14 +2,17 @@ package rules
 
 import "strings"
 
-// Reason says why a game ended.
+// Reason says why a game ended: NotOver while it goes on, one of the
+// constants below, which any game may give, or a reason a game names for
+// itself with NewReason. A Reason's text (String) is what records, JSON
+// and the programs show and read back; its number is only valid within
+// one process.
 type Reason uint8
 
+// The reasons any game may give, and the two that are no ending.
 const (
 	// NotOver is the reason of a game still in progress.
 	NotOver Reason = iota
-	// Connection: a player joined their two sides (Hex).
-	Connection
 	// NoLegalMove: the player to move had no legal move and lost.
 	NoLegalMove
 	// Elimination: the mover left every opponent without pieces or moves.
@@ -17,15 +20,6 @@ const (
 	// PlyLimit: an optional ply limit ended the game as a draw. Ply limits
 	// are a library convenience, never part of a game's rules.
 	PlyLimit
-	// PoolExhausted: a shared pool ran out (Domination: no tile to draw).
-	PoolExhausted
-	// ShortGame: a short-game victory condition was met.
-	ShortGame
-	// TeamPassed: both partners of a team passed in a row.
-	TeamPassed
-	// NoLegalTurn: the seat to move could not use its chance draw
-	// (Domination: no complete turn with the drawn domino).
-	NoLegalTurn
 	// Forfeit: a player lost by breaking the terms of play rather than
 	// by the rules of the game (a referee's verdict on an engine that
 	// sent an illegal move or garbage, ran out of time or crashed).
@@ -37,37 +31,13 @@ const (
 	Agreement
 	// Invalid is the reason of an outcome built from impossible
 	// arguments: Win or Draw with a seat count outside 2 to MaxSeats, a
-	// winner that is not a seat of the game, or the reason NotOver or
-	// Invalid. Such an outcome is over, scores no seat, writes its result
-	// as "?" and has no JSON form. It is also the outcome of a position
-	// that is no game (the invalid value, see Position); no game ends
-	// with it.
+	// winner that is not a seat of the game, or the reason NotOver,
+	// Invalid or one no game named. Such an outcome is over, scores no
+	// seat, writes its result as "?" and has no JSON form. It is also the
+	// outcome of a position that is no game (the invalid value, see
+	// Position); no game ends with it.
 	Invalid
 )
-
-var reasonNames = [...]string{
-	NotOver:       "not over",
-	Connection:    "connection",
-	NoLegalMove:   "no legal move",
-	Elimination:   "elimination",
-	PlyLimit:      "ply limit",
-	PoolExhausted: "pool exhausted",
-	ShortGame:     "short game",
-	TeamPassed:    "team passed",
-	NoLegalTurn:   "no legal turn",
-	Forfeit:       "forfeit",
-	Resignation:   "resignation",
-	Agreement:     "agreement",
-	Invalid:       "invalid",
-}
-
-// String returns the reason in plain words, e.g. "connection".
-func (r Reason) String() string {
-	if int(r) < len(reasonNames) {
-		return reasonNames[r]
-	}
-	return "unknown reason"
-}
 
 // Outcome is the result of a game: ongoing (the zero value), or decided
 // with a score for every seat and the reason it ended. Scores are 1 for a
@@ -112,7 +82,7 @@ func Draw(seats int, reason Reason) Outcome {
 
 // possibleEnd reports whether a game of seats players can end for reason.
 func possibleEnd(seats int, reason Reason) bool {
-	return seats >= 2 && seats <= MaxSeats && reason != NotOver && reason < Invalid
+	return seats >= 2 && seats <= MaxSeats && reason.ending()
 }
 
 // Over reports whether the game has ended.
@@ -187,7 +157,7 @@ func (o Outcome) Result() string {
 	if !o.Over() {
 		return "*"
 	}
-	if o.Reason >= Invalid {
+	if !o.Reason.ending() {
 		return "?"
 	}
 	var b strings.Builder

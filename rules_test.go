@@ -32,7 +32,7 @@ func TestOutcomeScoresAndResults(t *testing.T) {
 	assert.False(t, ongoing.Over())
 	assert.Equal(t, "*", ongoing.Result())
 
-	win := rules.Win(2, rules.Connection, 1)
+	win := rules.Win(2, connection, 1)
 	assert.Equal(t, "0-1", win.Result())
 	assert.Equal(t, "0-1 (connection)", win.String())
 	w, ok := win.Winner()
@@ -48,7 +48,7 @@ func TestOutcomeScoresAndResults(t *testing.T) {
 	_, ok = draw.Winner()
 	assert.False(t, ok)
 
-	team := rules.Win(4, rules.TeamPassed, 0, 2)
+	team := rules.Win(4, rules.NewReason("team passed"), 0, 2)
 	assert.Equal(t, "1-0-1-0", team.Result())
 	_, ok = team.Winner()
 	assert.False(t, ok, "a team win has no single winner")

@@ -31,9 +31,9 @@
 //     turn, listed once.
 //   - A seat that draws a domino it cannot play both pieces with loses at
 //     once: the position after the draw is terminal (reason
-//     rules.NoLegalTurn).
+//     NoLegalTurn).
 //   - R-D2: if the pool is empty at the start of a turn, the game is a
-//     draw (reason rules.PoolExhausted). 28 turns fill only 28 of the 60
+//     draw (reason PoolExhausted). 28 turns fill only 28 of the 60
 //     free squares, so this is rare but possible.
 //
 // # Rulings

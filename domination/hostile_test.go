@@ -60,20 +60,20 @@ func TestNewTileRefusesNumbersOutsideZeroToSix(t *testing.T) {
 func TestCanEndAcceptsOnlyDominationResults(t *testing.T) {
 	p := New()
 	for _, o := range []rules.Outcome{
-		rules.Win(2, rules.NoLegalTurn, 0),
-		rules.Win(2, rules.NoLegalTurn, 1),
-		rules.Draw(2, rules.PoolExhausted),
-		rules.Draw(2, rules.Connection), // the reason is ignored
+		rules.Win(2, NoLegalTurn, 0),
+		rules.Win(2, NoLegalTurn, 1),
+		rules.Draw(2, PoolExhausted),
+		rules.Draw(2, rules.Agreement), // the reason is ignored
 	} {
 		assert.True(t, p.CanEnd(o), o.String())
 	}
 	for _, o := range []rules.Outcome{
-		{},                                    // not over
-		rules.Win(2, rules.NoLegalTurn),       // 0-0
-		rules.Win(2, rules.NoLegalTurn, 0, 1), // 1-1
-		rules.Win(3, rules.NoLegalTurn, 0),    // three seats
-		rules.Draw(4, rules.PoolExhausted),
-		rules.Win(1, rules.NoLegalTurn, 0),
+		{},                              // not over
+		rules.Win(2, NoLegalTurn),       // 0-0
+		rules.Win(2, NoLegalTurn, 0, 1), // 1-1
+		rules.Win(3, NoLegalTurn, 0),    // three seats
+		rules.Draw(4, PoolExhausted),
+		rules.Win(1, NoLegalTurn, 0),
 	} {
 		assert.False(t, p.CanEnd(o), o.String())
 	}

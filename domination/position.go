@@ -150,18 +150,18 @@ func (p Position) ToMove() rules.Player {
 }
 
 // Outcome returns the result: a seat that draws a tile it cannot play
-// loses (reason rules.NoLegalTurn); an empty pool at the start of a turn
-// is a draw (R-D2, reason rules.PoolExhausted). The invalid value has
+// loses (reason NoLegalTurn); an empty pool at the start of a turn
+// is a draw (R-D2, reason PoolExhausted). The invalid value has
 // the Invalid outcome.
 func (p Position) Outcome() rules.Outcome {
 	switch {
 	case p.lost:
-		return rules.Win(2, rules.NoLegalTurn, rules.Player(1-p.turn))
+		return rules.Win(2, NoLegalTurn, rules.Player(1-p.turn))
 	case p.pending == 0 && p.pool == 0:
 		if !p.valid() {
 			return rules.Outcome{Reason: rules.Invalid}
 		}
-		return rules.Draw(2, rules.PoolExhausted)
+		return rules.Draw(2, PoolExhausted)
 	}
 	return rules.Outcome{}
 }
@@ -187,6 +187,16 @@ func (p Position) CanEnd(o rules.Outcome) bool {
 // dominoes, the drawn tile and the seat to move, which determine the
 // pool and whether the mover has lost. The invalid value's hash is 0.
 func (p Position) Hash() uint64 { return p.hash }
+
+// The reasons a game of Domination ends for besides rules.NoLegalMove.
+var (
+	// NoLegalTurn: the seat to move cannot use its drawn domino (no
+	// complete turn with it) and loses.
+	NoLegalTurn = rules.NewReason("no legal turn")
+	// PoolExhausted: no tile is left to draw at the start of a turn: a
+	// draw.
+	PoolExhausted = rules.NewReason("pool exhausted")
+)
 
 var (
 	zPiece   [2][64]uint64

@@ -113,7 +113,7 @@ func TestSeedThirteenDominoesLoseForO(t *testing.T) {
 		if q.ToMove() == rules.Terminal {
 			losing = append(losing, c.Move.String())
 			assert.Equal(t, "1-0", q.Outcome().Result())
-			assert.Equal(t, rules.NoLegalTurn, q.Outcome().Reason)
+			assert.Equal(t, NoLegalTurn, q.Outcome().Reason)
 		}
 	}
 	assert.Equal(t, []string{"0-5", "0-6", "1-5", "1-6", "2-6", "3-5", "3-6", "4-4", "4-5", "4-6", "5-5", "5-6", "6-6"}, losing)
@@ -239,7 +239,7 @@ func TestRD2_AnEmptyPoolIsADraw(t *testing.T) {
 	assert.Equal(t, 0, p.PoolSize())
 	assert.Equal(t, rules.Terminal, p.ToMove())
 	assert.Equal(t, "1/2-1/2", p.Outcome().Result())
-	assert.Equal(t, rules.PoolExhausted, p.Outcome().Reason)
+	assert.Equal(t, PoolExhausted, p.Outcome().Reason)
 }
 
 func TestDrawNotation(t *testing.T) {
@@ -283,7 +283,7 @@ func TestTheSeatThatDrawsADominoItCannotPlayLoses(t *testing.T) {
 					q := p.PlayUnchecked(draw)
 					stuck := len(refFrom(q).turns()) == 0
 					switch o := q.Outcome(); {
-					case stuck && (q.ToMove() != rules.Terminal || o != rules.Win(2, rules.NoLegalTurn, 1-mover)):
+					case stuck && (q.ToMove() != rules.Terminal || o != rules.Win(2, NoLegalTurn, 1-mover)):
 						t.Fatalf("%v draws %v and has no turn: to move %v, outcome %v; want %v to win\n%s",
 							mover, draw, q.ToMove(), o, 1-mover, q.Diagram())
 					case !stuck && (q.ToMove() != mover || o.Over()):
@@ -293,12 +293,12 @@ func TestTheSeatThatDrawsADominoItCannotPlayLoses(t *testing.T) {
 						losses++
 					}
 				}
-			} else if o := p.Outcome(); o.Reason == rules.NoLegalTurn {
+			} else if o := p.Outcome(); o.Reason == NoLegalTurn {
 				t.Fatalf("a position with a turn to play ends %v", o)
 			}
 			p = p.PlayUnchecked(rapid.SampledFrom(p.AppendMoves(nil)).Draw(t, "move"))
 		}
-		if o := p.Outcome(); o.Reason == rules.NoLegalTurn && len(refFrom(p).turns()) != 0 {
+		if o := p.Outcome(); o.Reason == NoLegalTurn && len(refFrom(p).turns()) != 0 {
 			t.Fatalf("the game ended %v with turns to play\n%s", o, p.Diagram())
 		}
 	})

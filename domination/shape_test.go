@@ -45,7 +45,7 @@ func TestZeroPositionIsNoGameRatherThanADrawnGame(t *testing.T) {
 	v, ok := zero.Evaluate(0)
 	assert.False(t, ok)
 	assert.Zero(t, v)
-	for _, o := range []rules.Outcome{rules.Win(2, rules.NoLegalTurn, 0), rules.Draw(2, rules.PoolExhausted), zero.Outcome()} {
+	for _, o := range []rules.Outcome{rules.Win(2, NoLegalTurn, 0), rules.Draw(2, PoolExhausted), zero.Outcome()} {
 		assert.False(t, zero.CanEnd(o), o.String())
 	}
 
@@ -227,7 +227,7 @@ func TestHashCoversTheDrawnDomino(t *testing.T) {
 	lost := mustPlay(t, New(), "2-5", "d4-b4,e5-e8", "0-3", "h1-h4,a8-b8", "1-3", "e8-h8,b4-b5")
 	before := lost
 	lost = mustPlay(t, lost, "6-6")
-	require.Equal(t, rules.NoLegalTurn, lost.Outcome().Reason)
+	require.Equal(t, NoLegalTurn, lost.Outcome().Reason)
 	assert.NotEqual(t, before.Hash(), lost.Hash())
 }
 

@@ -309,7 +309,7 @@ func (p *Position) applyMulti(m Move) {
 		team := uint8(1) << (mover & 1)
 		if p.passed&team != 0 {
 			// The partner passed at the team's last turn: the team loses.
-			p.winner, p.reason = 1+uint8(next), rules.TeamPassed
+			p.winner, p.reason = 1+uint8(next), TeamPassed
 		}
 		p.passed |= team
 	} else {
@@ -318,7 +318,7 @@ func (p *Position) applyMulti(m Move) {
 		p.passed &^= 1 << (mover & 1)
 		switch {
 		case p.variant&variantShort != 0 && p.shortWin(mover):
-			p.winner, p.reason = 1+uint8(mover), rules.ShortGame
+			p.winner, p.reason = 1+uint8(mover), ShortGame
 		case teams:
 			// As with three or four individual players, leaving every
 			// opponent without a move and a reserve at once is a win.

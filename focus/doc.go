@@ -91,7 +91,7 @@
 //     reserve, and the mover may drop either colour ("C*d4" drops the
 //     partner's piece, which gives the partner control). A seat with no
 //     legal move must pass ("pass", a ply); if, at the team's next turn,
-//     the partner passes too, the team loses (reason rules.TeamPassed;
+//     the partner passes too, the team loses (reason TeamPassed;
 //     "1-0-1-0"). As in individual play, a move that leaves both
 //     opponents without a controlled stack and a reserve wins at once
 //     (the rule of every game of more than two players: all opponents must
@@ -102,7 +102,7 @@
 //     once with at least 3 captured pieces of every opposing colour (2 of
 //     each with four individual players) or 10 pieces removed in all,
 //     those sent to a reserve included, counted over the whole game
-//     (reason rules.ShortGame).
+//     (reason ShortGame).
 //   - nowak=true (R-F10, two players; the checkers-like game Zdzisław
 //     Nowak describes): a move takes the top k pieces of a controlled
 //     stack in a straight line to an empty square, never onto a stack: k

@@ -104,7 +104,7 @@ func TestHashCoversWhatDecidesTheGame(t *testing.T) {
 		{"which team passed", teams, func(p *Position) { p.passed = 1 }, func(p *Position) { p.passed = 2 }, true},
 		{"which seats owe a first drop", first, func(p *Position) { p.first = 0b110 }, func(p *Position) { p.first = 0b101 }, true},
 		{"the winner", four, nil, won(rules.Elimination), true},
-		{"why the game was won", four, won(rules.Elimination), won(rules.ShortGame), true},
+		{"why the game was won", four, won(rules.Elimination), won(ShortGame), true},
 	} {
 		p := rehash(tc.p)
 		require.Equal(t, tc.p.Hash(), p.Hash(), "%s: the incremental hash is the hash from scratch", tc.name)

@@ -206,7 +206,7 @@ func TestEveryPositionOfRandomGamesReadsBack(t *testing.T) {
 		ends[o.Reason]++
 	}
 	t.Log(ends)
-	for _, r := range []rules.Reason{rules.NoLegalMove, rules.Elimination, rules.PlyLimit, rules.ShortGame} {
+	for _, r := range []rules.Reason{rules.NoLegalMove, rules.Elimination, rules.PlyLimit, ShortGame} {
 		assert.NotZero(t, ends[r], "random games end by %v too", r)
 	}
 }
@@ -228,7 +228,7 @@ func TestCanEndAcceptsOnlyResultsOfTheVariant(t *testing.T) {
 		{"focus(players=3,short=true,plylimit=9)", []rules.Outcome{win(3, 2), rules.Draw(3, rules.PlyLimit)}, []rules.Outcome{win(3, 0, 2)}},
 		{"focus(players=4)", []rules.Outcome{win(4, 0), win(4, 3)},
 			[]rules.Outcome{win(4, 0, 2), win(4, 1, 3), rules.Draw(4, rules.PlyLimit)}},
-		{"focus(players=4,teams=true)", []rules.Outcome{win(4, 0, 2), win(4, 1, 3), rules.Win(4, rules.TeamPassed, 1, 3)},
+		{"focus(players=4,teams=true)", []rules.Outcome{win(4, 0, 2), win(4, 1, 3), rules.Win(4, TeamPassed, 1, 3)},
 			[]rules.Outcome{win(4, 0), win(4, 2), win(4, 0, 1), win(4, 0, 1, 2, 3), win(4), rules.Draw(4, rules.PlyLimit), win(2, 0)}},
 		{"focus(players=4,teams=true,plylimit=50)", []rules.Outcome{win(4, 0, 2), rules.Draw(4, rules.PlyLimit)}, []rules.Outcome{win(4, 3)}},
 	} {
@@ -250,7 +250,7 @@ func TestPositionTextReadsBackATeamLostByPasses(t *testing.T) {
 		require.NoError(t, err, p.String())
 		assert.Equal(t, p, q)
 	}
-	assert.Equal(t, rules.TeamPassed, p.Outcome().Reason)
+	assert.Equal(t, TeamPassed, p.Outcome().Reason)
 	assert.True(t, p.CanEnd(p.Outcome()))
 	assert.Contains(t, p.String(), " won:A:passes")
 	// The same text without the losing team's passes is refused.

@@ -185,7 +185,7 @@ func TestRF8_ATeamLosesWhenBothPartnersPassInARow(t *testing.T) {
 	q = mustPlay(t, q, "pass")
 	assert.Equal(t, rules.Terminal, q.ToMove())
 	assert.Equal(t, "1-0-1-0", q.Outcome().Result())
-	assert.Equal(t, rules.TeamPassed, q.Outcome().Reason)
+	assert.Equal(t, TeamPassed, q.Outcome().Reason)
 
 	a := buildMulti(t, "focus(players=4,teams=true)", map[string]string{"c3": "A", "e5": "BC", "g6": "DA"}, "A", []string{"0", "0", "0", "0"}, "passed:BD")
 	pass, _ := a.ParseMove("pass")
@@ -218,7 +218,7 @@ func TestRF9_ShortGameByCapturesOfEveryOpponent(t *testing.T) {
 	require.NoError(t, err)
 	q := mustPlay(t, p, "d3-d4")
 	assert.Equal(t, "1-0-0", q.Outcome().Result())
-	assert.Equal(t, rules.ShortGame, q.Outcome().Reason)
+	assert.Equal(t, ShortGame, q.Outcome().Reason)
 }
 
 func TestRF9_ShortGameByTenPiecesRemovedInAll(t *testing.T) {

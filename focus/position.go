@@ -57,6 +57,31 @@ const (
 	phaseSwap1 // seat 1's opening swap
 )
 
+// The reasons a game of Focus ends for besides rules.NoLegalMove and
+// rules.Elimination.
+var (
+	// ShortGame: the mover met the short game's victory condition.
+	ShortGame = rules.NewReason("short game")
+	// TeamPassed: both partners of a team passed in a row; the team loses.
+	TeamPassed = rules.NewReason("team passed")
+)
+
+// reasonKey is the number a position's hash mixes for the reason its
+// game ended: the number each reason had before the games named their
+// own (rules.Reason's numbers are a process's own), so that every hash
+// stays as it was.
+func reasonKey(r rules.Reason) uint64 {
+	switch r {
+	case rules.Elimination:
+		return 3
+	case ShortGame:
+		return 6
+	case TeamPassed:
+		return 7
+	}
+	return 0
+}
+
 // startRows3 is the R-F5 three-player layout and startRows4 the R-F6
 // four-player one, rank 8 first, '#' off the board.
 var (
@@ -479,7 +504,7 @@ func (p *Position) stateKey() uint64 {
 	if p.first == 0 && p.passed == 0 && p.winner == 0 {
 		return 0
 	}
-	return mix(6<<40 | uint64(p.first)<<8 | uint64(p.passed)<<16 | uint64(p.winner)<<24 | uint64(p.reason)<<32)
+	return mix(6<<40 | uint64(p.first)<<8 | uint64(p.passed)<<16 | uint64(p.winner)<<24 | reasonKey(p.reason)<<32)
 }
 
 // variantKey is the key of the configuration: the seats, the variant

@@ -140,7 +140,7 @@ func (p *Position) unreachable(c Config, at *fieldOffsets) (int, string) {
 	// The short game: a side that reached the victory won at once.
 	if p.variant&variantShort != 0 {
 		for s := range seats {
-			if p.shortWin(s) && !(p.reason == rules.ShortGame && p.onWinningSide(s)) {
+			if p.shortWin(s) && !(p.reason == ShortGame && p.onWinningSide(s)) {
 				return tokenAt(tokenGains), "seat " + letter(s) + " has reached the short-game victory (R-F9), so the game would have ended"
 			}
 			first := int(p.first >> s & 1)
@@ -381,7 +381,7 @@ func (p *Position) unreachableEnd(wonAt int, at *fieldOffsets) (int, string) {
 		side |= p.control[partner]
 	}
 	switch p.reason {
-	case rules.TeamPassed:
+	case TeamPassed:
 		switch {
 		case p.turn != w:
 			return at.turn, "after a team's second pass the seat to move is the winner, " + letter(w)
@@ -400,13 +400,13 @@ func (p *Position) unreachableEnd(wonAt int, at *fieldOffsets) (int, string) {
 		if p.variant&variantTeams == 0 && p.turn != w {
 			return at.turn, "when the mover eliminates every opponent, every other seat is skipped: the seat to move is the winner, " + letter(w)
 		}
-	case rules.ShortGame:
+	case ShortGame:
 		if !p.shortWin(w) {
 			return wonAt, won + ", but seat " + letter(w) + " has not reached the short-game victory (R-F9)"
 		}
 	}
 	switch {
-	case (p.variant&variantTeams != 0 || p.reason == rules.ShortGame) && last != w:
+	case (p.variant&variantTeams != 0 || p.reason == ShortGame) && last != w:
 		return at.turn, "the winning move was the last ply, so the seat to move is the one after the winner, " + letter((w+1)%seats)
 	case side == 0:
 		return wonAt, won + ", but seat " + letter(w) + " controls no stack: its winning move left its piece on top"

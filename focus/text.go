@@ -164,7 +164,7 @@ func (p Position) appendState(dst []byte) []byte {
 	return dst
 }
 
-var reasonWords = map[rules.Reason]string{rules.Elimination: "elimination", rules.ShortGame: "short", rules.TeamPassed: "passes"}
+var reasonWords = map[rules.Reason]string{rules.Elimination: "elimination", ShortGame: "short", TeamPassed: "passes"}
 
 // ParsePosition reads a position text (see the package doc for the
 // grammar) for configuration c. Besides the syntax it checks conditions
@@ -482,9 +482,9 @@ func (p *Position) parseMultiToken(field string) (bool, error) {
 				continue
 			}
 			switch {
-			case reason == rules.TeamPassed && p.variant&variantTeams == 0:
+			case reason == TeamPassed && p.variant&variantTeams == 0:
 				return true, errString("won: passes end only team play (teams=true)")
-			case reason == rules.ShortGame && p.variant&variantShort == 0:
+			case reason == ShortGame && p.variant&variantShort == 0:
 				return true, errString("won: a short-game win needs short=true")
 			}
 			p.winner, p.reason = 1+uint8(s), reason

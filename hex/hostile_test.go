@@ -49,27 +49,27 @@ func TestPositionTextRefusesAConnectionMadeBeforeTheLastMove(t *testing.T) {
 
 func TestCanEndAcceptsOnlyHexResults(t *testing.T) {
 	p := New()
-	assert.True(t, p.CanEnd(rules.Win(2, rules.Connection, 0)))
+	assert.True(t, p.CanEnd(rules.Win(2, Connection, 0)))
 	assert.True(t, p.CanEnd(rules.Win(2, rules.NoLegalMove, 1)), "the reason is ignored")
 	for _, o := range []rules.Outcome{
 		{},
-		rules.Draw(2, rules.Connection),      // 1/2-1/2: Hex has no draws
-		rules.Win(2, rules.Connection, 0, 1), // 1-1
-		rules.Win(2, rules.Connection),       // 0-0
-		rules.Win(4, rules.Connection, 0, 2), // 1-0-1-0
-		rules.Win(3, rules.Connection, 0),    // 1-0-0
-		rules.Win(1, rules.Connection, 0),    // 1
+		rules.Draw(2, Connection),      // 1/2-1/2: Hex has no draws
+		rules.Win(2, Connection, 0, 1), // 1-1
+		rules.Win(2, Connection),       // 0-0
+		rules.Win(4, Connection, 0, 2), // 1-0-1-0
+		rules.Win(3, Connection, 0),    // 1-0-0
+		rules.Win(1, Connection, 0),    // 1
 	} {
 		assert.False(t, p.CanEnd(o), o.String())
 	}
 	row := Config{Cols: 5, Rows: 1, Swap: SwapSides}.Start()
-	assert.True(t, row.CanEnd(rules.Win(2, rules.Connection, 0)))
-	assert.False(t, row.CanEnd(rules.Win(2, rules.Connection, 1)), "one row: Black's first stone wins")
+	assert.True(t, row.CanEnd(rules.Win(2, Connection, 0)))
+	assert.False(t, row.CanEnd(rules.Win(2, Connection, 1)), "one row: Black's first stone wins")
 	column := Config{Cols: 1, Rows: 5, Swap: SwapNone}.Start()
-	assert.False(t, column.CanEnd(rules.Win(2, rules.Connection, 0)), "one column: White's first stone wins")
-	assert.True(t, column.CanEnd(rules.Win(2, rules.Connection, 1)))
+	assert.False(t, column.CanEnd(rules.Win(2, Connection, 0)), "one column: White's first stone wins")
+	assert.True(t, column.CanEnd(rules.Win(2, Connection, 1)))
 	swapped := Config{Cols: 1, Rows: 5, Swap: SwapSides}.Start()
-	assert.True(t, swapped.CanEnd(rules.Win(2, rules.Connection, 0)), "seat 0 takes White by the swap")
+	assert.True(t, swapped.CanEnd(rules.Win(2, Connection, 0)), "seat 0 takes White by the swap")
 }
 
 func TestCanEndHoldsForEveryRandomGame(t *testing.T) {

@@ -58,7 +58,7 @@ func TestZeroPositionIsInert(t *testing.T) {
 	v, ok := p.Evaluate(0)
 	assert.False(t, ok)
 	assert.Zero(t, v)
-	for _, o := range []rules.Outcome{rules.Win(2, rules.Connection, 0), rules.Win(2, rules.Connection, 1), p.Outcome()} {
+	for _, o := range []rules.Outcome{rules.Win(2, Connection, 0), rules.Win(2, Connection, 1), p.Outcome()} {
 		assert.False(t, p.CanEnd(o), o.String())
 	}
 	trace := []rules.Played[Move]{{Move: Swap}}

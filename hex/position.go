@@ -40,6 +40,10 @@ func (c Color) Other() Color {
 	return Empty
 }
 
+// Connection is the reason every game of Hex ends: the winner joined
+// their two sides.
+var Connection = rules.NewReason("connection")
+
 // swapState records which swap, if any, has been played.
 type swapState uint8
 
@@ -167,7 +171,7 @@ func (p Position) Outcome() rules.Outcome {
 		}
 		return rules.Outcome{}
 	}
-	return rules.Win(2, rules.Connection, p.SeatOf(p.winner))
+	return rules.Win(2, Connection, p.SeatOf(p.winner))
 }
 
 // CanEnd reports whether a game of this variant can end with o's

@@ -137,7 +137,7 @@ func (p Position) Rollout(r *rand.Rand, maxPlies int, trace []rules.Played[Move]
 	if trace != nil {
 		trace = q.appendFill(trace, &empty, &other)
 	}
-	return rules.Win(2, rules.Connection, q.SeatOf(winner)), start, trace, true
+	return rules.Win(2, Connection, q.SeatOf(winner)), start, trace, true
 }
 
 // appendFill appends the stones of a fill: the colour to move's (empty

@@ -36,7 +36,7 @@ func TestBlackWinsByJoiningTopAndBottom(t *testing.T) {
 	w, ok := p.Outcome().Winner()
 	assert.True(t, ok)
 	assert.Equal(t, rules.Player(0), w)
-	assert.Equal(t, rules.Connection, p.Outcome().Reason)
+	assert.Equal(t, Connection, p.Outcome().Reason)
 	assert.Equal(t, "1-0", p.Outcome().Result())
 }
 

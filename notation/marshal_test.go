@@ -94,15 +94,15 @@ func TestResultMatchesOutcome(t *testing.T) {
 		want   bool
 	}{
 		{"*", rules.Outcome{}, true},
-		{"1-0", rules.Win(2, rules.Connection, 0), true},
+		{"1-0", rules.Win(2, rules.Resignation, 0), true},
 		{"0-1", rules.Win(2, rules.NoLegalMove, 1), true},
 		{"1/2-1/2", rules.Draw(2, rules.PlyLimit), true},
-		{"0-1-0-1", rules.Win(4, rules.TeamPassed, 1, 3), true},
-		{"1-0", rules.Win(2, rules.Connection, 1), false},
+		{"0-1-0-1", rules.Win(4, rules.NewReason("team passed"), 1, 3), true},
+		{"1-0", rules.Win(2, rules.Resignation, 1), false},
 		{"1-0", rules.Outcome{}, false},
-		{"*", rules.Win(2, rules.Connection, 0), false},
+		{"*", rules.Win(2, rules.Resignation, 0), false},
 		{"1/2-1/2", rules.Draw(3, rules.PlyLimit), false},
-		{"1-0-0", rules.Win(2, rules.Connection, 0), false},
+		{"1-0-0", rules.Win(2, rules.Resignation, 0), false},
 	} {
 		r, err := notation.ParseResult(tc.result)
 		require.NoError(t, err)

@@ -113,7 +113,7 @@ func TestParseResult(t *testing.T) {
 		assert.Equal(t, s, r.String())
 	}
 	r, _ := ParseResult("0-1")
-	assert.Equal(t, rules.Win(2, rules.Connection, 1).Result(), r.String())
+	assert.Equal(t, rules.Win(2, rules.NoLegalMove, 1).Result(), r.String())
 	for _, s := range []string{"", "1", "2-0", "1-0-0-0-0", "½-½", "1--0"} {
 		_, err := ParseResult(s)
 		assert.ErrorIs(t, err, rules.ErrSyntax, s)

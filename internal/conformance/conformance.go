@@ -529,7 +529,7 @@ func CheckInvalid[P interface {
 	if got := p.AppendObservation(nil, rules.Player(p.Seats())); len(got) != 0 {
 		t.Fatalf("AppendObservation for seat %d of a %d-seat game appended %d values, want none", p.Seats(), p.Seats(), len(got))
 	}
-	for _, o := range []rules.Outcome{rules.Win(2, rules.Connection, 0), rules.Draw(2, rules.PlyLimit), zero.Outcome()} {
+	for _, o := range []rules.Outcome{rules.Win(2, rules.NoLegalMove, 0), rules.Draw(2, rules.PlyLimit), zero.Outcome()} {
 		if zero.CanEnd(o) {
 			t.Fatalf("the zero %T says it can end %v", zero, o)
 		}

@@ -23,9 +23,8 @@
 // move by the count of the pieces (A or B): "X.O/.X./... B". The ranks
 // give the size, so a text needs no spec.
 //
-// The rules have no reason for a line of N nor for a full board, so a win
-// ends with the reason rules.Connection (the line connects N squares) and
-// a draw with rules.NoLegalMove (no square is left).
+// A win ends with the game's own reason, Line (the mover completed a line
+// of N); a draw with rules.NoLegalMove (no square is left).
 package testgame
 
 import (
@@ -187,6 +186,10 @@ func ParseMove(s string) (Move, error) {
 	return NewMove(int(f-'a'), int(s[1]-'1')), nil
 }
 
+// Line is the reason a won game ends for: the mover completed a line of
+// N, a reason the root package does not name.
+var Line = rules.NewReason("line of n")
+
 // Position is a board and whose turn it is. The zero value is the
 // invalid value of the rules.Position contract.
 type Position struct {
@@ -340,7 +343,7 @@ func (p Position) Outcome() rules.Outcome {
 	case !p.IsValid():
 		return rules.Outcome{Reason: rules.Invalid}
 	case p.end == 1 || p.end == 2:
-		return rules.Win(2, rules.Connection, rules.Player(p.end-1))
+		return rules.Win(2, Line, rules.Player(p.end-1))
 	case p.end == 3:
 		return rules.Draw(2, rules.NoLegalMove)
 	}

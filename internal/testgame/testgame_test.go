@@ -50,7 +50,7 @@ func play(t *testing.T, spec string, moves ...string) rules.Dynamic {
 
 func TestAShortGameAndADraw(t *testing.T) {
 	won := play(t, "tictactoe", "a1", "a2", "b1", "b2", "c1")
-	assert.Equal(t, "1-0 (connection)", won.Outcome().String())
+	assert.Equal(t, "1-0 (line of n)", won.Outcome().String())
 	// X O X / X O O / O X X: nobody has a line.
 	drawn := play(t, "tictactoe", "a3", "b3", "c3", "b2", "a2", "c2", "b1", "a1", "c1")
 	assert.Equal(t, "1/2-1/2 (no legal move)", drawn.Outcome().String())

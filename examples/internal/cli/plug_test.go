@@ -22,7 +22,7 @@ func TestArenaPlaysARegisteredGame(t *testing.T) {
 	a, b, out := arena(t, "-game", "tictactoe", "-a", "mcts", "-b", "random", "-games", "4", "-iterations", "300", "-seed", "2", "-records", records)
 	assert.Equal(t, 4.0, a+b, out)
 	assert.GreaterOrEqual(t, a, 2.0, out)
-	assert.Regexp(t, `(?m)^game 1: mcts is seat A: (1-0 \(connection\)|1/2-1/2 \(no legal move\)) in \d+ plies$`, out)
+	assert.Regexp(t, `(?m)^game 1: mcts is seat A: (1-0 \(line of n\)|1/2-1/2 \(no legal move\)) in \d+ plies$`, out)
 	a, b, out = arena(t, "-game", "tictactoe(size=4)", "-a", "random", "-b", "random", "-games", "2", "-seed", "2")
 	assert.Equal(t, 2.0, a+b, out)
 	text, err := os.ReadFile(records)
