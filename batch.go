@@ -99,7 +99,7 @@ type batchEngine interface {
 
 // batcher is implemented by every Dynamic that Erase makes.
 type batcher interface {
-	newBatchEngine(n int, o BatchOptions) batchEngine
+	newBatchEngine(n int, o BatchOptions) (batchEngine, error)
 }
 
 // NewBatch returns n games that start, and restart, from start, a
@@ -157,7 +157,11 @@ func NewBatch(start Dynamic, n int, o BatchOptions) (*Batch, error) {
 	b.Rewards = make([]float32, n*b.seats)
 	b.Terminated = make([]bool, n)
 	b.Truncated = make([]bool, n)
-	b.engine = bt.newBatchEngine(n, o)
+	engine, err := bt.newBatchEngine(n, o)
+	if err != nil {
+		return nil, err
+	}
+	b.engine = engine
 	return b, nil
 }
 
@@ -299,12 +303,16 @@ func (e *BatchError) Error() string {
 // Unwrap returns the game's error, so errors.Is sees ErrIllegal through it.
 func (e *BatchError) Unwrap() error { return e.Err }
 
-func (e erased[P, M]) newBatchEngine(n int, o BatchOptions) batchEngine {
+func (e erased[P, M]) newBatchEngine(n int, o BatchOptions) (batchEngine, error) {
+	if _, ok := KitOf[P, M](&e.p); !ok {
+		return nil, e.noKit("NewBatch")
+	}
 	g := &batchGames[P, M]{
 		start:     e.p,
 		startTurn: e.p.ToMove(),
 		startPly:  e.p.Ply(),
 		games:     make([]P, n),
+		kits:      make([]KitMethods[P, M], n),
 		turn:      make([]Player, n),
 		last:      make([]Player, n),
 		pcg:       make([]rand.PCG, n),
@@ -315,8 +323,9 @@ func (e erased[P, M]) newBatchEngine(n int, o BatchOptions) batchEngine {
 		g.pcg[i] = *rand.NewPCG(o.Seed, uint64(i))
 		g.rands[i] = rand.New(&g.pcg[i])
 		g.games[i] = e.p
+		g.kits[i], _ = KitOf[P, M](&g.games[i])
 	}
-	return g
+	return g, nil
 }
 
 // batchGames is a Batch's games of one position type. Its loops call as
@@ -327,6 +336,7 @@ type batchGames[P Position[P, M], M Move] struct {
 	startTurn Player
 	startPly  int
 	games     []P
+	kits      []KitMethods[P, M] // kits[i] is game i's kit, through &games[i]
 	turn      []Player // the seat to move in each game
 	last      []Player // the seat that made each game's last decision
 	pcg       []rand.PCG
@@ -354,9 +364,9 @@ func (g *batchGames[P, M]) restart(b *Batch, lo, hi int) {
 
 // refuse returns the error of game i's action, which its mask refused.
 func (g *batchGames[P, M]) refuse(i, a int) error {
-	m, ok := g.games[i].ActionMove(a)
+	m, ok := g.kits[i].ActionMove(a)
 	if !ok {
-		return &BatchError{Game: i, Action: a, Err: indexError("action", a, g.games[i].NumActions())}
+		return &BatchError{Game: i, Action: a, Err: indexError("action", a, g.kits[i].NumActions())}
 	}
 	err := g.games[i].Legal(m)
 	if err == nil { // a mask that disagrees with Legal: the game's bug
@@ -377,7 +387,7 @@ func (g *batchGames[P, M]) step(b *Batch, actions []int32, lo, hi int) {
 			turn = g.startTurn
 		} else {
 			g.last[i] = g.turn[i]
-			m, _ := g.games[i].ActionMove(int(actions[i])) // check made sure
+			m, _ := g.kits[i].ActionMove(int(actions[i])) // check made sure
 			g.games[i] = g.games[i].PlayUnchecked(m)
 			turn = g.games[i].ToMove()
 		}
@@ -433,15 +443,15 @@ func (g *batchGames[P, M]) write(b *Batch, i int, seat Player, played bool, s *s
 		clear(legal)
 		s.moves = g.games[i].AppendMoves(s.moves[:0])
 		for _, m := range s.moves {
-			if a := g.games[i].ActionIndex(m); a >= 0 && a < len(legal) {
+			if a := g.kits[i].ActionIndex(m); a >= 0 && a < len(legal) {
 				legal[a] = true
 			}
 		}
 		copy(mask, legal)
 	}
-	if got := g.games[i].AppendObservation(obs[:0:len(obs)], seat); len(got) != len(obs) {
+	if got := g.kits[i].AppendObservation(obs[:0:len(obs)], seat); len(got) != len(obs) {
 		clear(obs) // a seat the game does not observe for: no stale values
 	}
 }
 
-func (g *batchGames[P, M]) state(i int) Dynamic { return erased[P, M]{g.games[i]} }
+func (g *batchGames[P, M]) state(i int) Dynamic { return erased[P, M]{p: g.games[i]} }

@@ -21,6 +21,8 @@ import "errors"
 //     (ErrSyntax);
 //   - "out-of-range": an index outside its range, such as an action
 //     index past the action space (ErrOutOfRange);
+//   - "not-supported": a call the game cannot serve, such as a kit
+//     method of a game with only the rules (ErrNotSupported);
 //   - "busy": a Batch called while another call on it is under way
 //     (ErrBusy);
 //   - "bad-record": a game record that names no game, or whose result
@@ -62,6 +64,7 @@ var errorCodes = [...]struct {
 	{ErrWrongNode, "wrong-node"},
 	{ErrIllegal, "illegal"},
 	{ErrOutOfRange, "out-of-range"},
+	{ErrNotSupported, "not-supported"},
 	{ErrBusy, "busy"},
 	{ErrBadRecord, "bad-record"},
 	{ErrSyntax, "syntax"},

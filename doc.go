@@ -100,34 +100,43 @@
 //
 // # The contract
 //
-// Every game's position type P with move type M satisfies Position[P, M].
-// A position is an immutable value with no pointers: Play returns a new
-// position and never changes the receiver, so positions can be copied,
-// stored and shared across goroutines freely. A node of the game tree is a
-// decision (a seat is to move), a chance node (Chance is to move; its
-// outcomes come with exact probabilities and are played like moves) or
-// terminal (Terminal is to move; Outcome says who won and why).
+// The contract has two parts. Position[P, M] is what the rules need, and
+// all a new game must write: seats, the seat to move, the legal moves into
+// a buffer, chance outcomes with exact probabilities, Legal, an unchecked
+// play, the outcome, a hash, the text forms, the ply and CanEnd. With it
+// alone a game registers, opens through Dynamic, and gets perft, records,
+// the engine protocol, serve and the bots (plain UCT with random
+// playouts). Kit[P, M] adds what search and learning need, and only the
+// code that uses it requires it: an evaluation and fast random playouts
+// (Evaluate, Rollout), a dense action space per variant (NumActions,
+// ActionIndex, ActionMove, and NumChanceActions and ChanceMove for chance
+// outcomes), observation planes from a seat's view (ObservationShape,
+// AppendObservation) and the board symmetries the rules keep (Symmetries,
+// Transform, TransformMove), with ActionPermutation turning one into a
+// permutation of the action space for data augmentation. Generic code over
+// Position takes a position's kit where it has one with KitOf, without an
+// allocation. Every game of this module implements the kit; a game with
+// only the rules gets ErrNotSupported from Dynamic's kit methods and from
+// NewBatch, and its Game says so (Kit false).
+//
+// A position is an immutable value with no pointers: playing returns a
+// new position and never changes the receiver, so positions can be
+// copied, stored and shared across goroutines freely. A node of the game
+// tree is a decision (a seat is to move), a chance node (Chance is to
+// move; its outcomes come with exact probabilities and are played like
+// moves) or terminal (Terminal is to move; Outcome says who won and why).
 //
 // Legal-move generation is the single source of truth: Legal(m) accepts
-// exactly the moves AppendMoves lists, in the game's canonical order. Play
-// checks; PlayUnchecked is the fast path for moves that came from
-// AppendMoves. Moves are small integers that print in the game's notation.
-// MaxMoves sizes a move buffer with which AppendMoves never allocates, and
-// Evaluate gives search a heuristic value where the game has one, without
-// boxing the position; Rollout plays a random game faster where the game
-// knows how (see Rollouts). CanEnd says which results a variant can have (Hex
-// has no draws), so that a record cannot claim another.
-//
-// The contract also holds what search and learning code needs, typed and
-// (but for ActionPermutation's slice) allocation-free: Ply; a dense action space per variant (NumActions,
-// ActionIndex, ActionMove, and NumChanceActions and ChanceMove for chance
-// outcomes); observation planes from a seat's view (ObservationShape,
-// AppendObservation); the board symmetries the rules keep (Symmetries,
-// Transform, TransformMove), with ActionPermutation turning one into a
-// permutation of the action space for data augmentation. Dynamic offers
-// the same in text form (and PlayAction, which plays an action index),
-// and History keeps a game with undo. Each game's package doc lists its
-// encoding, planes and symmetries.
+// exactly the moves AppendMoves lists, in the game's canonical order. The
+// function Play checks (Legal, then PlayUnchecked), once for every game;
+// PlayUnchecked is the fast path for moves that came from AppendMoves.
+// Moves are small integers that print in the game's notation. MaxMoves
+// sizes a move buffer with which AppendMoves never allocates. CanEnd says
+// which results a variant can have (Hex has no draws), so that a record
+// cannot claim another. Dynamic offers all of it in text form (and
+// PlayAction, which plays an action index), and History keeps a game with
+// undo. Each game's package doc lists its encoding, planes and
+// symmetries.
 //
 // # The invalid value
 //
@@ -135,8 +144,8 @@
 // no board and no variant. Rather than pass for a game, it is inert: its
 // IsValid reports false, Seats is 0, ToMove is Terminal, Outcome is the
 // Invalid outcome (result "?"), it lists no moves, Legal and Play refuse
-// every move with a *MoveError of kind ErrNoGame, Evaluate and Rollout
-// report ok false, its Hash is 0 and its Spec "", its String is a text
+// every move with a *MoveError of kind ErrNoGame, the kit's Evaluate and
+// Rollout report ok false, its Hash is 0 and its Spec "", its String is a text
 // every reader refuses ("<invalid hex position>") and MarshalText refuses
 // it. Each game returns this same value from a failed parse and
 // from Start of a configuration its Validate refuses: nothing is clamped

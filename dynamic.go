@@ -301,9 +301,12 @@ func Erase[P Position[P, M], M Move](p P) (Dynamic, error) {
 	if !p.IsValid() {
 		return nil, &NoGameError{Type: typeName(p)}
 	}
-	return erased[P, M]{p}, nil
+	return erased[P, M]{p: p}, nil
 }
 
+// erased is the Dynamic of a P: a value, so that two Dynamic values are
+// equal (==) exactly when their positions are. Its kit methods borrow a
+// kitBox for the position's kit (see kit.go).
 type erased[P Position[P, M], M Move] struct{ p P }
 
 func (e erased[P, M]) Seats() int       { return e.p.Seats() }
@@ -316,7 +319,14 @@ func (e erased[P, M]) String() string   { return e.p.String() }
 func (e erased[P, M]) MaxMoves() int    { return e.p.MaxMoves() }
 func (e erased[P, M]) Typed() any       { return e.p }
 
-func (e erased[P, M]) Evaluate(seat Player) (float64, bool) { return e.p.Evaluate(seat) }
+func (e erased[P, M]) Evaluate(seat Player) (float64, bool) {
+	b := borrowKit[P, M](e.p)
+	defer b.release()
+	if k := b.kit; k != nil {
+		return k.Evaluate(seat)
+	}
+	return 0, false
+}
 
 func (e erased[P, M]) CanEnd(o Outcome) bool { return e.p.CanEnd(o) }
 
@@ -387,33 +397,43 @@ func (e erased[P, M]) play(move string) (Dynamic, M, error) {
 	if err != nil {
 		return nil, m, err
 	}
-	next, err := e.p.Play(m)
-	if err != nil {
+	if err := e.p.Legal(m); err != nil {
 		return nil, m, err
 	}
-	return erased[P, M]{next}, m, nil
+	next := e.p.PlayUnchecked(m)
+	return erased[P, M]{p: next}, m, nil
 }
 
 func (e erased[P, M]) PlayAction(i int) (Dynamic, error) {
+	b := borrowKit[P, M](e.p)
+	defer b.release()
+	k := b.kit
+	if k == nil {
+		return nil, e.noKit("PlayAction")
+	}
 	var m M
 	var ok bool
 	switch e.p.ToMove() {
 	case Terminal:
 		return nil, &MoveError{Move: "action " + strconv.Itoa(i), Kind: ErrGameOver}
 	case Chance:
-		if m, ok = e.p.ChanceMove(i); !ok {
-			return nil, indexError("chance action", i, e.p.NumChanceActions())
+		if m, ok = k.ChanceMove(i); !ok {
+			return nil, indexError("chance action", i, k.NumChanceActions())
 		}
 	default:
-		if m, ok = e.p.ActionMove(i); !ok {
-			return nil, indexError("action", i, e.p.NumActions())
+		if m, ok = k.ActionMove(i); !ok {
+			return nil, indexError("action", i, k.NumActions())
 		}
 	}
-	next, err := e.p.Play(m)
-	if err != nil {
+	if err := e.p.Legal(m); err != nil {
 		return nil, err
 	}
-	return erased[P, M]{next}, nil
+	return erased[P, M]{p: e.p.PlayUnchecked(m)}, nil
+}
+
+// noKit is the error of a kit method of a game with only the rules.
+func (e erased[P, M]) noKit(method string) error {
+	return &NotSupportedError{Game: SpecName(e.p.Spec()), What: "Dynamic." + method + " (the search-and-learning kit)"}
 }
 
 func (e erased[P, M]) Perft(depth int) uint64 { return Perft(e.p, depth) }
@@ -457,17 +477,47 @@ func (e erased[P, M]) Diagram() string {
 	return ""
 }
 
-func (e erased[P, M]) Ply() int              { return e.p.Ply() }
-func (e erased[P, M]) NumActions() int       { return e.p.NumActions() }
-func (e erased[P, M]) NumChanceActions() int { return e.p.NumChanceActions() }
-func (e erased[P, M]) Symmetries() int       { return e.p.Symmetries() }
+func (e erased[P, M]) Ply() int { return e.p.Ply() }
+
+func (e erased[P, M]) NumActions() int {
+	b := borrowKit[P, M](e.p)
+	defer b.release()
+	if k := b.kit; k != nil {
+		return k.NumActions()
+	}
+	return 0
+}
+
+func (e erased[P, M]) NumChanceActions() int {
+	b := borrowKit[P, M](e.p)
+	defer b.release()
+	if k := b.kit; k != nil {
+		return k.NumChanceActions()
+	}
+	return 0
+}
+
+func (e erased[P, M]) Symmetries() int {
+	b := borrowKit[P, M](e.p)
+	defer b.release()
+	if k := b.kit; k != nil {
+		return k.Symmetries()
+	}
+	return 0
+}
 
 func (e erased[P, M]) ActionIndex(move string) (int, error) {
+	b := borrowKit[P, M](e.p)
+	defer b.release()
+	k := b.kit
+	if k == nil {
+		return -1, e.noKit("ActionIndex")
+	}
 	m, err := e.p.ParseMove(move)
 	if err != nil {
 		return -1, err
 	}
-	i := e.p.ActionIndex(m)
+	i := k.ActionIndex(m)
 	if i < 0 {
 		return -1, &MoveError{Move: move, Kind: ErrIllegal, Reason: errNoAction}
 	}
@@ -479,17 +529,29 @@ func (e erased[P, M]) ActionIndex(move string) (int, error) {
 var errNoAction = errors.New("no action index at this position: no node of the variant lists it, or (where indices are relative to the position) this one cannot")
 
 func (e erased[P, M]) ActionMove(i int) (string, error) {
-	m, ok := e.p.ActionMove(i)
+	b := borrowKit[P, M](e.p)
+	defer b.release()
+	k := b.kit
+	if k == nil {
+		return "", e.noKit("ActionMove")
+	}
+	m, ok := k.ActionMove(i)
 	if !ok {
-		return "", indexError("action", i, e.p.NumActions())
+		return "", indexError("action", i, k.NumActions())
 	}
 	return m.String(), nil
 }
 
 func (e erased[P, M]) ChanceMove(i int) (string, error) {
-	m, ok := e.p.ChanceMove(i)
+	b := borrowKit[P, M](e.p)
+	defer b.release()
+	k := b.kit
+	if k == nil {
+		return "", e.noKit("ChanceMove")
+	}
+	m, ok := k.ChanceMove(i)
 	if !ok {
-		return "", indexError("chance action", i, e.p.NumChanceActions())
+		return "", indexError("chance action", i, k.NumChanceActions())
 	}
 	return m.String(), nil
 }
@@ -499,34 +561,52 @@ func indexError(what string, i, n int) error {
 }
 
 func (e erased[P, M]) LegalActions() []int {
+	b := borrowKit[P, M](e.p)
+	defer b.release()
+	k := b.kit
+	if k == nil {
+		return nil
+	}
 	moves := e.p.AppendMoves(make([]M, 0, e.p.MaxMoves()))
 	out := make([]int, 0, len(moves))
 	for _, m := range moves {
-		out = append(out, e.p.ActionIndex(m))
+		out = append(out, k.ActionIndex(m))
 	}
 	slices.Sort(out)
 	return out
 }
 
 func (e erased[P, M]) AppendLegalActions(buf []int) []int {
+	b := borrowKit[P, M](e.p)
+	defer b.release()
+	k := b.kit
+	if k == nil {
+		return buf
+	}
 	s := getScratch[M](e.p.MaxMoves())
 	defer putScratch(s)
 	s.moves = e.p.AppendMoves(s.moves[:0])
 	start := len(buf)
 	for _, m := range s.moves {
-		buf = append(buf, e.p.ActionIndex(m))
+		buf = append(buf, k.ActionIndex(m))
 	}
 	slices.Sort(buf[start:])
 	return buf
 }
 
 func (e erased[P, M]) LegalActionMask(mask []bool) error {
-	n := e.p.NumActions()
+	b := borrowKit[P, M](e.p)
+	defer b.release()
+	k := b.kit
+	if k == nil {
+		return e.noKit("LegalActionMask")
+	}
+	n := k.NumActions()
 	switch e.p.ToMove() {
 	case Chance:
-		n = e.p.NumChanceActions()
+		n = k.NumChanceActions()
 	case Terminal:
-		if len(mask) == e.p.NumChanceActions() {
+		if len(mask) == k.NumChanceActions() {
 			n = len(mask)
 		}
 	}
@@ -538,7 +618,7 @@ func (e erased[P, M]) LegalActionMask(mask []bool) error {
 	defer putScratch(s)
 	s.moves = e.p.AppendMoves(s.moves[:0])
 	for _, m := range s.moves {
-		if i := e.p.ActionIndex(m); i >= 0 && i < n {
+		if i := k.ActionIndex(m); i >= 0 && i < n {
 			mask[i] = true
 		}
 	}
@@ -546,39 +626,74 @@ func (e erased[P, M]) LegalActionMask(mask []bool) error {
 }
 
 func (e erased[P, M]) AppendObservation(buf []float32, seat Player) []float32 {
-	return e.p.AppendObservation(buf, seat)
+	b := borrowKit[P, M](e.p)
+	defer b.release()
+	if k := b.kit; k != nil {
+		return k.AppendObservation(buf, seat)
+	}
+	return buf
 }
 
 func (e erased[P, M]) ObservationShape() []int {
-	planes, rows, cols := e.p.ObservationShape()
+	b := borrowKit[P, M](e.p)
+	defer b.release()
+	k := b.kit
+	if k == nil {
+		return []int{0, 0, 0}
+	}
+	planes, rows, cols := k.ObservationShape()
 	return []int{planes, rows, cols}
 }
 
 func (e erased[P, M]) Observation(seat Player) []float32 {
-	planes, rows, cols := e.p.ObservationShape()
-	return e.p.AppendObservation(make([]float32, 0, planes*rows*cols), seat)
-}
-
-func (e erased[P, M]) Transform(k int) (Dynamic, error) {
-	if k < 0 || k >= e.p.Symmetries() {
-		return nil, indexError("symmetry", k, e.p.Symmetries())
+	b := borrowKit[P, M](e.p)
+	defer b.release()
+	k := b.kit
+	if k == nil {
+		return []float32{}
 	}
-	return erased[P, M]{e.p.Transform(k)}, nil
+	planes, rows, cols := k.ObservationShape()
+	return k.AppendObservation(make([]float32, 0, planes*rows*cols), seat)
 }
 
-func (e erased[P, M]) TransformMove(k int, move string) (string, error) {
-	if k < 0 || k >= e.p.Symmetries() {
-		return "", indexError("symmetry", k, e.p.Symmetries())
+func (e erased[P, M]) Transform(i int) (Dynamic, error) {
+	b := borrowKit[P, M](e.p)
+	defer b.release()
+	k := b.kit
+	if k == nil {
+		return nil, e.noKit("Transform")
+	}
+	if i < 0 || i >= k.Symmetries() {
+		return nil, indexError("symmetry", i, k.Symmetries())
+	}
+	return erased[P, M]{p: k.Transform(i)}, nil
+}
+
+func (e erased[P, M]) TransformMove(i int, move string) (string, error) {
+	b := borrowKit[P, M](e.p)
+	defer b.release()
+	k := b.kit
+	if k == nil {
+		return "", e.noKit("TransformMove")
+	}
+	if i < 0 || i >= k.Symmetries() {
+		return "", indexError("symmetry", i, k.Symmetries())
 	}
 	if _, err := e.ActionIndex(move); err != nil {
 		return "", err
 	}
 	m, _ := e.p.ParseMove(move)
-	return e.p.TransformMove(k, m).String(), nil
+	return k.TransformMove(i, m).String(), nil
 }
 
-func (e erased[P, M]) ActionPermutation(k int) ([]int, error) {
-	return ActionPermutation(e.p, k)
+func (e erased[P, M]) ActionPermutation(i int) ([]int, error) {
+	b := borrowKit[P, M](e.p)
+	defer b.release()
+	k := b.kit
+	if k == nil {
+		return nil, e.noKit("ActionPermutation")
+	}
+	return actionPermutation(e.p, k, i)
 }
 
 // ActionPermutation returns symmetry k at p as a permutation of the action
@@ -591,19 +706,25 @@ func (e erased[P, M]) ActionPermutation(k int) ([]int, error) {
 // an error for k outside [0, Symmetries), or if the transformation does not
 // map the space onto itself (a game's bug, which the conformance kit rules
 // out).
-func ActionPermutation[P Position[P, M], M Move](p P, k int) ([]int, error) {
-	if k < 0 || k >= p.Symmetries() {
-		return nil, indexError("symmetry", k, p.Symmetries())
+func ActionPermutation[P Kit[P, M], M Move](p P, k int) ([]int, error) {
+	return actionPermutation[P, M](p, p, k)
+}
+
+// actionPermutation is ActionPermutation at p, whose kit is kp.
+func actionPermutation[P Position[P, M], M Move](p P, kp KitMethods[P, M], k int) ([]int, error) {
+	if k < 0 || k >= kp.Symmetries() {
+		return nil, indexError("symmetry", k, kp.Symmetries())
 	}
-	q := p.Transform(k)
-	n := p.NumActions()
+	q := kp.Transform(k)
+	kq, _ := KitOf[P, M](&q)
+	n := kp.NumActions()
 	perm := make([]int, n)
 	seen := make([]bool, n)
 	for i := range n {
-		m, ok := p.ActionMove(i)
+		m, ok := kp.ActionMove(i)
 		j := -1
 		if ok {
-			j = q.ActionIndex(p.TransformMove(k, m))
+			j = kq.ActionIndex(kp.TransformMove(k, m))
 		}
 		if j < 0 || j >= n || seen[j] {
 			return nil, errors.New("rules: symmetry " + strconv.Itoa(k) + " of " + p.Spec() + " does not permute the action space at index " + strconv.Itoa(i))

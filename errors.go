@@ -31,7 +31,29 @@ var (
 	// ErrOutOfRange: an index (an action, a chance action, a symmetry, a
 	// game of a Batch) outside its range; the error is a *RangeError.
 	ErrOutOfRange = errors.New("index out of range")
+	// ErrNotSupported: the game does not have what the call needs (the
+	// search-and-learning kit of a game that implements only the rules);
+	// the error is a *NotSupportedError.
+	ErrNotSupported = errors.New("not supported by this game")
 )
+
+// NotSupportedError reports a call a game cannot serve: a kit method of
+// a game that implements only the rules (see Kit). It matches
+// ErrNotSupported with errors.Is.
+type NotSupportedError struct {
+	// Game is the game's name, e.g. "tictactoe"; What the call, e.g.
+	// "Dynamic.PlayAction (the search-and-learning kit)".
+	Game, What string
+}
+
+// Error returns e.g. "rules: tictactoe does not support Dynamic.PlayAction
+// (the search-and-learning kit)".
+func (e *NotSupportedError) Error() string {
+	return "rules: " + e.Game + " does not support " + e.What
+}
+
+// Is makes errors.Is(err, ErrNotSupported) true.
+func (e *NotSupportedError) Is(target error) bool { return target == ErrNotSupported }
 
 // RangeError reports an index outside [0, N). It matches ErrOutOfRange
 // with errors.Is.

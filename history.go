@@ -179,9 +179,9 @@ func NewTypedHistory[P Position[P, M], M Move](p P) *TypedHistory[P, M] {
 	return &TypedHistory[P, M]{positions: []P{p}}
 }
 
-// Play plays m, checked by the position's Play; on error nothing changes.
+// Play plays m, checked as Play checks it; on error nothing changes.
 func (h *TypedHistory[P, M]) Play(m M) error {
-	next, err := h.Position().Play(m)
+	next, err := Play(h.Position(), m)
 	if err != nil {
 		return err
 	}

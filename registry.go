@@ -36,6 +36,13 @@ type Game struct {
 	// OpenPosition returns the position that the text position describes
 	// in the variant spec names.
 	OpenPosition func(spec, position string) (Dynamic, error)
+	// Kit reports whether the game's positions implement the
+	// search-and-learning kit (Kit): actions, observations, symmetries,
+	// evaluation and fast playouts, as OpenSpiel's GameType lists a
+	// game's capabilities. A game with only the rules plays everywhere
+	// but in Batch and the kit methods of Dynamic, which refuse with
+	// ErrNotSupported. MakeGame sets it.
+	Kit bool
 }
 
 // MakeGame builds a registry entry from the three functions every game
@@ -47,8 +54,11 @@ func MakeGame[C any, P Position[P, M], M Move](
 	start func(C) P,
 	parsePosition func(C, string) (P, error),
 ) Game {
+	var zero P
+	_, kit := KitOf[P, M](&zero)
 	return Game{
 		Name: name,
+		Kit:  kit,
 		Open: func(spec string) (Dynamic, error) {
 			c, err := parseSpec(spec)
 			if err != nil {

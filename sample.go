@@ -86,6 +86,7 @@ type Sampler[P Position[P, M], M Move] struct {
 	Rand    *rand.Rand
 	moves   []M
 	chances []ChanceOutcome[M]
+	at      P // the position Rollout takes the kit of, through &at
 }
 
 // Move returns a uniformly random legal move of p, or at a chance node an
@@ -121,20 +122,23 @@ func (s *Sampler[P, M]) Playout(p P, maxPlies int) (P, int) {
 
 // Rollout returns the result of a uniformly random game from p, cut after
 // maxPlies plies (maxPlies < 0: no cut): the game's fast path
-// (Position.Rollout) when it has one, else random moves through the
+// (Kit's Rollout) when it has one, else random moves through the
 // contract (Move). This is the entry point search uses. If the game
 // ends, o is its outcome, and end is the final position when Rollout
 // played the moves itself, unspecified when the game's fast path found
 // the outcome; otherwise o is NotOver and end is the position after
 // maxPlies plies, to be evaluated. If trace is not nil, the moves played
 // are appended to it with the seats that played them (see
-// Position.Rollout) and the extended slice is returned.
+// Kit's Rollout) and the extended slice is returned.
 //
 // Like Playout it allocates nothing once its buffers have grown, and it
 // never boxes the position.
 func (s *Sampler[P, M]) Rollout(p P, maxPlies int, trace []Played[M]) (o Outcome, end P, _ []Played[M]) {
-	if o, end, t, ok := p.Rollout(globalrand.Or(s.Rand), maxPlies, trace); ok {
-		return o, end, t
+	s.at = p
+	if k, ok := KitOf[P, M](&s.at); ok {
+		if o, end, t, ok := k.Rollout(globalrand.Or(s.Rand), maxPlies, trace); ok {
+			return o, end, t
+		}
 	}
 	for plies := 0; maxPlies < 0 || plies < maxPlies; plies++ {
 		seat := p.ToMove()

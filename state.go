@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"encoding"
 	"math/rand/v2"
 	"strconv"
 )
@@ -67,16 +66,19 @@ type ChanceOutcome[M Move] struct {
 //
 // A value that is no game is inert: IsValid reports false, Seats is 0,
 // ToMove is Terminal, Outcome is the Invalid outcome, no move is listed,
-// Legal and Play refuse every move with a *MoveError of kind ErrNoGame
-// (Play and PlayUnchecked return the invalid value), Evaluate and Rollout
-// report ok false, CanEnd is false, Hash is 0, Spec is "", and its text
-// ("<invalid hex position>", say) is refused by every reader (MarshalText
-// refuses it with a *NoGameError). It has no action space (NumActions and
-// NumChanceActions are 0, ActionIndex is -1), no observation (shape 0, 0,
-// 0; nothing appended), no symmetry (Symmetries is 0, Transform gives the
-// invalid value) and Ply 0. Every game of this module makes its zero value
-// this value, and returns it from a failed parse and from Start of a
-// configuration its Validate refuses; nothing ever repairs one into a game.
+// Legal refuses every move with a *MoveError of kind ErrNoGame
+// (PlayUnchecked returns the invalid value), CanEnd is false, Hash is 0,
+// Spec is "", Ply is 0, and its text ("<invalid hex position>", say) is
+// refused by every reader. Every game of this module makes its zero
+// value this value, and returns it from a failed parse and from Start of
+// a configuration its Validate refuses; nothing ever repairs one into a
+// game.
+//
+// The contract is what the rules need: perft, records, the engine
+// protocol, serve and the bots (plain UCT with random playouts) work
+// with it alone. Search and learning need more, the Kit. A game's text
+// also round-trips through encoding.TextMarshaler and TextUnmarshaler
+// where it implements them, as every game of this module does.
 type Position[P any, M Move] interface {
 	comparable
 	// IsValid reports whether the position is a position of a game, as
@@ -108,60 +110,20 @@ type Position[P any, M Move] interface {
 	// Legal returns nil if m is legal here, which holds exactly when
 	// AppendMoves lists m; otherwise a *MoveError saying why not.
 	Legal(m M) error
-	// Play returns the position after m, or a *MoveError if m is not legal.
-	Play(m M) (P, error)
 	// PlayUnchecked returns the position after m without checking that m is
 	// legal: the fast path for search over moves from AppendMoves. Given an
 	// illegal move, it returns an unspecified position (it never panics),
-	// and everything that follows is meaningless.
+	// and everything that follows is meaningless. The checked play is
+	// Play (the function), which every game shares.
 	PlayUnchecked(m M) P
 	// Outcome returns the result: NotOver until the game ends.
 	Outcome() Outcome
-	// Evaluate estimates, without playing on, how good the position is for
-	// seat: a value in [-1, 1], where 1 is a sure win. ok is false for a
-	// game with no evaluation; search then plays random games out to the
-	// end. Focus and Explocus evaluate, so that search can cut short
-	// random games that rarely end. It is part of the contract, not an
-	// optional interface, so that generic code calls it without boxing
-	// the position.
-	Evaluate(seat Player) (value float64, ok bool)
 	// CanEnd reports whether a game of this position's variant can end
 	// with o's scores (o's Reason is ignored): a win of one seat, or of one
 	// team, and a draw only where the variant has one. Replaying a record
 	// checks its Result tag with it, so that a record cannot claim a
 	// result the game does not have (a draw in Hex, say).
 	CanEnd(o Outcome) bool
-	// Rollout is an optional fast path for random playouts: it plays on
-	// from the position exactly as uniformly random play through
-	// AppendMoves does (chance outcomes drawn with their probabilities),
-	// in distribution, but faster, and reports ok. A position with no
-	// fast path returns ok false, and the caller plays the random game
-	// itself through the contract (Sampler.Rollout does both); so every
-	// game implements it, and generic code calls it without boxing the
-	// position.
-	//
-	// r is the source of the random choices; a nil r draws from
-	// math/rand/v2's global generator (random, not reproducible).
-	//
-	// maxPlies bounds the plies played (maxPlies < 0: no bound). If the
-	// random game ends within maxPlies plies, o is its outcome and end is
-	// unspecified (Hex, which finds the winner by filling the board
-	// rather than by playing to the first connection, has no final
-	// position to give). Otherwise o is NotOver and end is the position
-	// after exactly maxPlies random plies, for the caller to evaluate.
-	// The distribution of o, and of end in a cut game, is that of the
-	// generic loop; only the random numbers drawn may differ, and with
-	// them the game for a given seed.
-	//
-	// If trace is not nil, the moves of the random game are appended to
-	// it, each with the seat that played it, and the extended slice is
-	// returned (nil in, nil out). A game may report the moves of a random
-	// continuation past the end, if that is how it found the outcome:
-	// Hex reports every stone of the filled board, each seat's in
-	// reading order (after the stones it played one by one). The order
-	// is the order of play otherwise. With ok false, trace comes back as
-	// it went in.
-	Rollout(r *rand.Rand, maxPlies int, trace []Played[M]) (o Outcome, end P, _ []Played[M], ok bool)
 	// Hash returns a 64-bit Zobrist hash of the position, maintained
 	// incrementally. Equal positions have equal hashes, and the hash
 	// covers everything that decides the game from here on (the legal
@@ -186,15 +148,78 @@ type Position[P any, M Move] interface {
 	// and a space whenever the rest of the text would not determine the
 	// configuration (see the package doc, "Position texts").
 	String() string
-	// MarshalText returns String's text. Each game's *P also implements
-	// encoding.TextUnmarshaler, so positions round-trip through
-	// encoding/json and any other text encoding.
-	encoding.TextMarshaler
-
 	// Ply returns the number of moves played since the start of the
 	// game, chance outcomes included: every Play adds one. (A position
 	// read from text gets the ply its text gives.)
 	Ply() int
+}
+
+// Kit is the search-and-learning kit: the rules contract and what search
+// and learning need besides (evaluation, fast random playouts, action
+// indices, observation tensors and symmetries). Only code that uses the
+// kit requires it (Batch, the kit methods of Dynamic, guided search);
+// perft, records, the engine protocol, serve and the bots need Position
+// alone, and take a position's kit when it has one. Every game of this
+// module implements it.
+//
+// The invalid value (see Position) has no action space (NumActions and
+// NumChanceActions are 0, ActionIndex is -1), no observation (shape 0,
+// 0, 0; nothing appended), no symmetry (Symmetries is 0, Transform gives
+// the invalid value), and Evaluate and Rollout report ok false.
+type Kit[P any, M Move] interface {
+	Position[P, M]
+	KitMethods[P, M]
+}
+
+// KitOf returns p's kit if p's type implements Kit[P, M]: generic code
+// over Position (the bots, Dynamic) takes the kit of a game that has one
+// this way. The interface holds the pointer p, so its methods read the
+// position *p holds at each call, and taking it allocates nothing when p
+// points into memory that outlives the call (a field of a struct on the
+// heap).
+func KitOf[P Position[P, M], M Move](p *P) (KitMethods[P, M], bool) {
+	k, ok := any(p).(KitMethods[P, M])
+	return k, ok
+}
+
+// KitMethods is the kit's methods without the rules', which KitOf
+// returns through a pointer to the position.
+type KitMethods[P any, M Move] interface {
+	// Evaluate estimates, without playing on, how good the position is for
+	// seat: a value in [-1, 1], where 1 is a sure win. ok is false for a
+	// game with no evaluation; search then plays random games out to the
+	// end. Focus and Explocus evaluate, so that search can cut short
+	// random games that rarely end.
+	Evaluate(seat Player) (value float64, ok bool)
+	// Rollout is an optional fast path for random playouts: it plays on
+	// from the position exactly as uniformly random play through
+	// AppendMoves does (chance outcomes drawn with their probabilities),
+	// in distribution, but faster, and reports ok. A position with no
+	// fast path returns ok false, and the caller plays the random game
+	// itself through the contract (Sampler.Rollout does both).
+	//
+	// r is the source of the random choices; a nil r draws from
+	// math/rand/v2's global generator (random, not reproducible).
+	//
+	// maxPlies bounds the plies played (maxPlies < 0: no bound). If the
+	// random game ends within maxPlies plies, o is its outcome and end is
+	// unspecified (Hex, which finds the winner by filling the board
+	// rather than by playing to the first connection, has no final
+	// position to give). Otherwise o is NotOver and end is the position
+	// after exactly maxPlies random plies, for the caller to evaluate.
+	// The distribution of o, and of end in a cut game, is that of the
+	// generic loop; only the random numbers drawn may differ, and with
+	// them the game for a given seed.
+	//
+	// If trace is not nil, the moves of the random game are appended to
+	// it, each with the seat that played it, and the extended slice is
+	// returned (nil in, nil out). A game may report the moves of a random
+	// continuation past the end, if that is how it found the outcome:
+	// Hex reports every stone of the filled board, each seat's in
+	// reading order (after the stones it played one by one). The order
+	// is the order of play otherwise. With ok false, trace comes back as
+	// it went in.
+	Rollout(r *rand.Rand, maxPlies int, trace []Played[M]) (o Outcome, end P, _ []Played[M], ok bool)
 
 	// NumActions returns the size of the variant's action space: every
 	// move a decision node of this variant can list has an index in [0,
@@ -245,6 +270,17 @@ type Position[P any, M Move] interface {
 	// TransformMove returns m under transformation k; an invalid k or a
 	// value that is no move gives a value ActionIndex refuses (-1).
 	TransformMove(k int, m M) M
+}
+
+// Play returns the position after m, or the *MoveError Legal gives if m
+// is not legal: the checked play every game shares, Legal then
+// PlayUnchecked. (This module's games offer it as a method as well.)
+func Play[P Position[P, M], M Move](p P, m M) (P, error) {
+	if err := p.Legal(m); err != nil {
+		var zero P
+		return zero, err
+	}
+	return p.PlayUnchecked(m), nil
 }
 
 // Diagrammer is implemented by positions that can draw themselves as a

@@ -197,6 +197,9 @@ type MCTS[P rules.Position[P, M], M rules.Move] struct {
 	// that search or nothing.
 	merged   []float64
 	searched bool
+	// lastKit is last's kit (through &last), nil for a game with only the
+	// rules.
+	lastKit rules.KitMethods[P, M]
 }
 
 // tuning holds the constants of RAVE and tree growth, in a struct so
@@ -253,6 +256,10 @@ type worker[P rules.Position[P, M], M rules.Move] struct {
 	// RAVE: the rollout's moves, and each seat's moves sorted.
 	trace []rules.Played[M]
 	seen  [rules.MaxSeats][]M
+	// kit is the kit of the position at holds (KitOf(&at)), nil for a
+	// game with only the rules: evaluate copies a position into at.
+	at  P
+	kit rules.KitMethods[P, M]
 }
 
 // step is one node of an iteration's path and the seat that chose it
@@ -311,10 +318,17 @@ func NewMCTS[P rules.Position[P, M], M rules.Move](opts Options) *MCTS[P, M] {
 		// Worker 0 draws what the one-worker bot always drew.
 		src := rand.NewPCG(opts.Seed+uint64(i)*0x9e3779b97f4a7c15, 0x3c75)
 		rng := rand.New(src)
-		b.workers = append(b.workers, &worker[P, M]{
+		w := &worker[P, M]{
 			tree: t, opts: &b.opts, tune: &b.tune,
 			src: src, rng: rng, sampler: rules.Sampler[P, M]{Rand: rng},
-		})
+		}
+		if k, ok := rules.KitOf[P, M](&w.at); ok {
+			w.kit = k
+		}
+		b.workers = append(b.workers, w)
+	}
+	if k, ok := rules.KitOf[P, M](&b.last); ok {
+		b.lastKit = k
 	}
 	return b
 }
@@ -386,14 +400,15 @@ func (b *MCTS[P, M]) AppendRootVisits(buf []Visit[M]) []Visit[M] {
 }
 
 // appendActionVisits is AppendRootVisits with the moves as action
-// indices (Position.ActionIndex) at the searched root, for Searcher.
+// indices (the kit's ActionIndex) at the searched root, for Searcher:
+// nothing for a game with only the rules, which has no action indices.
 func (b *MCTS[P, M]) appendActionVisits(buf []ActionVisit) []ActionVisit {
-	if !b.searched {
+	if !b.searched || b.lastKit == nil {
 		return buf
 	}
 	w0 := b.workers[0]
 	for i, k := range w0.children(w0.node(0)) {
-		buf = append(buf, ActionVisit{Action: b.last.ActionIndex(k.move), Visits: int(b.merged[i])})
+		buf = append(buf, ActionVisit{Action: b.lastKit.ActionIndex(k.move), Visits: int(b.merged[i])})
 	}
 	return buf
 }
@@ -480,9 +495,19 @@ func (b *MCTS[P, M]) best() (M, error) {
 	return kids[best].move, nil
 }
 
+// evaluate is p's Evaluate for seat through the kit; false for a game
+// with only the rules, which search plays out to the end.
+func (w *worker[P, M]) evaluate(p P, seat rules.Player) (float64, bool) {
+	if w.kit == nil {
+		return 0, false
+	}
+	w.at = p
+	return w.kit.Evaluate(seat)
+}
+
 // setup settles the worker's choices for a search from p.
 func (w *worker[P, M]) setup(p P) {
-	_, w.evaluates = p.Evaluate(p.ToMove())
+	_, w.evaluates = w.evaluate(p, p.ToMove())
 	w.rave = w.opts.RAVE == RAVEOn || w.opts.RAVE == RAVEAuto && !w.evaluates
 	w.blend = w.rave || w.tune.prior > 0 && w.evaluates
 	w.explore = w.opts.Exploration
@@ -624,7 +649,7 @@ func (w *worker[P, M]) expand(i int32, pos P, force bool) bool {
 		if w.blend && !w.rave {
 			mover := pos.ToMove()
 			for j := range kids {
-				v, _ := pos.PlayUnchecked(kids[j].move).Evaluate(mover)
+				v, _ := w.evaluate(pos.PlayUnchecked(kids[j].move), mover)
 				kids[j].amafN, kids[j].amafSum = w.tune.prior, w.tune.prior*v
 				w.refresh(&kids[j])
 			}
@@ -788,9 +813,10 @@ func (w *worker[P, M]) rollout(pos P) [rules.MaxSeats]float64 {
 		}
 		return value
 	}
-	if w.evaluates {
+	if w.evaluates { // so the game has a kit
+		w.at = end
 		for s := range seats {
-			value[s], _ = end.Evaluate(rules.Player(s))
+			value[s], _ = w.kit.Evaluate(rules.Player(s))
 		}
 	}
 	return value

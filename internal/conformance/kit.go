@@ -21,7 +21,7 @@ type kitState struct {
 // checkKit checks the search-and-learning kit at p: action indices,
 // observations and symmetries (see Run).
 func checkKit[P interface {
-	rules.Position[P, M]
+	rules.Kit[P, M]
 	comparable
 }, M rules.Move](t *rapid.T, g Game[P, M], p P, moves []M, ks *kitState) {
 	checkActions(t, g, p, moves)
@@ -34,7 +34,7 @@ func checkKit[P interface {
 // decode to moves that index back to them, and values that are no move
 // get -1.
 func checkActions[P interface {
-	rules.Position[P, M]
+	rules.Kit[P, M]
 	comparable
 }, M rules.Move](t *rapid.T, g Game[P, M], p P, moves []M) {
 	n, nc := p.NumActions(), p.NumChanceActions()
@@ -130,7 +130,7 @@ func checkActions[P interface {
 // values, is deterministic, and two positions whose observations from
 // the mover's view are equal have the same node kind, moves and chances.
 func checkObservation[P interface {
-	rules.Position[P, M]
+	rules.Kit[P, M]
 	comparable
 }, M rules.Move](t *rapid.T, p P, moves []M, ks *kitState) {
 	planes, rows, cols := p.ObservationShape()
@@ -194,7 +194,7 @@ func checkObservation[P interface {
 // the transformed position's, commutes with play, reads back from text,
 // permutes the action space, and has an inverse among the symmetries.
 func checkSymmetry[P interface {
-	rules.Position[P, M]
+	rules.Kit[P, M]
 	comparable
 }, M rules.Move](t *rapid.T, g Game[P, M], p P, moves []M) {
 	n := p.Symmetries()
@@ -247,8 +247,8 @@ func checkSymmetry[P interface {
 	}
 	if len(moves) > 0 {
 		m := moves[rapid.IntRange(0, len(moves)-1).Draw(t, "move to transform")]
-		after, _ := p.Play(m)
-		viaQ, err := q.Play(p.TransformMove(k, m))
+		after, _ := rules.Play(p, m)
+		viaQ, err := rules.Play(q, p.TransformMove(k, m))
 		if err != nil || viaQ != after.Transform(k) {
 			t.Fatalf("Transform(%d) does not commute with playing %v at %s: %s against %s (%v)", k, m, p, viaQ, after.Transform(k), err)
 		}
@@ -288,7 +288,7 @@ func firstOr[M rules.Move](moves []M) M {
 // checkMask: the fast path of rules.ActionMasker sets exactly the indices
 // of the listed moves (seen), over the space of the node, and a short
 // mask gets those that fit.
-func checkMask[P rules.Position[P, M], M rules.Move](t *rapid.T, masker rules.ActionMasker, p P, seen map[int]bool, n, nc int) {
+func checkMask[P rules.Kit[P, M], M rules.Move](t *rapid.T, masker rules.ActionMasker, p P, seen map[int]bool, n, nc int) {
 	size := n
 	if p.ToMove() == rules.Chance {
 		size = nc

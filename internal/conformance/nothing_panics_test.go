@@ -16,7 +16,7 @@ import (
 // abuse calls every method of the contract on p, then plays a chain of
 // random move values through PlayUnchecked (meaningless positions, but
 // never a panic), calling every method again at each step.
-func abuse[P rules.Position[P, M], M rules.Move](t *testing.T, p P, seed uint64) {
+func abuse[P rules.Kit[P, M], M rules.Move](t *testing.T, p P, seed uint64) {
 	t.Helper()
 	r := rand.New(rand.NewPCG(seed, 1))
 	touch := func(p P) {
@@ -40,7 +40,7 @@ func abuse[P rules.Position[P, M], M rules.Move](t *testing.T, p P, seed uint64)
 			m = M(r.Uint64() >> r.IntN(64))
 		}
 		_ = p.Legal(m)
-		_, _ = p.Play(m)
+		_, _ = rules.Play(p, m)
 		_ = m.String()
 		p = p.PlayUnchecked(m)
 		touch(p)

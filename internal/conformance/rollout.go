@@ -13,7 +13,7 @@ import (
 // game ("1-0", "1/2-1/2", ...) or, for a game cut at its ply bound, its
 // end's evaluation for seat 0 to three decimals ("* 0.125"), or "*" for a
 // game without an evaluation.
-func RolloutResult[P rules.Position[P, M], M rules.Move](o rules.Outcome, end P) string {
+func RolloutResult[P rules.Kit[P, M], M rules.Move](o rules.Outcome, end P) string {
 	if o.Over() {
 		return o.Result()
 	}
@@ -24,12 +24,12 @@ func RolloutResult[P rules.Position[P, M], M rules.Move](o rules.Outcome, end P)
 }
 
 // CompareRollout checks a game's fast rollout (Sampler.Rollout, which
-// takes Position.Rollout when it reports ok) against random games played
+// takes the kit's Rollout when it reports ok) against random games played
 // through the contract (Sampler.Playout) from p, cut at maxPlies plies:
 // n games each way, independently seeded, whose RolloutResults must pass
 // Pearson's chi-square test of homogeneity at the false-alarm rate
 // FalseAlarm. It returns the p-value.
-func CompareRollout[P rules.Position[P, M], M rules.Move](t testing.TB, p P, maxPlies, n int, seed uint64) float64 {
+func CompareRollout[P rules.Kit[P, M], M rules.Move](t testing.TB, p P, maxPlies, n int, seed uint64) float64 {
 	t.Helper()
 	played := rules.Sampler[P, M]{Rand: rand.New(rand.NewPCG(seed, 1))}
 	fast := rules.Sampler[P, M]{Rand: rand.New(rand.NewPCG(seed, 2))}
@@ -51,12 +51,12 @@ func CompareRollout[P rules.Position[P, M], M rules.Move](t testing.TB, p P, max
 
 // SameGameAsPlayout checks a rollout that promises to draw the random
 // numbers the generic loop draws: from the same generator state,
-// Position.Rollout must report ok and reach the end Sampler.Playout
+// the kit's Rollout must report ok and reach the end Sampler.Playout
 // reaches (the same position, ==) with its outcome, for games from p cut
 // at maxPlies plies, one per seed; and its trace must name the moves
 // Sampler.Rollout's own loop traces.
 func SameGameAsPlayout[P interface {
-	rules.Position[P, M]
+	rules.Kit[P, M]
 	comparable
 }, M rules.Move](t testing.TB, p P, maxPlies int, seeds int) {
 	t.Helper()
