@@ -337,8 +337,8 @@ type batchGames[P Position[P, M], M Move] struct {
 	startPly  int
 	games     []P
 	kits      []KitMethods[P, M] // kits[i] is game i's kit, through &games[i]
-	turn      []Player // the seat to move in each game
-	last      []Player // the seat that made each game's last decision
+	turn      []Player           // the seat to move in each game
+	last      []Player           // the seat that made each game's last decision
 	pcg       []rand.PCG
 	rands     []*rand.Rand
 	maxPlies  int
