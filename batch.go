@@ -313,6 +313,7 @@ func (e erased[P, M]) newBatchEngine(n int, o BatchOptions) (batchEngine, error)
 		startPly:  e.p.Ply(),
 		games:     make([]P, n),
 		kits:      make([]KitMethods[P, M], n),
+		kitPool:   e.kits,
 		turn:      make([]Player, n),
 		last:      make([]Player, n),
 		pcg:       make([]rand.PCG, n),
@@ -337,6 +338,7 @@ type batchGames[P Position[P, M], M Move] struct {
 	startPly  int
 	games     []P
 	kits      []KitMethods[P, M] // kits[i] is game i's kit, through &games[i]
+	kitPool   *kitPool[P, M]     // for the Dynamic values of State
 	turn      []Player           // the seat to move in each game
 	last      []Player           // the seat that made each game's last decision
 	pcg       []rand.PCG
@@ -454,4 +456,6 @@ func (g *batchGames[P, M]) write(b *Batch, i int, seat Player, played bool, s *s
 	}
 }
 
-func (g *batchGames[P, M]) state(i int) Dynamic { return erased[P, M]{p: g.games[i]} }
+func (g *batchGames[P, M]) state(i int) Dynamic {
+	return erased[P, M]{p: g.games[i], kits: g.kitPool}
+}

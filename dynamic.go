@@ -301,13 +301,16 @@ func Erase[P Position[P, M], M Move](p P) (Dynamic, error) {
 	if !p.IsValid() {
 		return nil, &NoGameError{Type: typeName(p)}
 	}
-	return erased[P, M]{p: p}, nil
+	return erased[P, M]{p: p, kits: kitPoolFor[P, M]()}, nil
 }
 
 // erased is the Dynamic of a P: a value, so that two Dynamic values are
 // equal (==) exactly when their positions are. Its kit methods borrow a
 // kitBox for the position's kit (see kit.go).
-type erased[P Position[P, M], M Move] struct{ p P }
+type erased[P Position[P, M], M Move] struct {
+	p    P
+	kits *kitPool[P, M] // the same for every position of the type
+}
 
 func (e erased[P, M]) Seats() int       { return e.p.Seats() }
 func (e erased[P, M]) ToMove() Player   { return e.p.ToMove() }
@@ -320,8 +323,8 @@ func (e erased[P, M]) MaxMoves() int    { return e.p.MaxMoves() }
 func (e erased[P, M]) Typed() any       { return e.p }
 
 func (e erased[P, M]) Evaluate(seat Player) (float64, bool) {
-	b := borrowKit[P, M](e.p)
-	defer b.release()
+	b := e.kits.borrow(e.p)
+	defer e.kits.release(b)
 	if k := b.kit; k != nil {
 		return k.Evaluate(seat)
 	}
@@ -401,12 +404,12 @@ func (e erased[P, M]) play(move string) (Dynamic, M, error) {
 		return nil, m, err
 	}
 	next := e.p.PlayUnchecked(m)
-	return erased[P, M]{p: next}, m, nil
+	return erased[P, M]{p: next, kits: e.kits}, m, nil
 }
 
 func (e erased[P, M]) PlayAction(i int) (Dynamic, error) {
-	b := borrowKit[P, M](e.p)
-	defer b.release()
+	b := e.kits.borrow(e.p)
+	defer e.kits.release(b)
 	k := b.kit
 	if k == nil {
 		return nil, e.noKit("PlayAction")
@@ -428,7 +431,7 @@ func (e erased[P, M]) PlayAction(i int) (Dynamic, error) {
 	if err := e.p.Legal(m); err != nil {
 		return nil, err
 	}
-	return erased[P, M]{p: e.p.PlayUnchecked(m)}, nil
+	return erased[P, M]{p: e.p.PlayUnchecked(m), kits: e.kits}, nil
 }
 
 // noKit is the error of a kit method of a game with only the rules.
@@ -480,8 +483,8 @@ func (e erased[P, M]) Diagram() string {
 func (e erased[P, M]) Ply() int { return e.p.Ply() }
 
 func (e erased[P, M]) NumActions() int {
-	b := borrowKit[P, M](e.p)
-	defer b.release()
+	b := e.kits.borrow(e.p)
+	defer e.kits.release(b)
 	if k := b.kit; k != nil {
 		return k.NumActions()
 	}
@@ -489,8 +492,8 @@ func (e erased[P, M]) NumActions() int {
 }
 
 func (e erased[P, M]) NumChanceActions() int {
-	b := borrowKit[P, M](e.p)
-	defer b.release()
+	b := e.kits.borrow(e.p)
+	defer e.kits.release(b)
 	if k := b.kit; k != nil {
 		return k.NumChanceActions()
 	}
@@ -498,8 +501,8 @@ func (e erased[P, M]) NumChanceActions() int {
 }
 
 func (e erased[P, M]) Symmetries() int {
-	b := borrowKit[P, M](e.p)
-	defer b.release()
+	b := e.kits.borrow(e.p)
+	defer e.kits.release(b)
 	if k := b.kit; k != nil {
 		return k.Symmetries()
 	}
@@ -507,8 +510,8 @@ func (e erased[P, M]) Symmetries() int {
 }
 
 func (e erased[P, M]) ActionIndex(move string) (int, error) {
-	b := borrowKit[P, M](e.p)
-	defer b.release()
+	b := e.kits.borrow(e.p)
+	defer e.kits.release(b)
 	k := b.kit
 	if k == nil {
 		return -1, e.noKit("ActionIndex")
@@ -529,8 +532,8 @@ func (e erased[P, M]) ActionIndex(move string) (int, error) {
 var errNoAction = errors.New("no action index at this position: no node of the variant lists it, or (where indices are relative to the position) this one cannot")
 
 func (e erased[P, M]) ActionMove(i int) (string, error) {
-	b := borrowKit[P, M](e.p)
-	defer b.release()
+	b := e.kits.borrow(e.p)
+	defer e.kits.release(b)
 	k := b.kit
 	if k == nil {
 		return "", e.noKit("ActionMove")
@@ -543,8 +546,8 @@ func (e erased[P, M]) ActionMove(i int) (string, error) {
 }
 
 func (e erased[P, M]) ChanceMove(i int) (string, error) {
-	b := borrowKit[P, M](e.p)
-	defer b.release()
+	b := e.kits.borrow(e.p)
+	defer e.kits.release(b)
 	k := b.kit
 	if k == nil {
 		return "", e.noKit("ChanceMove")
@@ -561,8 +564,8 @@ func indexError(what string, i, n int) error {
 }
 
 func (e erased[P, M]) LegalActions() []int {
-	b := borrowKit[P, M](e.p)
-	defer b.release()
+	b := e.kits.borrow(e.p)
+	defer e.kits.release(b)
 	k := b.kit
 	if k == nil {
 		return nil
@@ -577,8 +580,8 @@ func (e erased[P, M]) LegalActions() []int {
 }
 
 func (e erased[P, M]) AppendLegalActions(buf []int) []int {
-	b := borrowKit[P, M](e.p)
-	defer b.release()
+	b := e.kits.borrow(e.p)
+	defer e.kits.release(b)
 	k := b.kit
 	if k == nil {
 		return buf
@@ -595,8 +598,8 @@ func (e erased[P, M]) AppendLegalActions(buf []int) []int {
 }
 
 func (e erased[P, M]) LegalActionMask(mask []bool) error {
-	b := borrowKit[P, M](e.p)
-	defer b.release()
+	b := e.kits.borrow(e.p)
+	defer e.kits.release(b)
 	k := b.kit
 	if k == nil {
 		return e.noKit("LegalActionMask")
@@ -626,8 +629,8 @@ func (e erased[P, M]) LegalActionMask(mask []bool) error {
 }
 
 func (e erased[P, M]) AppendObservation(buf []float32, seat Player) []float32 {
-	b := borrowKit[P, M](e.p)
-	defer b.release()
+	b := e.kits.borrow(e.p)
+	defer e.kits.release(b)
 	if k := b.kit; k != nil {
 		return k.AppendObservation(buf, seat)
 	}
@@ -635,8 +638,8 @@ func (e erased[P, M]) AppendObservation(buf []float32, seat Player) []float32 {
 }
 
 func (e erased[P, M]) ObservationShape() []int {
-	b := borrowKit[P, M](e.p)
-	defer b.release()
+	b := e.kits.borrow(e.p)
+	defer e.kits.release(b)
 	k := b.kit
 	if k == nil {
 		return []int{0, 0, 0}
@@ -646,8 +649,8 @@ func (e erased[P, M]) ObservationShape() []int {
 }
 
 func (e erased[P, M]) Observation(seat Player) []float32 {
-	b := borrowKit[P, M](e.p)
-	defer b.release()
+	b := e.kits.borrow(e.p)
+	defer e.kits.release(b)
 	k := b.kit
 	if k == nil {
 		return []float32{}
@@ -657,8 +660,8 @@ func (e erased[P, M]) Observation(seat Player) []float32 {
 }
 
 func (e erased[P, M]) Transform(i int) (Dynamic, error) {
-	b := borrowKit[P, M](e.p)
-	defer b.release()
+	b := e.kits.borrow(e.p)
+	defer e.kits.release(b)
 	k := b.kit
 	if k == nil {
 		return nil, e.noKit("Transform")
@@ -666,12 +669,12 @@ func (e erased[P, M]) Transform(i int) (Dynamic, error) {
 	if i < 0 || i >= k.Symmetries() {
 		return nil, indexError("symmetry", i, k.Symmetries())
 	}
-	return erased[P, M]{p: k.Transform(i)}, nil
+	return erased[P, M]{p: k.Transform(i), kits: e.kits}, nil
 }
 
 func (e erased[P, M]) TransformMove(i int, move string) (string, error) {
-	b := borrowKit[P, M](e.p)
-	defer b.release()
+	b := e.kits.borrow(e.p)
+	defer e.kits.release(b)
 	k := b.kit
 	if k == nil {
 		return "", e.noKit("TransformMove")
@@ -687,8 +690,8 @@ func (e erased[P, M]) TransformMove(i int, move string) (string, error) {
 }
 
 func (e erased[P, M]) ActionPermutation(i int) ([]int, error) {
-	b := borrowKit[P, M](e.p)
-	defer b.release()
+	b := e.kits.borrow(e.p)
+	defer e.kits.release(b)
 	k := b.kit
 	if k == nil {
 		return nil, e.noKit("ActionPermutation")

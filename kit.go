@@ -8,27 +8,36 @@ import (
 // kitBox lends a Dynamic's methods the kit of their position. A Dynamic
 // is a value (so that == compares positions), and the kit of a value on
 // the stack, taken through a pointer in an interface, would move it to
-// the heap at every call; the box is on the heap already, and pooled per
-// position type.
+// the heap at every call; a box is on the heap already, and pooled.
 type kitBox[P Position[P, M], M Move] struct {
-	at   P
-	kit  KitMethods[P, M] // at's kit, through &at; nil for a game with only the rules
-	pool *sync.Pool
+	at  P
+	kit KitMethods[P, M] // at's kit, through &at; nil for a game with only the rules
 }
 
-// kitPools holds one *sync.Pool of *kitBox[P, M] per position type.
-var kitPools sync.Map // reflect.Type → *sync.Pool
+// kitPool is the pool of boxes of one position type, which every erased
+// value of the type points to.
+type kitPool[P Position[P, M], M Move] struct {
+	sync.Pool
+}
 
-// borrowKit returns a box holding p and its kit; release it after use.
-func borrowKit[P Position[P, M], M Move](p P) *kitBox[P, M] {
+// kitPools holds the *kitPool[P, M] of each position type.
+var kitPools sync.Map // reflect.Type → *kitPool[P, M]
+
+// kitPoolFor returns P's pool.
+func kitPoolFor[P Position[P, M], M Move]() *kitPool[P, M] {
 	key := reflect.TypeFor[P]()
-	pool, ok := kitPools.Load(key)
-	if !ok {
-		pool, _ = kitPools.LoadOrStore(key, new(sync.Pool))
+	if kp, ok := kitPools.Load(key); ok {
+		return kp.(*kitPool[P, M])
 	}
-	b, _ := pool.(*sync.Pool).Get().(*kitBox[P, M])
+	kp, _ := kitPools.LoadOrStore(key, new(kitPool[P, M]))
+	return kp.(*kitPool[P, M])
+}
+
+// borrow returns a box holding p and its kit; release it after use.
+func (kp *kitPool[P, M]) borrow(p P) *kitBox[P, M] {
+	b, _ := kp.Get().(*kitBox[P, M])
 	if b == nil {
-		b = &kitBox[P, M]{pool: pool.(*sync.Pool)}
+		b = new(kitBox[P, M])
 		if k, ok := KitOf[P, M](&b.at); ok {
 			b.kit = k
 		}
@@ -37,5 +46,5 @@ func borrowKit[P Position[P, M], M Move](p P) *kitBox[P, M] {
 	return b
 }
 
-// release returns the box to its pool.
-func (b *kitBox[P, M]) release() { b.pool.Put(b) }
+// release returns b to the pool.
+func (kp *kitPool[P, M]) release(b *kitBox[P, M]) { kp.Put(b) }
