@@ -25,12 +25,26 @@ func batchSpecs(t *testing.T) []string {
 	for _, name := range rules.Games() {
 		g, err := rules.Lookup(name)
 		require.NoError(t, err)
+		if !g.Kit {
+			continue // see TestBatchRefusesAGameWithoutTheKit
+		}
 		specs = append(specs, name)
 		for _, v := range g.Variants {
 			specs = append(specs, v.Spec)
 		}
 	}
 	return specs
+}
+
+func TestBatchRefusesAGameWithoutTheKit(t *testing.T) {
+	g, err := rules.Lookup("tictactoe")
+	require.NoError(t, err)
+	assert.False(t, g.Kit, "the test game implements the rules alone")
+	start, err := rules.Open("tictactoe")
+	require.NoError(t, err)
+	_, err = rules.NewBatch(start, 4, rules.BatchOptions{})
+	assert.ErrorIs(t, err, rules.ErrNotSupported)
+	assert.Equal(t, "not-supported", rules.ErrorCode(err))
 }
 
 // pickActions picks a uniformly random action from each game's mask.

@@ -96,8 +96,14 @@ func (b *fallback) Choose(ctx context.Context, d rules.Dynamic) (string, error) 
 // fallbackMCTS is NewDynamic's MCTS bot: a Searcher.
 type fallbackMCTS struct{ *fallback }
 
+// AppendRootVisits appends the last search's root visits by action
+// index, or nothing for a game without the search-and-learning kit
+// (rules.Game.Kit false), whose moves have no index.
 func (b fallbackMCTS) AppendRootVisits(buf []ActionVisit) []ActionVisit {
 	m, _ := b.bot.(*MCTS[dynPos, dynMove]) // every bot of a reset is one
+	if !m.last.IsValid() || m.last.d.NumActions() == 0 {
+		return buf
+	}
 	return m.appendActionVisits(buf)
 }
 

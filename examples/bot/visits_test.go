@@ -43,7 +43,8 @@ func TestAppendRootVisitsIsTheSearch(t *testing.T) {
 
 // TestSearchersReportActionIndices: the MCTS bots of ForDynamic (a hook,
 // and the fallback of a game with none) are Searchers whose visits name
-// the legal actions of the position searched and sum to the iterations;
+// the legal actions of the position searched and sum to the iterations
+// (none for a game without the kit, which has no action indices);
 // the random bots are not; a chance node gives nothing.
 func TestSearchersReportActionIndices(t *testing.T) {
 	for _, spec := range []string{"hex(size=4)", "focus", noHook, "domination"} {
@@ -69,6 +70,10 @@ func TestSearchersReportActionIndices(t *testing.T) {
 		_, err = player.Choose(context.Background(), pos)
 		require.NoError(t, err)
 		visits := s.AppendRootVisits(nil)
+		if g, _ := rules.Lookup(spec); !g.Kit {
+			assert.Empty(t, visits, "%s: a game without the kit has no action indices", spec)
+			continue
+		}
 		var actions []int
 		sum := 0
 		for _, v := range visits {

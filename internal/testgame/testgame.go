@@ -4,9 +4,10 @@
 // without a line is a draw. X (seat A) moves first; a move names the
 // empty square it takes, "b2".
 //
-// It is complete in the way a game package of the module is: its
-// positions satisfy rules.Position (conformance.Run passes, the zero
-// value is the inert invalid value), it registers itself with
+// It implements the rules contract alone, rules.Position, as a game from
+// another module may (conformance.RunRules passes, the zero value is the
+// inert invalid value; it has no search-and-learning kit, so the bots
+// play it with random playouts), registers itself with
 // rules.Register (title, doc, variants and options), describes its seats
 // (rules.Describer), draws a text diagram (rules.Diagrammer) and registers
 // an SVG renderer with package picture. So a test that imports it for its
@@ -29,7 +30,6 @@ package testgame
 
 import (
 	"errors"
-	"math/rand/v2"
 	"strconv"
 
 	"github.com/tabletop-go/rules"
@@ -292,15 +292,6 @@ func (p Position) Legal(m Move) error {
 	return nil
 }
 
-// Play returns the position after m, or a *rules.MoveError (with the
-// invalid value).
-func (p Position) Play(m Move) (Position, error) {
-	if err := p.Legal(m); err != nil {
-		return Position{}, err
-	}
-	return p.PlayUnchecked(m), nil
-}
-
 // PlayUnchecked plays m without checking it: it never panics, and leaves
 // the invalid value and a square off the board as they are.
 func (p Position) PlayUnchecked(m Move) Position {
@@ -350,9 +341,6 @@ func (p Position) Outcome() rules.Outcome {
 	return rules.Outcome{}
 }
 
-// Evaluate reports ok false: search plays the game out.
-func (p Position) Evaluate(rules.Player) (float64, bool) { return 0, false }
-
 // CanEnd reports whether a two-seat game can end with o's scores: a win
 // of either seat, or a draw.
 func (p Position) CanEnd(o rules.Outcome) bool {
@@ -365,10 +353,8 @@ func (p Position) CanEnd(o rules.Outcome) bool {
 	return o.Score(0) == 0.5 && o.Score(1) == 0.5
 }
 
-// Rollout reports ok false: the generic loop plays random games.
-func (p Position) Rollout(_ *rand.Rand, _ int, trace []rules.Played[Move]) (rules.Outcome, Position, []rules.Played[Move], bool) {
-	return rules.Outcome{}, p, trace, false
-}
+// Ply returns the number of moves played.
+func (p Position) Ply() int { return int(p.ply) }
 
 // Hash returns the position's Zobrist hash (0 for the invalid value).
 func (p Position) Hash() uint64 { return p.hash }

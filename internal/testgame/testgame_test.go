@@ -14,7 +14,7 @@ import (
 )
 
 func TestContract(t *testing.T) {
-	conformance.Run(t, conformance.Game[Position, Move]{
+	conformance.RunRules(t, conformance.Game[Position, Move]{
 		Start: func(t *rapid.T) Position {
 			return Config{Size: rapid.IntRange(MinSize, MaxSize).Draw(t, "size")}.Start()
 		},

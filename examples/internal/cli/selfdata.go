@@ -32,6 +32,9 @@ type dataset struct {
 // newDataset creates the file at path for positions of start's game and
 // variant, whose action space and observation shape every row shares.
 func newDataset(path string, start rules.Dynamic) (*dataset, error) {
+	if g, err := rules.Lookup(start.Spec()); err == nil && !g.Kit {
+		return nil, &rules.NotSupportedError{Game: g.Name, What: "-data (training data needs the search-and-learning kit)"}
+	}
 	shape := start.ObservationShape()
 	numActions := start.NumActions()
 	size := 1
