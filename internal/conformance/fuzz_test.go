@@ -68,16 +68,54 @@ func FuzzDynamic(f *testing.F) {
 				d = p
 			}
 		}
-		checkMove(t, d, move)
+		g, _ := rules.Lookup(spec)
+		checkMove(t, d, move, g.Kit)
+		if !g.Kit {
+			checkNoKit(t, d, int(n), move)
+			return
+		}
 		checkActions(t, d, int(n))
 		checkSymmetry(t, d, int(n), move)
 		checkObservation(t, d, rules.Player(seat))
 	})
 }
 
+// checkNoKit: every kit method of a game with only the rules refuses with
+// ErrNotSupported or reports nothing.
+func checkNoKit(t *testing.T, d rules.Dynamic, i int, move string) {
+	t.Helper()
+	refuse := func(what string, err error) {
+		if !errors.Is(err, rules.ErrNotSupported) {
+			t.Fatalf("%s, a game without the kit: %s gives %v, want ErrNotSupported", d.Spec(), what, err)
+		}
+	}
+	_, err := d.ActionIndex(move)
+	refuse("ActionIndex", err)
+	_, err = d.ActionMove(i)
+	refuse("ActionMove", err)
+	_, err = d.ChanceMove(i)
+	refuse("ChanceMove", err)
+	_, err = d.PlayAction(i)
+	refuse("PlayAction", err)
+	refuse("LegalActionMask", d.LegalActionMask(make([]bool, max(0, min(i, 64)))))
+	_, err = d.Transform(i)
+	refuse("Transform", err)
+	_, err = d.TransformMove(i, move)
+	refuse("TransformMove", err)
+	_, err = d.ActionPermutation(i)
+	refuse("ActionPermutation", err)
+	_, ok := d.Evaluate(0)
+	switch {
+	case ok, d.NumActions() != 0, d.NumChanceActions() != 0, d.Symmetries() != 0, len(d.LegalActions()) != 0,
+		len(d.AppendLegalActions(nil)) != 0, len(d.Observation(0)) != 0, len(d.AppendObservation(nil, 0)) != 0,
+		!slices.Equal(d.ObservationShape(), []int{0, 0, 0}):
+		t.Fatalf("%s, a game without the kit, reports a kit", d.Spec())
+	}
+}
+
 // checkMove: Canonical, Legal, Play, PlayCanonical and ActionIndex agree
 // on one text.
-func checkMove(t *testing.T, d rules.Dynamic, move string) {
+func checkMove(t *testing.T, d rules.Dynamic, move string, kit bool) {
 	t.Helper()
 	canon, errC := d.Canonical(move)
 	errL := d.Legal(move)
@@ -99,7 +137,7 @@ func checkMove(t *testing.T, d rules.Dynamic, move string) {
 	if errC != nil && errA == nil {
 		t.Fatalf("%s: Canonical(%q) refuses it (%v) but ActionIndex gives %d", d.Spec(), move, errC, index)
 	}
-	if errA == nil {
+	if kit && errA == nil {
 		am, _ := d.ActionMove(index)
 		cm, _ := d.ChanceMove(index)
 		if canon != am && canon != cm {
@@ -115,7 +153,7 @@ func checkMove(t *testing.T, d rules.Dynamic, move string) {
 	if !slices.Contains(d.Moves(), canon) {
 		t.Fatalf("%s at %q: %q is legal but not in Moves %q", d.Spec(), d.String(), canon, d.Moves())
 	}
-	if errA != nil || !slices.Contains(d.LegalActions(), index) {
+	if kit && (errA != nil || !slices.Contains(d.LegalActions(), index)) {
 		t.Fatalf("%s at %q: legal %q has index %d (%v), not among the legal actions %v", d.Spec(), d.String(), move, index, errA, d.LegalActions())
 	}
 	if again, err := d.Play(canon); err != nil || again.String() != next.String() || again.Hash() != next.Hash() {
