@@ -6,7 +6,6 @@ package conformance
 
 import (
 	"encoding"
-	"encoding/json"
 	"errors"
 	"hash/fnv"
 	"io"
@@ -14,13 +13,11 @@ import (
 	"math/big"
 	"math/rand/v2"
 	"reflect"
-	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"pgregory.net/rapid"
-
 	"github.com/tabletop-go/rules"
+	"pgregory.net/rapid"
 )
 
 // Game describes the game under test.
@@ -420,267 +417,6 @@ func checkBuffer[P rules.Position[P, M], M rules.Move](t *rapid.T, p P) {
 	}
 }
 
-// holder is a struct holding a position, as a program storing one in JSON
-// would have.
-type holder[P any] struct {
-	Position P `json:"position"`
-}
-
-// checkRoundTrips checks that the position's text gives back an equal
-// position through encoding.TextUnmarshaler, encoding/json and the
-// registry.
-func checkRoundTrips[P interface {
-	rules.Position[P, M]
-	comparable
-}, M rules.Move](t *rapid.T, p P) {
-	text := p.String()
-	var q P
-	if u, ok := any(&q).(encoding.TextUnmarshaler); ok {
-		checkTextRoundTrip(t, p, &q, u)
-	}
-	d, err := rules.OpenPosition(p.Spec(), text)
-	if err != nil {
-		t.Fatalf("rules.OpenPosition(%q, %q): %v", p.Spec(), text, err)
-	}
-	if d.Typed() != any(p) {
-		t.Fatalf("rules.OpenPosition(%q, %q) gives an unequal position %q (-want +got):\n%s", p.Spec(), text, d.String(), Diff(any(p), d.Typed()))
-	}
-	data, err := json.Marshal(d)
-	if err != nil {
-		t.Fatalf("json.Marshal(Dynamic): %v", err)
-	}
-	d2, err := rules.UnmarshalDynamic(data)
-	if err != nil {
-		t.Fatalf("rules.UnmarshalDynamic(%s): %v", data, err)
-	}
-	if d2.Typed() != any(p) || d2.Hash() != p.Hash() {
-		t.Fatalf("Dynamic JSON round trip of %s gives an unequal position %q (-want +got):\n%s", data, d2.String(), Diff(any(p), d2.Typed()))
-	}
-}
-
-// checkTextRoundTrip checks p's text through u, *q's UnmarshalText, and
-// encoding/json, for a game whose positions implement
-// encoding.TextUnmarshaler (every game of this module).
-func checkTextRoundTrip[P interface {
-	rules.Position[P, M]
-	comparable
-}, M rules.Move](t *rapid.T, p P, q *P, u encoding.TextUnmarshaler) {
-	text := p.String()
-	if err := u.UnmarshalText([]byte(text)); err != nil {
-		t.Fatalf("UnmarshalText(%q): %v", text, err)
-	}
-	if *q != p {
-		t.Fatalf("text round trip of %q gives an unequal position %q (-want +got):\n%s", text, (*q).String(), Diff(p, *q))
-	}
-	data, err := json.Marshal(holder[P]{p})
-	if err != nil {
-		t.Fatalf("json.Marshal: %v", err)
-	}
-	var back holder[P]
-	if err := json.Unmarshal(data, &back); err != nil {
-		t.Fatalf("json.Unmarshal(%s): %v", data, err)
-	}
-	if back.Position != p || back.Position.Hash() != p.Hash() {
-		t.Fatalf("JSON round trip of %s gives an unequal position %q (-want +got):\n%s", data, back.Position.String(), Diff(p, back.Position))
-	}
-}
-
-// checkDynamic checks the text view of the position against the typed one.
-func checkDynamic[P rules.Position[P, M], M rules.Move](t *rapid.T, p P, moves []M) {
-	d, err := rules.Erase(p)
-	if err != nil {
-		t.Fatalf("Erase of a position of a game: %v", err)
-	}
-	if d.Node() != p.ToMove().Node() || d.MaxMoves() != p.MaxMoves() {
-		t.Fatalf("Dynamic Node %v, MaxMoves %d; typed %v, %d", d.Node(), d.MaxMoves(), p.ToMove().Node(), p.MaxMoves())
-	}
-	// A nil generator draws from the global one: a legal move, or ""
-	// exactly at a terminal node.
-	if rm := d.RandomMove(nil); (rm == "") != (p.ToMove() == rules.Terminal) || rm != "" && d.Legal(rm) != nil {
-		t.Fatalf("RandomMove(nil) = %q at a %v node: %v", rm, d.Node(), d.Legal(rm))
-	}
-	texts := d.Moves()
-	if len(texts) != len(moves) {
-		t.Fatalf("Dynamic lists %d moves, typed %d", len(texts), len(moves))
-	}
-	if len(moves) == 0 {
-		return
-	}
-	i := rapid.IntRange(0, len(moves)-1).Draw(t, "dynamic move")
-	m := moves[i]
-	if texts[i] != m.String() {
-		t.Fatalf("Dynamic move %d is %q, typed %q", i, texts[i], m.String())
-	}
-	for _, in := range []string{m.String(), strings.ToUpper(m.String())} {
-		c, err := d.Canonical(in)
-		if in == m.String() && (err != nil || c != m.String()) {
-			t.Fatalf("Canonical(%q) = %q, %v", in, c, err)
-		}
-		if err == nil {
-			if back, _ := p.ParseMove(c); c != back.String() {
-				t.Fatalf("Canonical(%q) = %q, which is not canonical", in, c)
-			}
-		}
-	}
-	if err := d.Legal(m.String()); err != nil {
-		t.Fatalf("Dynamic Legal(%q) of a listed move: %v", m.String(), err)
-	}
-	data, err := json.Marshal(m)
-	if err != nil {
-		t.Fatalf("json.Marshal(move %v): %v", m, err)
-	}
-	var back M
-	if err := json.Unmarshal(data, &back); err != nil || back != m {
-		t.Fatalf("move %v marshals to %s, which reads back as %v, %v", m, data, back, err)
-	}
-}
-
-// checkParseMoveErrors checks that ParseMove refuses text only with a
-// *rules.SyntaxError.
-func checkParseMoveErrors[P rules.Position[P, M], M rules.Move](t *rapid.T, p P) {
-	in := rapid.StringMatching(`[a-zA-Z0-9*,<>+ -]{0,8}`).Draw(t, "move text")
-	if _, err := p.ParseMove(in); err != nil {
-		var se *rules.SyntaxError
-		if !errors.As(err, &se) {
-			t.Fatalf("ParseMove(%q) error %v (%T) is not a *rules.SyntaxError", in, err, err)
-		}
-	}
-}
-
-// CheckInvalid checks that the zero value of P is the inert invalid value
-// of the contract and of the kit: not valid, terminal with the Invalid
-// outcome, no moves or chances, every move refused with ErrNoGame
-// (rules.Play and the game's Play returning the invalid value), hash 0,
-// no result it can end with, a text that no reader takes (p's parser,
-// UnmarshalText, the registry in p's variant) and that MarshalText and
-// Erase refuse; no action, observation, symmetry, rollout or evaluation.
-// p is a position of a game, whose moves and variant it borrows.
-func CheckInvalid[P interface {
-	rules.Kit[P, M]
-	comparable
-}, M rules.Move](t *rapid.T, g Game[P, M], p P) {
-	checkInvalid(t, g, p)
-	checkInvalidKit(t, p)
-}
-
-// checkInvalid is CheckInvalid's checks of the rules contract.
-func checkInvalid[P interface {
-	rules.Position[P, M]
-	comparable
-}, M rules.Move](t *rapid.T, g Game[P, M], p P) {
-	var zero P
-	switch {
-	case !p.IsValid():
-		t.Fatalf("a position of a game reports !IsValid: %s", p)
-	case zero.IsValid():
-		t.Fatalf("the zero %T reports IsValid", zero)
-	case zero.ToMove() != rules.Terminal:
-		t.Fatalf("the zero %T has %v to move, want terminal", zero, zero.ToMove())
-	case zero.Outcome().Reason != rules.Invalid:
-		t.Fatalf("the zero %T has outcome %v, want the Invalid outcome", zero, zero.Outcome())
-	case len(zero.AppendMoves(nil)) != 0 || len(zero.AppendChances(nil)) != 0:
-		t.Fatalf("the zero %T lists moves", zero)
-	case zero.Hash() != 0:
-		t.Fatalf("the zero %T has hash %x, want 0", zero, zero.Hash())
-	case p.Hash() == 0:
-		t.Fatalf("a position of a game has hash 0, the invalid value's: %s", p)
-	case zero.Ply() != 0:
-		t.Fatalf("the zero %T has ply %d", zero, zero.Ply())
-	}
-	for _, o := range []rules.Outcome{rules.Win(2, rules.NoLegalMove, 0), rules.Draw(2, rules.PlyLimit), zero.Outcome()} {
-		if zero.CanEnd(o) {
-			t.Fatalf("the zero %T says it can end %v", zero, o)
-		}
-	}
-	moves := p.AppendMoves(nil)
-	moves = append(moves, g.OffGrid...)
-	moves = append(moves, 0, M(rapid.Uint64().Draw(t, "raw move on the invalid value")))
-	for _, m := range moves {
-		err := zero.Legal(m)
-		var me *rules.MoveError
-		if !errors.As(err, &me) || !errors.Is(err, rules.ErrNoGame) {
-			t.Fatalf("the zero %T: Legal(%v) = %v, want a *rules.MoveError of kind ErrNoGame", zero, m, err)
-		}
-		q, err := rules.Play(zero, m)
-		if !errors.Is(err, rules.ErrNoGame) || q != zero {
-			t.Fatalf("the zero %T: Play(%v) = %v, %v; want the invalid value and ErrNoGame", zero, m, q, err)
-		}
-		if pl, ok := any(zero).(player[P, M]); ok {
-			if q, err := pl.Play(m); !errors.Is(err, rules.ErrNoGame) || q != zero {
-				t.Fatalf("the zero %T: its Play(%v) = %v, %v; want the invalid value and ErrNoGame", zero, m, q, err)
-			}
-		}
-		if q := zero.PlayUnchecked(m); q.IsValid() {
-			t.Fatalf("the zero %T: PlayUnchecked(%v) made a game: %s", zero, m, q)
-		}
-	}
-	if tm, ok := any(zero).(encoding.TextMarshaler); ok {
-		if _, err := tm.MarshalText(); err == nil {
-			t.Fatalf("the zero %T marshals to text", zero)
-		}
-		if _, err := json.Marshal(holder[P]{zero}); err == nil {
-			t.Fatalf("the zero %T marshals to JSON", zero)
-		}
-	}
-	if _, err := rules.Erase(zero); !errors.Is(err, rules.ErrNoGame) {
-		t.Fatalf("Erase of the zero %T: %v, want ErrNoGame", zero, err)
-	}
-	text := zero.String()
-	if g.Parse != nil {
-		if q, err := g.Parse(p, text); err == nil {
-			t.Fatalf("the zero %T writes %q, which reads as %s", zero, text, q)
-		}
-	}
-	var q P
-	if u, ok := any(&q).(encoding.TextUnmarshaler); ok {
-		if err := u.UnmarshalText([]byte(text)); err == nil {
-			t.Fatalf("the zero %T writes %q, which UnmarshalText reads", zero, text)
-		}
-	}
-	if d, err := rules.OpenPosition(p.Spec(), text); err == nil {
-		t.Fatalf("the zero %T writes %q, which rules.OpenPosition(%q) reads as %s", zero, text, p.Spec(), d)
-	}
-	if d, err := rules.Open(zero.Spec()); err == nil {
-		t.Fatalf("the zero %T has spec %q, which rules.Open reads as %s", zero, zero.Spec(), d)
-	}
-}
-
-// checkInvalidKit is CheckInvalid's checks of the kit.
-func checkInvalidKit[P interface {
-	rules.Kit[P, M]
-	comparable
-}, M rules.Move](t *rapid.T, p P) {
-	var zero P
-	if _, ok := zero.Evaluate(0); ok {
-		t.Fatalf("the zero %T evaluates", zero)
-	}
-	planes, rows, cols := zero.ObservationShape()
-	switch {
-	case zero.NumActions() != 0 || zero.NumChanceActions() != 0 || zero.Symmetries() != 0:
-		t.Fatalf("the zero %T has %d actions, %d chance actions, %d symmetries; want none", zero,
-			zero.NumActions(), zero.NumChanceActions(), zero.Symmetries())
-	case planes != 0 || rows != 0 || cols != 0 || len(zero.AppendObservation(nil, 0)) != 0:
-		t.Fatalf("the zero %T has an observation", zero)
-	case zero.Transform(0) != zero:
-		t.Fatalf("the zero %T transforms into a game", zero)
-	}
-	for _, m := range p.AppendMoves(nil) {
-		if i := zero.ActionIndex(m); i != -1 {
-			t.Fatalf("the zero %T gives move %v the action index %d", zero, m, i)
-		}
-	}
-	if _, ok := zero.ActionMove(0); ok {
-		t.Fatalf("the zero %T decodes action 0", zero)
-	}
-	if got := p.AppendObservation(nil, rules.Player(p.Seats())); len(got) != 0 {
-		t.Fatalf("AppendObservation for seat %d of a %d-seat game appended %d values, want none", p.Seats(), p.Seats(), len(got))
-	}
-	r := rand.New(rand.NewPCG(1, 2))
-	if _, _, trace, ok := zero.Rollout(r, -1, nil); ok || trace != nil {
-		t.Fatalf("the zero %T rolls out", zero)
-	}
-}
-
 // checkHashDecides records what decides the game at p under p's hash,
 // and fails if a position with the same hash was seen with another.
 func checkHashDecides[P interface {
@@ -713,28 +449,6 @@ func checkHashDecides[P interface {
 		t.Fatalf("hash %x is shared by positions that differ in their variant, moves, chances, outcome, observations or what decides the game; one is %s", p.Hash(), p)
 	}
 	seen[p.Hash()] = fp
-}
-
-// checkFailedParse damages a position text (a byte replaced, or the text
-// cut) and checks that a parse that fails returns the invalid value.
-func checkFailedParse[P interface {
-	rules.Position[P, M]
-	comparable
-}, M rules.Move](t *rapid.T, g Game[P, M], p P, text string) {
-	if text == "" {
-		return
-	}
-	b := []byte(text)
-	i := rapid.IntRange(0, len(b)-1).Draw(t, "damaged byte")
-	if rapid.Bool().Draw(t, "cut") {
-		b = b[:i]
-	} else {
-		b[i] = rapid.SampledFrom([]byte("x/ -0123456789ABab,*?")).Draw(t, "new byte")
-	}
-	var zero P
-	if q, err := g.Parse(p, string(b)); err != nil && q != zero {
-		t.Fatalf("a failed parse of %q (%v) returns %s, not the invalid value", b, err, q)
-	}
 }
 
 // Diff reports the differences between two values, unexported fields
