@@ -19,10 +19,9 @@ var hooks struct {
 // instantiate New[P, M] from a value at run time, so a game's types are
 // registered once, as a call naming them.
 //
-// This package registers the games of the module itself (hook_hex.go,
-// hook_focus.go, hook_domination.go, hook_explocus.go: one game package a
-// file). A game of another module registers its hook from the program's
-// code, e.g. its init:
+// This package imports no game: a program registers the hooks of the
+// games it links (the module's programs through examples/internal/games,
+// its one list of games), e.g. in its init:
 //
 //	func init() { bot.Register[mygame.Position, mygame.Move]() }
 //

@@ -45,6 +45,7 @@ import (
 
 	"github.com/tabletop-go/rules"
 	"github.com/tabletop-go/rules/examples/bot"
+	_ "github.com/tabletop-go/rules/examples/internal/games" // the games it serves, with the bots' typed hooks
 	"github.com/tabletop-go/rules/examples/protocol"
 	"github.com/tabletop-go/rules/hex"
 	"github.com/tabletop-go/rules/hex/hexbot"

@@ -13,10 +13,6 @@ import (
 
 	"github.com/tabletop-go/rules"
 	"github.com/tabletop-go/rules/examples/bot"
-
-	// The protocol serves every game of the module: importing a game
-	// package registers it with rules.Open.
-	_ "github.com/tabletop-go/rules/examples/internal/games"
 )
 
 // Version is the protocol_version reply: the protocol derives from

@@ -9,11 +9,13 @@ import (
 )
 
 // Bot plays the move after which the mover scores best over a few random
-// playouts (cut short by the game's evaluation where it has one), with
-// buffers sized once from the game's move bound.
+// playouts (cut short by the game's evaluation where its kit has one),
+// with buffers sized once from the game's move bound.
 type Bot[P rules.Position[P, M], M rules.Move] struct {
 	sampler rules.Sampler[P, M]
 	moves   []M
+	end     P                      // the position evaluated, whose kit is kit
+	kit     rules.KitMethods[P, M] // nil for a game with only the rules
 }
 
 // Choose returns the bot's move at a decision node of p.
@@ -23,11 +25,11 @@ func (b *Bot[P, M]) Choose(p P) M {
 	for _, m := range b.moves {
 		score := 0.0
 		for range 4 {
-			end, _ := b.sampler.Playout(p.PlayUnchecked(m), 40)
-			if v, ok := end.Evaluate(me); ok && !end.Outcome().Over() {
+			b.end, _ = b.sampler.Playout(p.PlayUnchecked(m), 40)
+			if v, ok := b.evaluate(me); ok && !b.end.Outcome().Over() {
 				score += v
 			} else {
-				score += end.Outcome().Return(me)
+				score += b.end.Outcome().Return(me)
 			}
 		}
 		if score > bestScore {
@@ -37,7 +39,19 @@ func (b *Bot[P, M]) Choose(p P) M {
 	return best
 }
 
+// evaluate is the kit's Evaluate of b.end for seat, if the game has one.
+func (b *Bot[P, M]) evaluate(seat rules.Player) (float64, bool) {
+	if b.kit == nil {
+		return 0, false
+	}
+	return b.kit.Evaluate(seat)
+}
+
 // New returns a bot for the game of p drawing from r.
 func New[P rules.Position[P, M], M rules.Move](p P, r *rand.Rand) *Bot[P, M] {
-	return &Bot[P, M]{sampler: rules.Sampler[P, M]{Rand: r}, moves: make([]M, 0, p.MaxMoves())}
+	b := &Bot[P, M]{sampler: rules.Sampler[P, M]{Rand: r}, moves: make([]M, 0, p.MaxMoves())}
+	if k, ok := rules.KitOf[P, M](&b.end); ok {
+		b.kit = k
+	}
+	return b
 }
