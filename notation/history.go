@@ -6,7 +6,10 @@ import "github.com/tabletop-go/rules"
 // back to the same positions: the [Game] tag with the variant's spec, a
 // [Position] tag when the history did not start at the variant's start,
 // the moves in canonical notation (chance draws included), and a
-// [Result] tag: the rules' result once the game is over, "*" before.
+// [Result] tag: the rules' result once the game is over, "*" before;
+// once the rules ended the game, a [Termination] tag with their reason in
+// words, as rules.Reason writes it ("connection", or any reason the game
+// named for itself), which Replay, reaching the same end, does not need.
 // A nil history, or one that started at no game (nil, a zero
 // rules.State, anything rules.IsGame refuses), gives a record with no
 // tags, which Replay refuses.
@@ -23,7 +26,11 @@ func FromHistory(h *rules.History) Record {
 	if fresh, err := rules.Open(start.Spec()); err != nil || fresh.String() != start.String() {
 		rec.SetTag("Position", start.String())
 	}
-	rec.SetTag("Result", h.Position().Outcome().Result())
+	o := h.Position().Outcome()
+	rec.SetTag("Result", o.Result())
+	if o.Over() {
+		rec.SetTag("Termination", o.Reason.String()) // the game's own words: "connection", "line of n"
+	}
 	rec.Moves = h.Moves()
 	return rec
 }
