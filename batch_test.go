@@ -3,6 +3,7 @@ package rules_test
 import (
 	"errors"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"runtime"
 	"slices"
@@ -20,7 +21,7 @@ import (
 )
 
 // batchSpecs lists every registered game's variants, the bare name first.
-func batchSpecs(t *testing.T) []string {
+func batchSpecs(t testing.TB) []string {
 	var specs []string
 	for _, name := range rules.Games() {
 		g, err := rules.Lookup(name)
@@ -108,6 +109,80 @@ func TestBatchAgreesWithDynamic(t *testing.T) {
 	}
 }
 
+// FuzzBatch steps a batch of a fuzzed variant, size, seed, ply limit and
+// worker count with fuzzed actions: legal ones picked from the masks, and
+// raw values that may be out of range, illegal or meant for a finished
+// game. A step either refuses with a *BatchError naming a game whose
+// action its position refuses (and changes nothing), or every game's row
+// agrees with its position and the position follows from the last by the
+// action and chance outcomes alone.
+func FuzzBatch(f *testing.F) {
+	specs := batchSpecs(f)
+	for i := range specs {
+		f.Add(uint8(i), uint8(5), uint64(i), uint8(30), uint8(2), []byte{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22})
+	}
+	f.Add(uint8(0), uint8(3), uint64(1), uint8(0), uint8(1), []byte{1, 0xff, 0xff, 0xff, 0x7f, 3, 0, 0, 0, 0, 2, 2})
+	f.Fuzz(func(t *testing.T, which, size uint8, seed uint64, maxPlies, workers uint8, data []byte) {
+		spec := specs[int(which)%len(specs)]
+		n := 1 + int(size%8)
+		start, err := rules.Open(spec)
+		require.NoError(t, err)
+		limit := int(maxPlies % 80)
+		b, err := rules.NewBatch(start, n, rules.BatchOptions{Seed: seed, MaxPlies: limit, Workers: 1 + int(workers%3)})
+		require.NoError(t, err)
+		require.NoError(t, b.Reset())
+		actions := make([]int32, n)
+		before := make([]rules.Dynamic, n)
+		for step := 0; len(data) >= 2*n && step < 40; step++ {
+			finished := make([]bool, n)
+			for i := range n {
+				before[i], err = b.State(i)
+				require.NoError(t, err)
+				finished[i] = b.Terminated[i] || b.Truncated[i]
+				raw := data[2*i : 2*i+2]
+				if raw[0]%2 == 0 { // a legal action, the raw[1]-th of the mask
+					var legal []int32
+					for k, ok := range b.LegalActionMask[i*b.NumActions() : (i+1)*b.NumActions()] {
+						if ok {
+							legal = append(legal, int32(k))
+						}
+					}
+					actions[i] = legal[int(raw[1])%len(legal)]
+				} else {
+					actions[i] = int32(int8(raw[1])) * int32(raw[0]) // negative, past the space, or any
+				}
+			}
+			data = data[2*n:]
+			arrays := fmt.Sprint(b.Observation, b.LegalActionMask, b.CurrentPlayer, b.Rewards, b.Terminated, b.Truncated)
+			if err := b.Step(actions); err != nil {
+				var be *rules.BatchError
+				require.ErrorAs(t, err, &be)
+				a := be.Game
+				require.False(t, finished[a], "step %d: game %d is finished; its action is ignored", step, a)
+				_, perr := before[a].PlayAction(int(actions[a]))
+				require.Error(t, perr, "step %d: game %d's action %d refused (%v), but its position plays it", step, a, actions[a], err)
+				require.Equal(t, arrays, fmt.Sprint(b.Observation, b.LegalActionMask, b.CurrentPlayer, b.Rewards, b.Terminated, b.Truncated),
+					"a refused step changed the arrays")
+				continue
+			}
+			for i := range n {
+				d, err := b.State(i)
+				require.NoError(t, err)
+				if finished[i] {
+					reachFrom(t, start, d, -1)
+				} else {
+					reachFrom(t, before[i], d, int(actions[i]))
+				}
+				truncateAt := math.MaxInt
+				if limit > 0 {
+					truncateAt = limit + start.Ply()
+				}
+				checkRow(t, b, i, d, before[i], finished[i], truncateAt)
+			}
+		}
+	})
+}
+
 // reachFrom checks that to is from after action (none for -1) and chance
 // outcomes.
 func reachFrom(t *testing.T, from, to rules.Dynamic, action int) {
@@ -160,7 +235,7 @@ func checkRow(t *testing.T, b *rules.Batch, i int, d, before rules.Dynamic, rest
 	assert.NotEqual(t, rules.ChanceNode, d.Node())
 	terminated := d.Node() == rules.TerminalNode
 	assert.Equal(t, terminated, b.Terminated[i])
-	assert.Equal(t, !terminated && d.Ply() >= truncateAt, b.Truncated[i])
+	assert.Equal(t, !terminated && !restarted && d.Ply() >= truncateAt, b.Truncated[i], "a game is truncated by a step that played, never at its start")
 	var want [rules.MaxSeats]float64
 	if terminated {
 		want = d.Outcome().Returns()
