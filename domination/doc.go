@@ -266,23 +266,12 @@
 //
 // # The invalid value
 //
-// The zero Position is no game: it is the inert invalid value of the
-// root contract, and the position every failed parse returns with its
-// error (Start cannot fail: the one configuration is valid). It reports
-// IsValid false, Seats 0, ToMove rules.Terminal, Outcome the
-// rules.Invalid outcome (result "?"), no moves and no chances; Legal
-// refuses every move with a *rules.MoveError of kind rules.ErrNoGame, Play
-// returns the invalid value with that error, and PlayUnchecked returns the
-// invalid value. Evaluate and Rollout report ok false, CanEnd is false,
-// Hash is 0, Spec is "", Size is (0, 0), MaxMoves is 0, Turn is
-// rules.Terminal (no seat's turn), Pieces gives NoSquares and Pending and
-// DominoAt NoTile. It has no action space (NumActions and
-// NumChanceActions are 0, ActionIndex is -1, ActionMove and ChanceMove
-// refuse every index), no observation (shape 0, 0, 0; nothing appended),
-// no symmetry (Symmetries is 0, Transform gives the invalid value,
-// TransformMove NoMove) and Ply 0. String and Diagram give "<invalid domination
-// position>", which every reader refuses, and MarshalText refuses it with
-// a *rules.NoGameError, so encoding/json does too.
+// The zero Position is the invalid value of the contract (see
+// rules.Position and rules.Kit): what every failed parse returns (Start
+// cannot fail: the one configuration is valid). Where Domination adds to
+// the contract: Size is (0, 0), MaxMoves 0, Turn rules.Terminal (no
+// seat's turn), Pieces NoSquares, Pending and DominoAt NoTile,
+// TransformMove NoMove; its text is "<invalid domination position>".
 //
 // # What the hash covers
 //

@@ -435,22 +435,13 @@
 //
 // # The invalid value
 //
-// The zero Position is no game: it is the inert invalid value of the
-// root contract, and the position that every failed parse returns with
-// its error and that Start returns for a configuration Validate refuses.
-// It reports IsValid false, Seats 0, ToMove rules.Terminal, Outcome the
-// rules.Invalid outcome (result "?"), no moves; Legal refuses every move
-// with a *rules.MoveError of kind rules.ErrNoGame, Play returns the
-// invalid value with that error, and PlayUnchecked returns the invalid
-// value. Evaluate and Rollout report ok false, CanEnd is false, Hash is
-// 0, Spec is "", Config is the zero Config, Size (0, 0), MaxMoves, Men
-// and Ply 0, Turn rules.Terminal (no seat's turn), and OnBoard is false
-// for every square. It has no action space (NumActions is 0, ActionIndex
-// -1, ActionMove refuses every index), no observation (shape 0, 0, 0;
-// nothing appended) and no symmetry (Symmetries is 0, Transform gives the
-// invalid value, TransformMove NoMove). String and Diagram give "<invalid explocus
-// position>", which every reader refuses, and MarshalText refuses it with
-// a *rules.NoGameError, so encoding/json does too.
+// The zero Position is the invalid value of the contract (see
+// rules.Position and rules.Kit): what every failed parse returns and what
+// Start returns for a configuration Validate refuses. Where Explocus adds
+// to the contract: Config is the zero Config, Size (0, 0), MaxMoves and
+// Men 0, Turn rules.Terminal (no seat's turn), OnBoard false for every
+// square, TransformMove NoMove; its text is "<invalid explocus
+// position>".
 //
 // # What the hash covers
 //

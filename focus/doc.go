@@ -278,22 +278,13 @@
 //
 // # The invalid value
 //
-// The zero Position is no game: it is the invalid value, which every
-// failed parse returns (exactly: it equals Position{}) and Start returns
-// for a configuration Validate refuses. It is inert: IsValid reports
-// false, Seats is 0, ToMove is rules.Terminal and Outcome the
-// rules.Invalid outcome (result "?"); AppendMoves, AppendChances and
-// CountMoves list nothing; Legal refuses every move with a
-// *rules.MoveError of kind rules.ErrNoGame, Play returns the invalid
-// value with that error, and PlayUnchecked returns the invalid value
-// whatever the move; Evaluate gives (0, false), CanEnd false, Rollout
-// (rules.Outcome{}, the invalid value, the trace unchanged, false); Hash
-// is 0, Spec "", Config the zero Config, Size (0, 0), and the other
-// accessors (At, Turn, Ply, Reserve, ...) return zero values. Its
-// String, Diagram and AppendText write "<invalid focus position>", a
-// text every reader refuses, and MarshalText refuses it with a
-// *rules.NoGameError, so encoding/json does not store it. Nothing ever
-// repairs it into a game; rules.Erase and the bots refuse it.
+// The zero Position is the invalid value of the contract (see
+// rules.Position and rules.Kit): what every failed parse returns
+// (exactly Position{}) and what Start returns for a configuration
+// Validate refuses. Where Focus adds to the contract: CountMoves is 0,
+// Config is the zero Config, Size (0, 0), and the other accessors (At,
+// Turn, Reserve, ...) return zero values; its text is "<invalid focus
+// position>".
 //
 // # Squares and moves off the grid
 //

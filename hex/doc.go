@@ -212,35 +212,14 @@
 //
 // # The invalid value
 //
-// The zero Position is no game: it has no board and no variant. It is
-// what every failed parse returns (ParsePosition("garbage") included,
-// with its error; UnmarshalText leaves it behind), and what Start of a
-// configuration Validate refuses returns. IsValid tells it apart, and it
-// is inert rather than a game that looks alive:
-//
-//   - IsValid is false, Seats 0, ToMove rules.Terminal, Outcome the
-//     Invalid outcome (rules.Outcome{Reason: rules.Invalid}, result "?");
-//   - AppendMoves and AppendChances append nothing (MaxMoves is 0);
-//     Legal(m) refuses every m with a *rules.MoveError of Kind
-//     rules.ErrNoGame, Play returns the invalid value with that error,
-//     and PlayUnchecked returns the invalid value;
-//   - Evaluate reports (0, false), CanEnd is false for every outcome, and
-//     Rollout reports ok false with the trace unchanged;
-//   - it has no action space (NumActions 0, ActionIndex -1 for every
-//     move, ActionMove refuses every index), no observation (shape 0, 0,
-//     0; AppendObservation appends nothing) and no symmetry (Symmetries
-//     0, Transform the invalid value, TransformMove NoMove);
-//   - Hash is 0 (no position of a game hashes to 0), Spec is "", Config
-//     the zero Config, Size (0, 0), and the other accessors return zero
-//     values (Turn 0, ColorOf Empty, At Empty, Winner Empty, Ply 0);
-//   - String, AppendText and Diagram write "<invalid hex position>",
-//     which every reader refuses, and MarshalText refuses it with a
-//     *rules.NoGameError, so json.Marshal of a struct holding one fails;
-//   - ParseMove reads a move as on the largest board, and Legal then
-//     refuses it with rules.ErrNoGame.
-//
-// rules.Erase refuses it, and so do the bots; a position of a game is
-// never turned into it except by a failed parse.
+// The zero Position is the invalid value of the contract (see
+// rules.Position and rules.Kit, which say how every method treats it):
+// what every failed parse returns (UnmarshalText leaves it behind) and
+// what Start returns for a configuration Validate refuses. Where Hex
+// adds to the contract: MaxMoves is 0, Config is the zero Config, Size
+// (0, 0), Turn 0, ColorOf, At and Winner Empty, TransformMove NoMove; its
+// text is "<invalid hex position>"; ParseMove reads a move as on the
+// largest board, which Legal then refuses with rules.ErrNoGame.
 //
 // # What the hash covers
 //
