@@ -35,6 +35,7 @@ from .errors import (
     IllegalMoveError,
     InternalError,
     MoveSyntaxError,
+    NotSupportedError,
     OutOfRangeError,
     ParseError,
     PositionError,

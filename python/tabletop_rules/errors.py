@@ -84,6 +84,12 @@ class OutOfRangeError(RulesError, IndexError):
     of a VectorEnv (code ``"out-of-range"``)."""
 
 
+class NotSupportedError(RulesError):
+    """A call the game cannot serve (code ``"not-supported"``): a method of
+    the search-and-learning kit (actions, observations, symmetries,
+    VectorEnv) on a game that implements only the rules."""
+
+
 class ClosedError(RuntimeError):
     """A VectorEnv used after close()."""
 
@@ -112,6 +118,7 @@ _BY_CODE: dict[str, type[RulesError]] = {
     "wrong-node": IllegalMoveError,
     "game-over": GameOverError,
     "out-of-range": OutOfRangeError,
+    "not-supported": NotSupportedError,
     "internal": InternalError,
 }
 
@@ -142,6 +149,7 @@ __all__ = [
     "IllegalMoveError",
     "GameOverError",
     "OutOfRangeError",
+    "NotSupportedError",
     "ClosedError",
     "BusyError",
     "ForkError",

@@ -145,6 +145,16 @@ def test_bad_position_raises_value_error_with_offset() -> None:
         tr.from_json("not json")
 
 
+def test_every_go_code_has_its_exception() -> None:
+    """Each stable code of rules.ErrorCode maps to its exception, the kit
+    of a game with only the rules (none is linked here) included."""
+    for code, cls in [("not-supported", tr.NotSupportedError), ("out-of-range", tr.OutOfRangeError),
+                      ("illegal", tr.IllegalMoveError), ("game-over", tr.GameOverError),
+                      ("unknown-game", tr.UnknownGameError), ("other", tr.RulesError)]:
+        e = tr.errors.from_info({"code": code, "message": "m", "reason": "r"})
+        assert type(e) is cls and e.code == code, code
+
+
 def test_illegal_move_carries_code_and_reason() -> None:
     s = tr.open("hex(size=7)").play("d4")
     with pytest.raises(tr.IllegalMoveError) as e:
