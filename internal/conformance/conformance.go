@@ -184,11 +184,28 @@ func checkPosition[P interface {
 	if seats < 1 || seats > rules.MaxSeats {
 		t.Fatalf("Seats() = %d", seats)
 	}
-	who := p.ToMove()
-	out := p.Outcome()
 	moves := p.AppendMoves(buf)
-	chances := p.AppendChances(nil)
+	checkNode(t, p, moves)
+	if g.MaxMoves > 0 && len(moves) > g.MaxMoves {
+		t.Fatalf("%d legal moves, more than MaxMoves = %d: %s", len(moves), g.MaxMoves, p)
+	}
+	checkBuffer(t, p)
+	checkLegal(t, g, p, moves)
+	checkText(t, g, p)
+	checkRoundTrips(t, p)
+	checkDynamic(t, p, moves)
+	checkParseMoveErrors(t, p)
+	if g.Invariants != nil {
+		g.Invariants(t, p)
+	}
+	return moves
+}
 
+// checkNode checks that the seat to move, the outcome, the moves and the
+// chance outcomes agree on the kind of node p is.
+func checkNode[P rules.Position[P, M], M rules.Move](t *rapid.T, p P, moves []M) {
+	seats, who, out := p.Seats(), p.ToMove(), p.Outcome()
+	chances := p.AppendChances(nil)
 	switch {
 	case who == rules.Terminal:
 		if !out.Over() {
@@ -213,25 +230,7 @@ func checkPosition[P interface {
 	case out.Over():
 		t.Fatalf("outcome %v decided but %v to move: %s", out, who, p)
 	case who == rules.Chance:
-		if len(chances) == 0 {
-			t.Fatalf("chance node with no outcomes: %s", p)
-		}
-		total := new(big.Rat)
-		for i, c := range chances {
-			if c.Prob.Den == 0 || c.Prob.Num == 0 || c.Prob.Num > c.Prob.Den {
-				t.Fatalf("chance %v has probability %v", c.Move, c.Prob)
-			}
-			total.Add(total, new(big.Rat).SetFrac(new(big.Int).SetUint64(c.Prob.Num), new(big.Int).SetUint64(c.Prob.Den)))
-			if i >= len(moves) || moves[i] != c.Move {
-				t.Fatalf("AppendMoves and AppendChances disagree at index %d", i)
-			}
-		}
-		if len(moves) != len(chances) {
-			t.Fatalf("%d chance outcomes but %d moves", len(chances), len(moves))
-		}
-		if total.Cmp(big.NewRat(1, 1)) != 0 {
-			t.Fatalf("chance probabilities sum to %v, want exactly 1", total)
-		}
+		checkChances(t, moves, chances, p)
 	case who.IsSeat() && int(who) < seats:
 		if len(chances) != 0 {
 			t.Fatalf("decision node lists %d chance outcomes", len(chances))
@@ -242,11 +241,39 @@ func checkPosition[P interface {
 	default:
 		t.Fatalf("ToMove() = %v in a %d-seat game", who, seats)
 	}
+}
 
-	if g.MaxMoves > 0 && len(moves) > g.MaxMoves {
-		t.Fatalf("%d legal moves, more than MaxMoves = %d: %s", len(moves), g.MaxMoves, p)
+// checkChances checks a chance node's outcomes: exact probabilities that
+// sum to 1, in the order of the moves.
+func checkChances[P rules.Position[P, M], M rules.Move](t *rapid.T, moves []M, chances []rules.ChanceOutcome[M], p P) {
+	if len(chances) == 0 {
+		t.Fatalf("chance node with no outcomes: %s", p)
 	}
-	checkBuffer(t, p)
+	total := new(big.Rat)
+	for i, c := range chances {
+		if c.Prob.Den == 0 || c.Prob.Num == 0 || c.Prob.Num > c.Prob.Den {
+			t.Fatalf("chance %v has probability %v", c.Move, c.Prob)
+		}
+		total.Add(total, new(big.Rat).SetFrac(new(big.Int).SetUint64(c.Prob.Num), new(big.Int).SetUint64(c.Prob.Den)))
+		if i >= len(moves) || moves[i] != c.Move {
+			t.Fatalf("AppendMoves and AppendChances disagree at index %d", i)
+		}
+	}
+	if len(moves) != len(chances) {
+		t.Fatalf("%d chance outcomes but %d moves", len(chances), len(moves))
+	}
+	if total.Cmp(big.NewRat(1, 1)) != 0 {
+		t.Fatalf("chance probabilities sum to %v, want exactly 1", total)
+	}
+}
+
+// checkLegal checks that Legal accepts exactly the listed moves (sorted,
+// unique, reading back through ParseMove) and that Play, the game's own
+// Play too, refuses the others, as the off-grid moves everywhere.
+func checkLegal[P interface {
+	rules.Position[P, M]
+	comparable
+}, M rules.Move](t *rapid.T, g Game[P, M], p P, moves []M) {
 	listed := make(map[M]bool, len(moves))
 	for i, m := range moves {
 		if i > 0 && moves[i-1] >= m {
@@ -261,7 +288,6 @@ func checkPosition[P interface {
 			t.Fatalf("ParseMove(%q) = %v, %v; want %v", m.String(), back, err, m)
 		}
 	}
-
 	var candidates []M
 	if g.Candidates != nil {
 		candidates = g.Candidates(p)
@@ -297,36 +323,38 @@ func checkPosition[P interface {
 		}
 		_ = p.PlayUnchecked(m) // must not panic
 	}
+}
 
+// checkText checks the position text: MarshalText agrees with String, and
+// the game's parser reads it back to the same position, hash from scratch
+// included.
+func checkText[P interface {
+	rules.Position[P, M]
+	comparable
+}, M rules.Move](t *rapid.T, g Game[P, M], p P) {
 	text := p.String()
 	if tm, ok := any(p).(encoding.TextMarshaler); ok {
 		if mt, err := tm.MarshalText(); err != nil || string(mt) != text {
 			t.Fatalf("MarshalText = %q, %v; String = %q", mt, err, text)
 		}
 	}
-	if g.Parse != nil {
-		q, err := g.Parse(p, text)
-		if err != nil {
-			t.Fatalf("position text %q does not parse: %v", text, err)
-		}
-		if q.String() != text {
-			t.Fatalf("text round trip: %q became %q", text, q.String())
-		}
-		if q.Hash() != p.Hash() {
-			t.Fatalf("incremental hash %x differs from the hash from scratch %x for %q", p.Hash(), q.Hash(), text)
-		}
-		if q.ToMove() != who || q.Outcome() != out {
-			t.Fatalf("parsed %q: to move %v, outcome %v; want %v, %v", text, q.ToMove(), q.Outcome(), who, out)
-		}
-		checkFailedParse(t, g, p, text)
+	if g.Parse == nil {
+		return
 	}
-	checkRoundTrips(t, p)
-	checkDynamic(t, p, moves)
-	checkParseMoveErrors(t, p)
-	if g.Invariants != nil {
-		g.Invariants(t, p)
+	q, err := g.Parse(p, text)
+	if err != nil {
+		t.Fatalf("position text %q does not parse: %v", text, err)
 	}
-	return moves
+	if q.String() != text {
+		t.Fatalf("text round trip: %q became %q", text, q.String())
+	}
+	if q.Hash() != p.Hash() {
+		t.Fatalf("incremental hash %x differs from the hash from scratch %x for %q", p.Hash(), q.Hash(), text)
+	}
+	if q.ToMove() != p.ToMove() || q.Outcome() != p.Outcome() {
+		t.Fatalf("parsed %q: to move %v, outcome %v; want %v, %v", text, q.ToMove(), q.Outcome(), p.ToMove(), p.Outcome())
+	}
+	checkFailedParse(t, g, p, text)
 }
 
 // player is a game's own checked Play, which the contract does not
