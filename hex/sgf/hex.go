@@ -137,32 +137,13 @@ func toRecord(t *Tree) (notation.Record, error) {
 			return notation.Record{}, err
 		}
 	}
-	root := nodes[0]
-	info := map[string]string{}
-	for _, id := range []string{"GM", "SZ", "AP", "PB", "PW", "DT", "EV", "RO", "PC", "GC", "RE", "PL", "RU", "HA"} {
-		v, ok, err := single(1, root, id)
-		if err != nil {
-			return notation.Record{}, err
-		}
-		if ok {
-			info[id] = strings.TrimSpace(v)
-		}
+	info, err := readInfo(nodes[0])
+	if err != nil {
+		return notation.Record{}, err
 	}
-	if gm, ok := info["GM"]; ok && gm != "11" {
-		return notation.Record{}, ErrNotHex
-	}
-	cols, rows := 11, 11
-	if sz, ok := info["SZ"]; ok {
-		c, r, found := strings.Cut(sz, ":")
-		var ok1, ok2 bool
-		cols, ok1 = notation.ParseNatural(c)
-		rows, ok2 = cols, true
-		if found {
-			rows, ok2 = notation.ParseNatural(r)
-		}
-		if !ok1 || !ok2 || cols < 1 || rows < 1 || cols > hex.MaxSize || rows > hex.MaxSize {
-			return notation.Record{}, fmt.Errorf("sgf: bad board size SZ[%s] (1 to %d, or COLS:ROWS)", escaped(sz), hex.MaxSize)
-		}
+	cols, rows, err := readSize(info)
+	if err != nil {
+		return notation.Record{}, err
 	}
 	rule, err := readPieRule(info, cols, rows)
 	if err != nil {
@@ -172,94 +153,16 @@ func toRecord(t *Tree) (notation.Record, error) {
 	if err != nil {
 		return notation.Record{}, err
 	}
-	type move struct {
-		color, text string // text: a cell ("f3", canonical) or a swap token as written
-		node        int
+	moves, end, err := readMoves(nodes, cols, rows, rule)
+	if err != nil {
+		return notation.Record{}, err
 	}
-	var moves []move
-	resigned, ending, resignNode := "", "", 0
-	grid := hex.Config{Cols: cols, Rows: rows, Swap: hex.SwapNone}.Start()
-	for i, n := range nodes {
-		for _, prop := range n.Props {
-			if prop.ID != "B" && prop.ID != "W" {
-				continue
-			}
-			if ending != "" {
-				return notation.Record{}, fmt.Errorf("sgf: node %d: a move after %s's %s", i+1, resigned, ending)
-			}
-			v := strings.TrimSpace(prop.Values[0])
-			switch lower := strings.ToLower(v); {
-			case lower == "resign" || lower == "forfeit":
-				resigned, ending, resignNode = prop.ID, lower, i+1
-				continue
-			case lower == "pass" || lower == "":
-				return notation.Record{}, fmt.Errorf("sgf: node %d: %s[%s] is a pass, and Hex has no pass", i+1, prop.ID, escaped(prop.Values[0]))
-			case isSwapToken(v):
-				if rule.by != "" && rule.mode == hex.SwapNone {
-					return notation.Record{}, fmt.Errorf("sgf: node %d: %s[%s] swaps, but %s says the game has no pie rule", i+1, prop.ID, escaped(v), rule.by)
-				}
-				if rule.by != "" && rule.mode == hex.SwapPieces && lower == "swap-sides" {
-					return notation.Record{}, fmt.Errorf("sgf: node %d: %s[%s], but %s says the swap exchanges the pieces, not the sides", i+1, prop.ID, escaped(v), rule.by)
-				}
-			default:
-				m, err := grid.ParseMove(v)
-				if err != nil || m.IsSwap() {
-					return notation.Record{}, notACell(i+1, prop.ID, prop.Values[0], cols, rows)
-				}
-				v = m.String()
-			}
-			moves = append(moves, move{prop.ID, v, i + 1})
-		}
-	}
-	toMove := setup.toMove
-	for i, m := range moves {
-		switch {
-		case i > 0 && isSwapToken(moves[i-1].text):
-			// Either colour may follow a swap (it tells the swap's
-			// meaning), but swap-sides and a pie rule the root
-			// declares say which.
-			prev := moves[i-1]
-			switch {
-			case strings.ToLower(prev.text) == "swap-sides" && m.color != prev.color:
-				return notation.Record{}, fmt.Errorf("sgf: node %d: %s moves, but after swap-sides %s moves again (the colours were exchanged, not the turn)", m.node, m.color, prev.color)
-			case rule.by != "" && rule.mode == hex.SwapSides && m.color != prev.color:
-				return notation.Record{}, fmt.Errorf("sgf: node %d: %s moves, but after the swap %s moves again (%s: the colours were exchanged, not the turn)", m.node, m.color, prev.color, rule.by)
-			case rule.by != "" && rule.mode == hex.SwapPieces && m.color == prev.color:
-				return notation.Record{}, fmt.Errorf("sgf: node %d: %s moves, but after the swap %s is to move (%s: the swap is a move of the pieces)", m.node, m.color, other(prev.color), rule.by)
-			}
-		case m.color != toMove:
-			return notation.Record{}, fmt.Errorf("sgf: node %d: %s moves, but %s is to move (%s)", m.node, m.color, toMove, setup.why)
-		}
-		toMove = other(m.color)
-		if i == 0 {
-			setup.why = "the colours alternate"
-		}
+	if err := checkTurns(moves, setup, rule); err != nil {
+		return notation.Record{}, err
 	}
 	var rec notation.Record
-	mode := hex.SwapSides
-	for i, m := range moves {
-		switch strings.ToLower(m.text) {
-		case "swap-sides":
-			rec.Moves = append(rec.Moves, "swap")
-		case "swap-pieces", "swap":
-			rec.Moves = append(rec.Moves, "swap")
-			switch {
-			case i+1 < len(moves) && moves[i+1].color == m.color:
-				mode = hex.SwapSides
-			case i+1 < len(moves):
-				mode = hex.SwapPieces
-			case strings.HasPrefix(info["AP"], "HexGui") || strings.HasPrefix(info["AP"], "Hex-benzene"):
-				mode = hex.SwapSides
-			case strings.ToLower(m.text) == "swap-pieces":
-				mode = hex.SwapPieces
-			}
-		default:
-			rec.Moves = append(rec.Moves, m.text)
-		}
-	}
-	if rule.by != "" {
-		mode = rule.mode // the moves agree with it (checked above)
-	}
+	var mode hex.SwapMode
+	rec.Moves, mode = recordMoves(moves, info, rule)
 	if mode == hex.SwapPieces && cols != rows {
 		return notation.Record{}, fmt.Errorf("sgf: swap-pieces on a %dx%d board", cols, rows)
 	}
@@ -280,17 +183,181 @@ func toRecord(t *Tree) (notation.Record, error) {
 		}
 	}
 	sidesSwapped := mode == hex.SwapSides && containsSwap(rec.Moves)
-	re := info["RE"]
+	if err := setResult(&rec, info["RE"], end, sidesSwapped, begin); err != nil {
+		return notation.Record{}, err
+	}
+	return rec, nil
+}
+
+// readInfo returns the root's game-info properties, trimmed.
+func readInfo(root Node) (map[string]string, error) {
+	info := map[string]string{}
+	for _, id := range []string{"GM", "SZ", "AP", "PB", "PW", "DT", "EV", "RO", "PC", "GC", "RE", "PL", "RU", "HA"} {
+		v, ok, err := single(1, root, id)
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			info[id] = strings.TrimSpace(v)
+		}
+	}
+	if gm, ok := info["GM"]; ok && gm != "11" {
+		return nil, ErrNotHex
+	}
+	return info, nil
+}
+
+// readSize reads SZ: 11 by 11 without it, N or COLS:ROWS.
+func readSize(info map[string]string) (cols, rows int, err error) {
+	sz, ok := info["SZ"]
+	if !ok {
+		return 11, 11, nil
+	}
+	c, r, found := strings.Cut(sz, ":")
+	var ok1, ok2 bool
+	cols, ok1 = notation.ParseNatural(c)
+	rows, ok2 = cols, true
+	if found {
+		rows, ok2 = notation.ParseNatural(r)
+	}
+	if !ok1 || !ok2 || cols < 1 || rows < 1 || cols > hex.MaxSize || rows > hex.MaxSize {
+		return 0, 0, fmt.Errorf("sgf: bad board size SZ[%s] (1 to %d, or COLS:ROWS)", escaped(sz), hex.MaxSize)
+	}
+	return cols, rows, nil
+}
+
+// sgfMove is a move of the main line: its colour letter, its text (a
+// cell, canonical, or a swap token as written) and its node.
+type sgfMove struct {
+	color, text string
+	node        int
+}
+
+// ending is how a main line ends short of the rules: the colour that
+// resigned or forfeited ("" for neither), which ("resign" or "forfeit"),
+// and its node.
+type ending struct {
+	color, how string
+	node       int
+}
+
+// readMoves reads the B and W moves of the main line, checking each
+// against the board and the pie rule, and the resignation or forfeit
+// that may end it.
+func readMoves(nodes []Node, cols, rows int, rule pieRule) ([]sgfMove, ending, error) {
+	var moves []sgfMove
+	var end ending
+	grid := hex.Config{Cols: cols, Rows: rows, Swap: hex.SwapNone}.Start()
+	for i, n := range nodes {
+		for _, prop := range n.Props {
+			if prop.ID != "B" && prop.ID != "W" {
+				continue
+			}
+			if end.how != "" {
+				return nil, end, fmt.Errorf("sgf: node %d: a move after %s's %s", i+1, end.color, end.how)
+			}
+			v := strings.TrimSpace(prop.Values[0])
+			switch lower := strings.ToLower(v); {
+			case lower == "resign" || lower == "forfeit":
+				end = ending{prop.ID, lower, i + 1}
+				continue
+			case lower == "pass" || lower == "":
+				return nil, end, fmt.Errorf("sgf: node %d: %s[%s] is a pass, and Hex has no pass", i+1, prop.ID, escaped(prop.Values[0]))
+			case isSwapToken(v):
+				if rule.by != "" && rule.mode == hex.SwapNone {
+					return nil, end, fmt.Errorf("sgf: node %d: %s[%s] swaps, but %s says the game has no pie rule", i+1, prop.ID, escaped(v), rule.by)
+				}
+				if rule.by != "" && rule.mode == hex.SwapPieces && lower == "swap-sides" {
+					return nil, end, fmt.Errorf("sgf: node %d: %s[%s], but %s says the swap exchanges the pieces, not the sides", i+1, prop.ID, escaped(v), rule.by)
+				}
+			default:
+				m, err := grid.ParseMove(v)
+				if err != nil || m.IsSwap() {
+					return nil, end, notACell(i+1, prop.ID, prop.Values[0], cols, rows)
+				}
+				v = m.String()
+			}
+			moves = append(moves, sgfMove{prop.ID, v, i + 1})
+		}
+	}
+	return moves, end, nil
+}
+
+// checkTurns checks that the colours of the moves alternate from the
+// setup's, as a swap and the declared pie rule allow.
+func checkTurns(moves []sgfMove, setup setupInfo, rule pieRule) error {
+	toMove := setup.toMove
+	for i, m := range moves {
+		switch {
+		case i > 0 && isSwapToken(moves[i-1].text):
+			// Either colour may follow a swap (it tells the swap's
+			// meaning), but swap-sides and a pie rule the root
+			// declares say which.
+			prev := moves[i-1]
+			switch {
+			case strings.ToLower(prev.text) == "swap-sides" && m.color != prev.color:
+				return fmt.Errorf("sgf: node %d: %s moves, but after swap-sides %s moves again (the colours were exchanged, not the turn)", m.node, m.color, prev.color)
+			case rule.by != "" && rule.mode == hex.SwapSides && m.color != prev.color:
+				return fmt.Errorf("sgf: node %d: %s moves, but after the swap %s moves again (%s: the colours were exchanged, not the turn)", m.node, m.color, prev.color, rule.by)
+			case rule.by != "" && rule.mode == hex.SwapPieces && m.color == prev.color:
+				return fmt.Errorf("sgf: node %d: %s moves, but after the swap %s is to move (%s: the swap is a move of the pieces)", m.node, m.color, other(prev.color), rule.by)
+			}
+		case m.color != toMove:
+			return fmt.Errorf("sgf: node %d: %s moves, but %s is to move (%s)", m.node, m.color, toMove, setup.why)
+		}
+		toMove = other(m.color)
+		if i == 0 {
+			setup.why = "the colours alternate"
+		}
+	}
+	return nil
+}
+
+// recordMoves returns the moves in record notation and the swap mode
+// they imply (the pie rule's, when the root declares one).
+func recordMoves(moves []sgfMove, info map[string]string, rule pieRule) ([]string, hex.SwapMode) {
+	var out []string
+	mode := hex.SwapSides
+	for i, m := range moves {
+		switch strings.ToLower(m.text) {
+		case "swap-sides":
+			out = append(out, "swap")
+		case "swap-pieces", "swap":
+			out = append(out, "swap")
+			switch {
+			case i+1 < len(moves) && moves[i+1].color == m.color:
+				mode = hex.SwapSides
+			case i+1 < len(moves):
+				mode = hex.SwapPieces
+			case strings.HasPrefix(info["AP"], "HexGui") || strings.HasPrefix(info["AP"], "Hex-benzene"):
+				mode = hex.SwapSides
+			case strings.ToLower(m.text) == "swap-pieces":
+				mode = hex.SwapPieces
+			}
+		default:
+			out = append(out, m.text)
+		}
+	}
+	if rule.by != "" {
+		mode = rule.mode // the moves agree with it (checkTurns)
+	}
+	return out, mode
+}
+
+// setResult sets the Result and Termination tags from RE and the ending,
+// refusing a result that the ending or a connection on the board
+// contradicts.
+func setResult(rec *notation.Record, re string, end ending, sidesSwapped bool, begin hex.Position) error {
 	winner, termination, err := readResult(re) // winner: "B" when PB (seat 0) won, "W" when PW did
 	if err != nil {
-		return notation.Record{}, err
+		return err
 	}
 	if termination != "" {
 		rec.SetTag("Termination", termination)
 	}
 	verb := "resigned"
-	if resigned != "" {
-		if ending == "resign" {
+	if end.color != "" {
+		if end.how == "resign" {
 			rec.SetTag("Termination", "resignation")
 		} else {
 			rec.SetTag("Termination", "forfeit")
@@ -299,20 +366,20 @@ func toRecord(t *Tree) (notation.Record, error) {
 		// The resigning node's letter is its stone colour: Black's
 		// player is PW once the sides are swapped.
 		loser := "W"
-		if (resigned == "B") != sidesSwapped {
+		if (end.color == "B") != sidesSwapped {
 			loser = "B"
 		}
 		if winner == loser {
-			return notation.Record{}, fmt.Errorf("sgf: node 1: RE[%s] names P%s the winner, but P%s %s (node %d, %s[%s])",
-				escaped(re), winner, loser, verb, resignNode, resigned, ending)
+			return fmt.Errorf("sgf: node 1: RE[%s] names P%s the winner, but P%s %s (node %d, %s[%s])",
+				escaped(re), winner, loser, verb, end.node, end.color, end.how)
 		}
 		winner = other(loser)
 	}
 	if conn := connectionWinner(begin, rec.Moves); conn != "" && winner != "" && winner != conn {
-		if resigned != "" {
-			return notation.Record{}, fmt.Errorf("sgf: node %d: P%s %s after connecting", resignNode, conn, verb)
+		if end.color != "" {
+			return fmt.Errorf("sgf: node %d: P%s %s after connecting", end.node, conn, verb)
 		}
-		return notation.Record{}, fmt.Errorf("sgf: node 1: RE[%s] names P%s the winner, but P%s connected", escaped(re), winner, conn)
+		return fmt.Errorf("sgf: node 1: RE[%s] names P%s the winner, but P%s connected", escaped(re), winner, conn)
 	}
 	switch winner { // no Result tag when the file records none
 	case "B":
@@ -320,7 +387,7 @@ func toRecord(t *Tree) (notation.Record, error) {
 	case "W":
 		rec.SetTag("Result", "0-1")
 	}
-	return rec, nil
+	return nil
 }
 
 // pieRule is the pie rule a tree's root declares: mode, when by names the
