@@ -90,15 +90,8 @@ func TestBatchAgreesWithDynamic(t *testing.T) {
 				}
 				pickActions(r, b, actions)
 				require.NoError(t, b.Step(actions), "step %d", step)
+				checkStep(t, b, start, before, actions, finished, 60+start.Ply())
 				for i := range n {
-					d, err := b.State(i)
-					require.NoError(t, err)
-					if finished[i] {
-						reachFrom(t, start, d, -1)
-					} else {
-						reachFrom(t, before[i], d, int(actions[i]))
-					}
-					checkRow(t, b, i, d, before[i], finished[i], 60+start.Ply())
 					if b.Terminated[i] {
 						ended++
 					}
@@ -165,22 +158,30 @@ func FuzzBatch(f *testing.F) {
 					"a refused step changed the arrays")
 				continue
 			}
-			for i := range n {
-				d, err := b.State(i)
-				require.NoError(t, err)
-				if finished[i] {
-					reachFrom(t, start, d, -1)
-				} else {
-					reachFrom(t, before[i], d, int(actions[i]))
-				}
-				truncateAt := math.MaxInt
-				if limit > 0 {
-					truncateAt = limit + start.Ply()
-				}
-				checkRow(t, b, i, d, before[i], finished[i], truncateAt)
+			truncateAt := math.MaxInt
+			if limit > 0 {
+				truncateAt = limit + start.Ply()
 			}
+			checkStep(t, b, start, before, actions, finished, truncateAt)
 		}
 	})
+}
+
+// checkStep checks every game after a step: its position follows from
+// the one before (before[i], or start for a game that finished) by its
+// action and chance outcomes alone, and its rows agree with it.
+func checkStep(t *testing.T, b *rules.Batch, start rules.Dynamic, before []rules.Dynamic, actions []int32, finished []bool, truncateAt int) {
+	t.Helper()
+	for i := range b.Len() {
+		d, err := b.State(i)
+		require.NoError(t, err)
+		if finished[i] {
+			reachFrom(t, start, d, -1)
+		} else {
+			reachFrom(t, before[i], d, int(actions[i]))
+		}
+		checkRow(t, b, i, d, before[i], finished[i], truncateAt)
+	}
 }
 
 // reachFrom checks that to is from after action (none for -1) and chance
