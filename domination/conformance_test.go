@@ -8,7 +8,7 @@ import (
 	"pgregory.net/rapid"
 
 	"github.com/tabletop-go/rules"
-	"github.com/tabletop-go/rules/internal/conformance"
+	"github.com/tabletop-go/rules/conformance"
 )
 
 func TestContract(t *testing.T) {

@@ -6,7 +6,7 @@ import (
 	"pgregory.net/rapid"
 
 	"github.com/tabletop-go/rules"
-	"github.com/tabletop-go/rules/internal/conformance"
+	"github.com/tabletop-go/rules/conformance"
 )
 
 func rulesPlayer(s int) rules.Player { return rules.Player(s) }

@@ -10,7 +10,7 @@ import (
 	"pgregory.net/rapid"
 
 	"github.com/tabletop-go/rules"
-	"github.com/tabletop-go/rules/internal/conformance"
+	"github.com/tabletop-go/rules/conformance"
 )
 
 // buildMulti makes a position of a game of three or four seats from its

@@ -11,7 +11,7 @@ import (
 	"pgregory.net/rapid"
 
 	"github.com/tabletop-go/rules"
-	"github.com/tabletop-go/rules/internal/conformance"
+	"github.com/tabletop-go/rules/conformance"
 )
 
 func nowak(t testing.TB, stacks map[string]string, toMove string, reserveA, reserveB int) Position {

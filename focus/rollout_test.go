@@ -8,7 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/tabletop-go/rules"
-	"github.com/tabletop-go/rules/internal/conformance"
+	"github.com/tabletop-go/rules/conformance"
 )
 
 func startOf(t testing.TB, spec string) Position {

@@ -9,7 +9,7 @@ import (
 	"pgregory.net/rapid"
 
 	"github.com/tabletop-go/rules"
-	"github.com/tabletop-go/rules/internal/conformance"
+	"github.com/tabletop-go/rules/conformance"
 	"github.com/tabletop-go/rules/internal/testkit"
 )
 

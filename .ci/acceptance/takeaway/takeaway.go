@@ -212,5 +212,9 @@ func (p Position) Ply() int { return int(p.plies) }
 // The one registration: the game joins every program that links this
 // package.
 func init() {
-	rules.Register(rules.MakeGame("takeaway", ParseSpec, Config.Start, Config.ParsePosition))
+	g := rules.MakeGame("takeaway", ParseSpec, Config.Start, Config.ParsePosition)
+	g.Title, g.Doc = "Take-away", "Take 1 to 3 stones in turn; whoever takes the last stone wins."
+	g.Variants = []rules.Variant{{Spec: "takeaway(stones=10)", Label: "10 stones"}, {Spec: "takeaway(stones=21)", Label: "21 stones"}}
+	g.Options = []rules.Option{{Name: "stones", Kind: rules.OptionInt, Min: 1, Max: 99, Default: "10", Doc: "the stones in the pile"}}
+	rules.Register(g)
 }

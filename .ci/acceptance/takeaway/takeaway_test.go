@@ -9,7 +9,10 @@ import (
 	"strings"
 	"testing"
 
+	"pgregory.net/rapid"
+
 	"github.com/tabletop-go/rules"
+	"github.com/tabletop-go/rules/conformance"
 	"github.com/tabletop-go/rules/examples/bot"
 	"github.com/tabletop-go/rules/examples/protocol"
 	"github.com/tabletop-go/rules/notation"
@@ -24,6 +27,26 @@ func open(t *testing.T, spec string) rules.Dynamic {
 		t.Fatal(err)
 	}
 	return d
+}
+
+// TestConformance: the SDK's conformance kit, rules checks alone, on
+// piles of every size.
+func TestConformance(t *testing.T) {
+	conformance.RunRules(t, conformance.Game[takeaway.Position, takeaway.Move]{
+		Start: func(t *rapid.T) takeaway.Position {
+			return takeaway.Config{Stones: rapid.IntRange(1, 99).Draw(t, "stones")}.Start()
+		},
+		Parse: func(p takeaway.Position, text string) (takeaway.Position, error) {
+			c, err := takeaway.ParseSpec(p.Spec())
+			if err != nil {
+				return takeaway.Position{}, err
+			}
+			return c.ParsePosition(text)
+		},
+		MaxMoves:   3,
+		Candidates: func(takeaway.Position) []takeaway.Move { return []takeaway.Move{0, 1, 2, 3, 4, 255} },
+	})
+	conformance.CheckRegistration(t, "takeaway")
 }
 
 // TestARulesOnlyGameHasNoKit: the registration says so, and the kit's

@@ -1,8 +1,9 @@
-// Package conformance checks the rules.Position contract on any game with
-// rapid: random legal games in which every position reached is checked
-// against the contract, plus the game's own invariants. Each game's tests
-// call Run once (RunRules for a game with only the rules contract, no
-// search-and-learning kit).
+// Package conformance checks the rules.Position contract on any game, of
+// this module or another, with rapid: random legal games in which every
+// position reached is checked against the contract, plus the game's own
+// invariants. Each game's tests call Run once (RunRules for a game with
+// only the rules contract, no search-and-learning kit), and
+// CheckRegistration for what its registration tells.
 package conformance
 
 import (
