@@ -16,6 +16,7 @@ import (
 	"github.com/tabletop-go/rules/examples/bot"
 	"github.com/tabletop-go/rules/examples/protocol"
 	"github.com/tabletop-go/rules/notation"
+	"github.com/tabletop-go/rules/picture"
 
 	"example.com/acceptance/takeaway"
 )
@@ -143,5 +144,17 @@ func TestTheProtocolAndTheBotsPlayIt(t *testing.T) {
 	}
 	if last := replies[len(replies)-1]; last != "= 1-0 last stone" {
 		t.Errorf("final_result: %q, want = 1-0 last stone (the bot plays both seats, the first wins)\n%s", last, out.String())
+	}
+}
+
+// TestItDrawsItself: the picture registry finds the game's renderer.
+func TestItDrawsItself(t *testing.T) {
+	d := open(t, "takeaway(stones=12)")
+	doc, err := picture.Render(d, picture.Options{Size: 300})
+	if err != nil || strings.Count(string(doc), `class="stone"`) != 12 || !strings.HasPrefix(string(doc), "<svg") {
+		t.Fatalf("picture: %v\n%s", err, doc)
+	}
+	if !slices.Contains(picture.Games(), "takeaway") {
+		t.Errorf("picture.Games() = %v", picture.Games())
 	}
 }
