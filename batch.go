@@ -305,7 +305,7 @@ func (e *BatchError) Unwrap() error { return e.Err }
 
 func (e erased[P, M]) newBatchEngine(n int, o BatchOptions) (batchEngine, error) {
 	if _, ok := KitOf[P, M](&e.p); !ok {
-		return nil, e.noKit("NewBatch")
+		return nil, e.noKitFor("NewBatch")
 	}
 	g := &batchGames[P, M]{
 		start:     e.p,

@@ -39,7 +39,12 @@ func (e erased[P, M]) PlayAction(i int) (Dynamic, error) {
 
 // noKit is the error of a kit method of a game with only the rules.
 func (e erased[P, M]) noKit(method string) error {
-	return &NotSupportedError{Game: SpecName(e.p.Spec()), What: "Dynamic." + method + " (the search-and-learning kit)"}
+	return e.noKitFor("Dynamic." + method)
+}
+
+// noKitFor is noKit for any caller: what names it, e.g. "NewBatch".
+func (e erased[P, M]) noKitFor(what string) error {
+	return &NotSupportedError{Game: SpecName(e.p.Spec()), What: what + " (the search-and-learning kit)"}
 }
 
 func (e erased[P, M]) Ply() int { return e.p.Ply() }

@@ -44,7 +44,8 @@ const maxReasonName = 40
 // record read back) agree on it. A name is 1 to 40 bytes of lower-case
 // ASCII letters, digits and single spaces or hyphens between them, such
 // as "pool exhausted". NewReason panics, as regexp.MustCompile does, on
-// a name that is not of that form or is "not over" or "invalid", and
+// a name that is not of that form or is "not over", "invalid" or
+// "unknown reason" (String's text for a number nobody named), and
 // when 256 reasons are named; it is safe for concurrent use.
 func NewReason(name string) Reason {
 	if msg := badReasonName(name); msg != "" {
@@ -77,6 +78,9 @@ func badReasonName(name string) string {
 	if name == "" || len(name) > maxReasonName {
 		return "a name is 1 to " + strconv.Itoa(maxReasonName) + " bytes"
 	}
+	if name == unknownReason {
+		return "that text is String's for a number nobody named"
+	}
 	for i := 0; i < len(name); i++ {
 		switch c := name[i]; {
 		case 'a' <= c && c <= 'z', '0' <= c && c <= '9':
@@ -105,8 +109,12 @@ func (r Reason) String() string {
 	if names := *reasonNames.Load(); int(r) < len(names) {
 		return names[r]
 	}
-	return "unknown reason"
+	return unknownReason
 }
+
+// unknownReason is String's text for a number no constant or game named;
+// no game may name a reason so.
+const unknownReason = "unknown reason"
 
 // named reports whether a constant or a game named r.
 func (r Reason) named() bool { return int(r) < len(*reasonNames.Load()) }

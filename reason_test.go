@@ -45,10 +45,11 @@ func TestNewReasonIsSafeForConcurrentUse(t *testing.T) {
 
 func TestNewReasonPanicsOnAMalformedName(t *testing.T) {
 	for _, name := range []string{"", "Connection", " line", "line ", "two  spaces", "a-", "-a", "a -b", "é", "a\x00", "not over", "invalid",
-		"a name far longer than forty bytes of text"} {
+		"a--b", "a- b", "a  b", "unknown reason",
+		"a name exactly forty-one bytes long: xxxxx"[:41]} {
 		assert.Panics(t, func() { rules.NewReason(name) }, "%q", name)
 	}
-	for _, name := range []string{"a", "line of 5", "three-fold repetition"} {
+	for _, name := range []string{"a", "line of 5", "three-fold repetition", "forty bytes of a reason name is the limit"[:40]} {
 		assert.NotPanics(t, func() { rules.NewReason(name) }, "%q", name)
 	}
 }
