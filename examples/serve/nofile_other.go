@@ -1,8 +1,0 @@
-//go:build !unix
-
-package main
-
-// descriptorLimit returns how many descriptors the process may open: where
-// there is no such limit to read, a number that keeps the connections
-// (all but descriptorReserve) in the thousands.
-func descriptorLimit() uint64 { return 8192 }
