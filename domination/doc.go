@@ -142,7 +142,8 @@
 //	rank     = 1*( "A" / "B" / domino / count )
 //	domino   = "[" tile "]"                   ; a placed domino
 //	tile     = digit "-" digit                ; 0..6 each, the smaller first
-//	count    = %x31-38                        ; that many empty squares
+//	count    = %x31-38                        ; that many empty squares, never
+//	                                          ; next to another count
 //	seat     = "A" / "B"                      ; whose turn (X is A, O is B)
 //	drawn    = tile / "-"                     ; the domino drawn this turn, "-" before the draw
 //	pool     = tile *( "," tile ) / "-"       ; the face-down tiles, in order

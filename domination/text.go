@@ -159,6 +159,10 @@ func (p *Position) openingError() string {
 	return ""
 }
 
+// boardRanks lays out the board field: ranks 8 to 1 of 8 squares, runs
+// of empty squares as counts.
+var boardRanks = notation.Ranks{Count: 8, Cols: 8, Word: "rank", Descending: true, Cells: "squares", Runs: true}
+
 // readBody reads a position text without a spec and checks everything
 // but openingError: the rules tests read boards play cannot reach with it.
 func (Config) readBody(text string) (Position, error) {
@@ -171,58 +175,34 @@ func (Config) readBody(text string) (Position, error) {
 	}
 	var p Position
 	board := fields[0]
-	rank, file := 7, 0
 	var seen uint32 // tiles met so far
-	for i := 0; i < len(board); {
-		ch := board[i]
-		if ch == '/' {
-			if file != 8 {
-				return fail(i, "rank "+strconv.Itoa(rank+1)+" has "+strconv.Itoa(file)+" squares, want 8")
+	r := notation.NewRankReader(board, &boardRanks)
+	for r.Next() {
+		sq := NewSquare(r.File(), 7-r.Rank())
+		switch cell := r.Rest(); cell[0] {
+		case 'A', 'B':
+			p.pieces[cell[0]-'A'] |= 1 << sq
+		case '[':
+			if len(cell) < 5 || cell[4] != ']' {
+				return fail(r.Offset(), "a domino is written [a-b], e.g. [2-5]")
 			}
-			if rank == 0 {
-				return fail(i, "more than 8 ranks")
-			}
-			rank, file = rank-1, 0
-			i++
-			continue
-		}
-		if file >= 8 {
-			return fail(i, "rank "+strconv.Itoa(rank+1)+" has more than 8 squares")
-		}
-		sq := NewSquare(file, rank)
-		switch {
-		case ch >= '1' && ch <= '8':
-			if file+int(ch-'0') > 8 {
-				return fail(i, "rank "+strconv.Itoa(rank+1)+" has more than 8 squares")
-			}
-			file += int(ch - '0')
-			i++
-			continue
-		case ch == 'A' || ch == 'B':
-			p.pieces[ch-'A'] |= 1 << sq
-			i++
-		case ch == '[':
-			if i+5 > len(board) || board[i+4] != ']' {
-				return fail(i, "a domino is written [a-b], e.g. [2-5]")
-			}
-			t, err := parseTile(board[i+1 : i+4])
+			t, err := parseTile(cell[1:4])
 			if err != nil {
-				return fail(i+1, err.Error())
+				return fail(r.Offset()+1, err.Error())
 			}
 			if seen>>t&1 != 0 {
-				return fail(i+1, "domino "+t.String()+" appears twice")
+				return fail(r.Offset()+1, "domino "+t.String()+" appears twice")
 			}
 			seen |= 1 << t
 			p.dominoes |= 1 << sq
 			p.tiles[sq] = uint8(t) + 1
-			i += 5
+			r.Take(5)
 		default:
-			return fail(i, "unexpected "+strconv.Quote(string(ch))+" on the board (want A, B, [a-b], a count of empty squares, or /)")
+			return fail(r.Offset(), "unexpected "+strconv.Quote(string(cell[0]))+" on the board (want A, B, [a-b], a count of empty squares, or /)")
 		}
-		file++
 	}
-	if rank != 0 || file != 8 {
-		return fail(len(board), "the board must list ranks 8 to 1, 8 squares each")
+	if at, msg := r.Err(); msg != "" {
+		return fail(at, msg)
 	}
 	for s := range 2 {
 		if n := bits.OnesCount64(p.pieces[s]); n != 2 {

@@ -100,57 +100,39 @@ func (c Config) parseBody(text string) (Position, error) {
 	p := c.empty()
 	rows := int(p.rows)
 	board := fields[0]
-	r := rows - 1
-	lo, hi := p.fileRange(r)
-	f := lo
-	width := func() string { return strconv.Itoa(hi - lo + 1) }
-	for i := 0; i < len(board); {
-		ch := board[i]
-		switch {
-		case ch == '/':
-			if f != hi+1 {
-				return fail(i, "rank "+strconv.Itoa(r+1)+" has "+strconv.Itoa(f-lo)+" cells, want "+width())
-			}
-			if r == 0 {
-				return fail(i, "more than "+strconv.Itoa(rows)+" ranks")
-			}
-			r--
-			lo, hi = p.fileRange(r)
-			f = lo
-			i++
-			continue
-		case f > hi:
-			return fail(i, "rank "+strconv.Itoa(r+1)+" has more than "+width()+" cells")
-		case ch == '.':
-			i++
-		case ch == 'A' || ch == 'B':
+	ranks := notation.Ranks{Count: rows, Word: "rank", Descending: true, Cells: "cells", Width: func(i int) int {
+		lo, hi := p.fileRange(rows - 1 - i)
+		return hi - lo + 1
+	}}
+	r := notation.NewRankReader(board, &ranks)
+	for r.Next() {
+		cell := r.Rest()
+		rank := rows - 1 - r.Rank()
+		lo, _ := p.fileRange(rank)
+		file := lo + r.File()
+		switch cell[0] {
+		case '.':
+		case 'A', 'B':
 			h := 1
-			start := i
-			i++
-			if i < len(board) && board[i] >= '0' && board[i] <= '9' {
-				h = int(board[i] - '0')
-				i++
+			if len(cell) > 1 && cell[1] >= '0' && cell[1] <= '9' {
+				h = int(cell[1] - '0')
 				if h < 2 {
-					return fail(i-1, "a column's height is written only when it is 2 or more")
+					return fail(r.Offset()+1, "a column's height is written only when it is 2 or more")
 				}
+				r.Take(2)
 			}
-			capacity := int(p.capacity(r, f))
+			capacity := int(p.capacity(rank, file))
 			if h >= capacity {
-				return fail(start, "a column of "+strconv.Itoa(h)+" on "+notation.FileName(f)+strconv.Itoa(r+1)+
+				return fail(r.Offset(), "a column of "+strconv.Itoa(h)+" on "+notation.FileName(file)+strconv.Itoa(rank+1)+
 					" reaches the cell's capacity "+strconv.Itoa(capacity)+" and would have exploded")
 			}
-			p.put(r, f, ch-'A', uint8(h))
+			p.put(rank, file, cell[0]-'A', uint8(h))
 		default:
-			return fail(i, "unexpected "+strconv.Quote(string(ch))+" on the board (want ., A, B, a height from 2, or /)")
+			return fail(r.Offset(), "unexpected "+strconv.Quote(string(cell[0]))+" on the board (want ., A, B, a height from 2, or /)")
 		}
-		f++
 	}
-	if r != 0 || f != hi+1 {
-		if p.side != 0 {
-			return fail(len(board), "the hexagon of side "+strconv.Itoa(int(p.side))+" has "+strconv.Itoa(rows)+
-				" ranks of "+strconv.Itoa(int(p.side))+" to "+strconv.Itoa(rows)+" cells, top rank first")
-		}
-		return fail(len(board), "the board must list "+strconv.Itoa(c.Rows)+" ranks of "+strconv.Itoa(c.Cols)+" squares, top rank first")
+	if at, msg := r.Err(); msg != "" {
+		return fail(at, msg)
 	}
 	if total, adj := int(p.men[0])+int(p.men[1]), c.Adjacencies(); total >= adj {
 		return fail(0, strconv.Itoa(total)+" men on a board with "+strconv.Itoa(adj)+

@@ -376,7 +376,8 @@
 //	board    = rank *( "/" rank )           ; ranks 8 to 1
 //	rank     = 1*( stack / count )          ; the rank's on-board squares, a..h
 //	stack    = *lower upper                 ; bottom to top; the top piece upper case
-//	count    = %x31-38                      ; that many empty squares
+//	count    = %x31-38                      ; that many empty squares, never
+//	                                        ; next to another count
 //	seat     = "A" / "B" / "C" / "D"        ; the seat to move
 //	reserves = reserve *( "," reserve )     ; one per seat
 //	reserve  = n [ "+" n ]                  ; own pieces [+ the partner's, teams]

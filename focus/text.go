@@ -166,6 +166,26 @@ func (p Position) appendState(dst []byte) []byte {
 
 var reasonWords = map[rules.Reason]string{rules.Elimination: "elimination", ShortGame: "short", TeamPassed: "passes"}
 
+// boardRanks lays out the board field: ranks 8 to 1, each of the
+// squares on the board (4, 6 or 8), runs of empty squares as counts.
+var boardRanks = notation.Ranks{Count: 8, Width: rankWidth, Word: "rank", Descending: true, Cells: "squares", Runs: true}
+
+// rankWidth returns the squares on the board of the i'th rank written
+// (rank 8 first): 4 on the outer ranks, 6 on the next, 8 on the others.
+func rankWidth(i int) int {
+	switch i {
+	case 0, 7:
+		return 4
+	case 1, 6:
+		return 6
+	}
+	return 8
+}
+
+// rankSquare returns the square of the file'th square on the board of the
+// i'th rank written.
+func rankSquare(i, file int) Square { return NewSquare(file+(8-rankWidth(i))/2, 7-i) }
+
 // ParsePosition reads a position text (see the package doc for the
 // grammar) for configuration c. Besides the syntax it checks conditions
 // every position the rules produce meets (see Position text in the
@@ -195,70 +215,36 @@ func (c Config) parseBody(text string) (Position, error) {
 	}
 	p := c.empty()
 	board := fields[0]
-	rank, file := 7, 0
-	// nextSquare skips the removed squares of the current rank.
-	skip := func() {
-		for file < 8 && !NewSquare(file, rank).OnBoard() {
-			file++
-		}
-	}
-	skip()
 	var pieces [rules.MaxSeats]int
 	isPiece := func(c byte) bool { return c|0x20 >= 'a' && c|0x20 < 'a'+byte(p.seats) }
-	for i := 0; i < len(board); {
-		ch := board[i]
-		switch {
-		case ch == '/':
-			if file < 8 {
-				return fail(i, "rank "+strconv.Itoa(rank+1)+" is short of squares")
-			}
-			if rank == 0 {
-				return fail(i, "more than 8 ranks")
-			}
-			rank--
-			file = 0
-			skip()
-			i++
-		case ch >= '1' && ch <= '8':
-			for range int(ch - '0') {
-				if file >= 8 {
-					return fail(i, "rank "+strconv.Itoa(rank+1)+" has too many squares")
-				}
-				file++
-				skip()
-			}
-			i++
-		case isPiece(ch):
-			start := i
-			for i < len(board) && board[i] >= 'a' && isPiece(board[i]) {
-				i++
-			}
-			if i >= len(board) || board[i] < 'A' || board[i] > 'Z' || !isPiece(board[i]) {
-				return fail(start, "a stack is its pieces bottom to top, lower case below and the top piece upper case")
-			}
-			i++
-			h := i - start
-			if h > MaxHeight {
-				return fail(start, "a stack is at most 5 pieces high")
-			}
-			if file >= 8 {
-				return fail(start, "rank "+strconv.Itoa(rank+1)+" has too many squares")
-			}
-			var colors uint32
-			for j := range h {
-				col := (board[start+j] | 0x20) - 'a'
-				colors |= uint32(col) << (2 * uint(j))
-				pieces[col]++
-			}
-			p.setStack(NewSquare(file, rank), makeStack(colors, h))
-			file++
-			skip()
-		default:
-			return fail(i, "unexpected "+strconv.Quote(string(ch))+" on the board (want a stack such as abA, a count of empty squares, or /)")
+	r := notation.NewRankReader(board, &boardRanks)
+	for r.Next() {
+		cell := r.Rest()
+		h := 0
+		for h < len(cell) && cell[h] >= 'a' && isPiece(cell[h]) {
+			h++
 		}
+		if h == len(cell) || cell[h] < 'A' || cell[h] > 'Z' || !isPiece(cell[h]) {
+			if h == 0 {
+				return fail(r.Offset(), "unexpected "+strconv.Quote(string(cell[0]))+" on the board (want a stack such as abA, a count of empty squares, or /)")
+			}
+			return fail(r.Offset(), "a stack is its pieces bottom to top, lower case below and the top piece upper case")
+		}
+		h++
+		if h > MaxHeight {
+			return fail(r.Offset(), "a stack is at most 5 pieces high")
+		}
+		var colors uint32
+		for j := range h {
+			col := (cell[j] | 0x20) - 'a'
+			colors |= uint32(col) << (2 * uint(j))
+			pieces[col]++
+		}
+		p.setStack(rankSquare(r.Rank(), r.File()), makeStack(colors, h))
+		r.Take(h)
 	}
-	if rank != 0 || file < 8 {
-		return fail(len(board), "the board must list ranks 8 to 1, each with all its squares")
+	if at, msg := r.Err(); msg != "" {
+		return fail(at, msg)
 	}
 	at := len(board) + 1
 	if len(fields[1]) != 1 {

@@ -31,10 +31,13 @@ func TestMalformedPositionTextReportsTheOffset(t *testing.T) {
 		msg    string
 	}{
 		{start + " A 0,0 0,0", 0, "five fields"},
-		{"5/AABBAA/1BBAABB1/1AABBAA1/1BBAABB1/1AABBAA1/BBAABB/4 A 0,0 0,0 0", 0, "too many squares"},
-		{"3/AABBAA/1BBAABB1/1AABBAA1/1BBAABB1/1AABBAA1/BBAABB/4 A 0,0 0,0 0", 1, "short of squares"},
+		{"5/AABBAA/1BBAABB1/1AABBAA1/1BBAABB1/1AABBAA1/BBAABB/4 A 0,0 0,0 0", 0, "rank 8 has more than 4 squares"},
+		{"4/AABBAA/1BBAABB1/1AABBAA1/1BBAABB1/1AABBAA1/BBAABB/4A A 0,0 0,0 0", 53, "rank 1 has more than 4 squares"},
+		{"4/AABBAA/9/1AABBAA1/1BBAABB1/1AABBAA1/BBAABB/4 A 0,0 0,0 0", 9, "rank 6 has more than 8 squares"},
+		{"3/AABBAA/1BBAABB1/1AABBAA1/1BBAABB1/1AABBAA1/BBAABB/4 A 0,0 0,0 0", 1, "rank 8 has 3 squares, want 4"},
 		{"4/AABBAA/1BBAABB1/1AABBAA1/1BBAABB1/1AABBAA1/BBAABB/4/4 A 0,0 0,0 0", 53, "more than 8 ranks"},
-		{"4/AABBAA/1BBAABB1/1AABBAA1/1BBAABB1/1AABBAA1/BBAABB A 0,0 0,0 0", 51, "ranks 8 to 1"},
+		{"4/AABBAA/1BBAABB1/1AABBAA1/1BBAABB1/1AABBAA1/BBAABB A 0,0 0,0 0", 51, "the board ends in rank 2, want 8 ranks"},
+		{"4/AABBAA/1BBAABB1/1AABBAA1/1BBAABB1/1AABBAA1/BBAABB/3 A 0,0 0,0 0", 53, "rank 1 has 3 squares, want 4"},
 		{"4/AABBAA/1BBAABB1/1AABBAA1/1BBAABB1/1AABBAX1/BBAABB/4 A 0,0 0,0 0", 42, "unexpected \"X\""},
 		{"4/aAABBAA/1BBAABB1/1AABBAA1/1BBAABB1/1AABBAA1/BBAABB/4 A 0,0 0,0 0", 0, "19 pieces"},
 		{"4/ab/1BBAABB1/1AABBAA1/1BBAABB1/1AABBAA1/BBAABB/4 A 0,0 0,0 0", 2, "lower case below"},

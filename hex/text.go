@@ -124,48 +124,22 @@ func (c Config) parseBody(text string) (Position, error) {
 	board, turnText, swapText := fields[0], fields[1], fields[2]
 	p := c.Start()
 	var placed [2][]Move
-	row, col := 0, 0
-	for i := 0; i < len(board); {
-		ch := board[i]
-		switch {
-		case ch == '/':
-			if col != c.Cols {
-				return fail(i, "row "+strconv.Itoa(row+1)+" has "+strconv.Itoa(col)+" cells, want "+strconv.Itoa(c.Cols))
-			}
-			row++
-			col = 0
-			if row >= c.Rows {
-				return fail(i, "more than "+strconv.Itoa(c.Rows)+" rows")
-			}
-			i++
-		case ch == 'B' || ch == 'W':
-			if col >= c.Cols {
-				return fail(i, "row "+strconv.Itoa(row+1)+" is longer than "+strconv.Itoa(c.Cols)+" cells")
-			}
+	ranks := notation.Ranks{Count: c.Rows, Cols: c.Cols, Word: "row", Cells: "cells", Runs: true}
+	r := notation.NewRankReader(board, &ranks)
+	for r.Next() {
+		switch ch := r.Rest()[0]; ch {
+		case 'B', 'W':
 			k := 0
 			if ch == 'W' {
 				k = 1
 			}
-			placed[k] = append(placed[k], cell(col, row))
-			col++
-			i++
-		case ch >= '1' && ch <= '9':
-			j := i
-			for j < len(board) && board[j] >= '0' && board[j] <= '9' {
-				j++
-			}
-			n, err := strconv.Atoi(board[i:j])
-			if err != nil || col+n > c.Cols {
-				return fail(i, "row "+strconv.Itoa(row+1)+" is longer than "+strconv.Itoa(c.Cols)+" cells")
-			}
-			col += n
-			i = j
+			placed[k] = append(placed[k], cell(r.File(), r.Rank()))
 		default:
-			return fail(i, "unexpected "+strconv.Quote(string(ch))+" on the board (want B, W, a count of empty cells, or /)")
+			return fail(r.Offset(), "unexpected "+strconv.Quote(string(ch))+" on the board (want B, W, a count of empty cells, or /)")
 		}
 	}
-	if col != c.Cols || row != c.Rows-1 {
-		return fail(len(board), "the board has "+strconv.Itoa(row+1)+" rows and the last has "+strconv.Itoa(col)+" cells; want "+strconv.Itoa(c.Rows)+" rows of "+strconv.Itoa(c.Cols))
+	if at, msg := r.Err(); msg != "" {
+		return fail(at, msg)
 	}
 	turnAt := len(board) + 1
 	switch turnText {

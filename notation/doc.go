@@ -39,6 +39,17 @@
 // ParsePosition). Syntax errors are reported at their offset in the whole
 // text.
 //
+// Every game's position text begins with its board, in one grammar: the
+// ranks first to last (the top rank first), separated by "/", each
+// listing its cells in order, and, where the game says so, a decimal
+// count (no leading zero) for a run of empty cells: "3/1B1/3". A
+// RankReader reads that grammar as Ranks describe the board (the ranks,
+// the cells of each, the words of its messages) and refuses a rank with
+// too few or too many cells, a "/" too many and a board that ends early;
+// the game reads each cell's own syntax (a stack "abA", a height "A3", a
+// domino "[2-5]"). A count is one number however many digits it has:
+// "11" is eleven empty cells, not one and one.
+//
 // # Results
 //
 // A result gives each seat's score joined by dashes: "1-0", "0-1",
