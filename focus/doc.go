@@ -225,38 +225,20 @@
 //
 // # Package shape
 //
-// Focus has the shape every game package of the library shares (hex,
-// focus, domination, explocus):
+// Focus has the shape of every game package (the rules package doc, "One
+// shape for every game package"). Where it adds to it:
 //
-//   - Config is the variant; its zero value, also Default, is the
-//     standard two-player game with no ply limit.
-//   - ParseSpec(string) (Config, error) reads a spec text and
-//     FromSpec(notation.Spec) (Config, error) an already parsed spec;
-//     Config.Spec and Config.String give the canonical spec, and
-//     Config.Validate reports a configuration the package cannot play.
-//   - Config.Start returns the start of a configuration; New() is
-//     Default.Start(), the start of the standard game. Start of a
-//     configuration that Validate refuses (Players 1 or 5, Teams without
-//     four players, a negative ply limit or one above MaxPlyLimit, ...)
-//     returns the invalid value: a configuration is never clamped or
-//     repaired into another game, and Validate says why (a
-//     *notation.SpecError naming the option).
-//   - Config.ParsePosition and ParsePosition read position texts (see
-//     Position text). Position.Config returns a position's configuration,
-//     and Position.Size() returns its (files, ranks), that is columns then
-//     rows, (8, 8): the same order in every game.
-//   - Squares and moves: Square, NewSquare(file, rank) and NoSquare;
-//     the move constructors StackMove(from, to), Drop(to),
-//     SwapMove(a, b) and NowakTurn(drop, from, to), which return NoMove
-//     when a square is invalid; Pass. Position.At(sq) returns the Stack
-//     on a square, whose Piece(i) and Top() are seats (rules.Player, seat
-//     0's pieces are A); Position.Turn() is the seat whose turn it is.
-//     Focus has up to four seats: Position.Seats() says how many a game
-//     has, rules.MaxSeats bounds them all, and PiecesPerSeat (18) is the
-//     two-seat game's count (13 each with three or four seats).
-//   - The constant MaxMoves is a buffer size that serves every
-//     configuration, Nowak's game included; the method Position.MaxMoves()
-//     is that position's own bound.
+//   - Config's zero value, also Default, is the standard two-player game
+//     with no ply limit. Validate refuses Players 1 or 5, Teams without
+//     four players, a negative ply limit or one above MaxPlyLimit, ...
+//     (a *notation.SpecError naming the option).
+//   - Position.Size() is (8, 8). The move constructors are StackMove(from,
+//     to), Drop(to), SwapMove(a, b) and NowakTurn(drop, from, to), and
+//     Pass. Position.At(sq) returns the Stack on a square, whose Piece(i)
+//     and Top() are seats (rules.Player; seat 0's pieces are A). Focus has
+//     up to four seats: Position.Seats() says how many a game has, and
+//     PiecesPerSeat (18) is the two-seat game's count (13 each with three
+//     or four seats). MaxMoves serves Nowak's game too.
 //   - Evaluate(seat) (value float64, ok bool), part of the root contract,
 //     estimates the position for seat in [-1, 1] without playing on, so
 //     that search can cut short random games that rarely end. Focus
@@ -266,15 +248,9 @@
 //     game gives its return. It is cheap enough to call at every node of
 //     a search: counted in whole half-points, it costs about half a
 //     PlayUnchecked.
-//   - The kit of search and learning (NumActions, ActionIndex,
-//     ActionMove, ObservationShape, AppendObservation, Symmetries,
-//     Transform, TransformMove): see "Actions, observations and
-//     symmetries".
-//   - CanEnd(outcome) reports whether a game of the position's variant
-//     can end with the outcome's scores: one winner (the two partners in
-//     team play), or a draw only with a ply limit.
-//   - Importing the package registers the game with rules.Register, so
-//     rules.Open("focus(players=3)") works.
+//   - The kit: see "Actions, observations and symmetries".
+//   - CanEnd: one winner (the two partners in team play), or a draw only
+//     with a ply limit.
 //
 // # The invalid value
 //
@@ -288,15 +264,10 @@
 //
 // # Squares and moves off the grid
 //
-// NewSquare(file, rank) with either coordinate outside 0..7 returns
-// NoSquare rather than wrapping onto another square (NewSquare(10, 1) is
-// not c3): NoSquare is not IsValid, prints as "?", and its File and Rank
-// are -1. A move constructor given a square that is not valid returns
-// NoMove, which prints as "?", is no position's legal move, and is
-// refused by Legal and Play (in every position of a game, finished ones
-// too) with the Reason ErrNoSuchSquare, "no such square: files run from a
-// to h and ranks from 1 to 8". The twelve corner squares cut from the
-// board are squares of the grid: valid, not OnBoard, and a move to one is
+// NoSquare and NoMove follow the contract; Legal and Play refuse NoMove
+// with the Reason ErrNoSuchSquare, "no such square: files run from a to h
+// and ranks from 1 to 8". The twelve corner squares cut from the board
+// are squares of the grid: valid, not OnBoard, and a move to one is
 // refused with ErrOffBoard. ParseMove never gives NoMove: a square off
 // the grid is a syntax error.
 //
@@ -310,10 +281,8 @@
 //
 // # What the hash covers
 //
-// Hash covers everything that decides the game from the position on (its
-// legal moves and outcome, now and after any moves), so that positions
-// with equal hashes are, but for a 64-bit collision, the same game from
-// here on:
+// Hash covers, as the contract asks, everything that decides the game
+// from the position on:
 //
 //   - the configuration: the number of seats, every option and the ply
 //     limit (a key of its own, so the starts of two variants differ and
@@ -360,10 +329,9 @@
 // such as "swap", is named as an unknown move word). "pass" parses in every
 // variant; outside team play Legal refuses it. Whether a well-formed move
 // is legal (a removed corner square included) is Legal's job, which gives a
-// *rules.MoveError (see Errors). Moves implement encoding.TextMarshaler and
-// encoding.TextUnmarshaler: they marshal as their notation text and
-// unmarshal from it (with no position, hence no mover, "A*d4" unmarshals as
-// a drop of A's colour by another seat, as it is written).
+// *rules.MoveError (see Errors). A move unmarshals with no position, hence
+// no mover: "A*d4" unmarshals as a drop of A's colour by another seat, as
+// it is written.
 //
 // # Position text
 //
@@ -402,10 +370,8 @@
 // controlled by A.
 //
 // A text without a spec (a bare text) is a position of the standard
-// two-player game with no options. A position writes the spec exactly
-// when the rest of its text would not determine its configuration, and
-// the rest is then read in that configuration: so the text of every other
-// variant, the ply limit included, starts with its spec, as in
+// two-player game with no options; every other variant, the ply limit
+// included, writes its spec:
 //
 //	focus(plylimit=10) 4/AABBAA/1BBAABB1/1AABBAA1/1BBAABB1/1AABBAA1/BBAABB/4 A 0,0 0,0 0
 //
@@ -508,29 +474,12 @@
 // package tests this on every position of random games of every variant
 // and every position of the first plies.
 //
-// Config.ParsePosition reads a bare text in its own configuration, and
-// refuses a text whose spec names another configuration. The package-level
-// ParsePosition reads the spec when there is one, and otherwise the
-// standard game. Positions implement encoding.TextMarshaler and, with a
-// pointer receiver, encoding.TextUnmarshaler (reading as ParsePosition
-// does), so a struct holding a position round-trips through
-// encoding/json.
-//
 // # Actions, observations and symmetries
 //
-// The search-and-learning kit of rules.Position: a fixed action space
-// per variant, an observation tensor per seat, and the board's
-// symmetries. The typed calls allocate nothing (AppendObservation given
-// room for its values).
-//
-// Actions. ActionIndex numbers the moves a decision node of the variant
-// can list densely from 0, ActionMove is its inverse, and NumActions the
-// size: every index is the index of a move that some position of the
-// variant lists (the package tests each), and every move a position
-// lists has one. Values that are no such move get -1 (NoMove, squares off
-// the board, a stack move along no line or too far, stray bits). Focus
-// has no chance: NumChanceActions is 0. The parts of the space, in index
-// order:
+// The kit (rules.Kit): an action space per variant, an observation per
+// seat, the board's eight symmetries; the typed calls allocate nothing.
+// Focus has no chance: NumChanceActions is 0. The parts of the action
+// space, in index order:
 //
 //   - Stack moves, 0 to 567 (NumStackActions = 568): by origin square in
 //     square order (c1, d1, e1, f1, b2, ..., f8: rank by rank, a to h),
@@ -671,12 +620,9 @@
 //
 // # Errors
 //
-// Legal and Play return a *rules.MoveError whose Reason is one of the
-// Err* values (Kind rules.ErrIllegal; ErrNoSuchSquare for NoMove), or
-// Kind rules.ErrGameOver after the game ends, or rules.ErrNoGame on the
-// invalid value. Malformed text, moves included, gives a
-// *rules.SyntaxError with the offset; a configuration Validate refuses, a
-// *notation.SpecError.
+// The contract's: a *rules.MoveError from Legal and Play, whose Reason is
+// one of the Err* values; a *rules.SyntaxError for malformed text; a
+// *notation.SpecError for a configuration Validate refuses.
 //
 // # Speed
 //

@@ -35,15 +35,23 @@ import (
 // The start may be any of its images under the symmetries of the board
 // (see anyImage), whose games are the images of the start's games.
 func (p *Position) unreachable(c Config, at *fieldOffsets) (int, string) {
+	for _, check := range [...]func(*Position, Config, *fieldOffsets) (int, string){
+		(*Position).unreachableTurns, (*Position).unreachablePhases, (*Position).unreachableSeats,
+		(*Position).unreachableResult, (*Position).unreachableFromStart,
+	} {
+		if at, msg := check(p, c, at); msg != "" {
+			return at, msg
+		}
+	}
+	return 0, ""
+}
+
+// unreachableTurns checks the ply limit, the turn order and that the
+// seat that moved last (of two) controls a stack.
+func (p *Position) unreachableTurns(_ Config, at *fieldOffsets) (int, string) {
 	seats := colour(p.seats)
 	teams := p.variant&variantTeams != 0
 	ply := strconv.FormatUint(uint64(p.ply), 10)
-	tokenAt := func(kind int) int {
-		if at.token[kind] >= 0 {
-			return at.token[kind]
-		}
-		return at.ply
-	}
 	if p.plyLimit != 0 && p.ply > p.plyLimit {
 		return at.ply, "the ply limit " + strconv.Itoa(int(p.plyLimit)) + " ended the game at that ply; it cannot be passed"
 	}
@@ -66,6 +74,13 @@ func (p *Position) unreachable(c Config, at *fieldOffsets) (int, string) {
 		return at.turn, "seat " + letter(1-p.turn&1) + " controls no stack, yet it moved last: every move and drop leaves the mover's piece on top"
 	}
 
+	return 0, ""
+}
+
+// unreachablePhases checks the plies of the drop setup and the opening
+// swaps.
+func (p *Position) unreachablePhases(c Config, at *fieldOffsets) (int, string) {
+	tokenAt := at.tokenAt
 	// Phases.
 	switch {
 	case p.variant&variantDropSetup != 0 && p.phase == phaseSetup:
@@ -99,6 +114,16 @@ func (p *Position) unreachable(c Config, at *fieldOffsets) (int, string) {
 		return tokenAt(tokenPhase), "the opening swaps are plies 0 and 1, so play starts at ply 2"
 	}
 
+	return 0, ""
+}
+
+// unreachableSeats checks what three seats owe and what team play
+// never captures.
+func (p *Position) unreachableSeats(_ Config, at *fieldOffsets) (int, string) {
+	seats := colour(p.seats)
+	teams := p.variant&variantTeams != 0
+	ply := strconv.FormatUint(uint64(p.ply), 10)
+	tokenAt := at.tokenAt
 	// Three seats: the seats owing their first-turn drop are those that
 	// have not moved, and before all three have dropped nothing is removed.
 	if seats == 3 {
@@ -124,6 +149,14 @@ func (p *Position) unreachable(c Config, at *fieldOffsets) (int, string) {
 		}
 	}
 
+	return 0, ""
+}
+
+// unreachableResult checks the result, or the last move of a game that
+// goes on, and the short game's victory.
+func (p *Position) unreachableResult(_ Config, at *fieldOffsets) (int, string) {
+	seats := colour(p.seats)
+	tokenAt := at.tokenAt
 	// The result, or the last move of a game that goes on.
 	if seats > 2 && p.ply > 0 {
 		if p.winner != 0 {
@@ -151,6 +184,11 @@ func (p *Position) unreachable(c Config, at *fieldOffsets) (int, string) {
 		}
 	}
 
+	return 0, ""
+}
+
+// unreachableFromStart checks the first plies against the start.
+func (p *Position) unreachableFromStart(c Config, at *fieldOffsets) (int, string) {
 	start := c.Start()
 	if p.ply == 0 && !anyImage(&start, func(s *Position) bool { return *s == *p }) {
 		return at.ply, "at ply 0 the position is the start of the game (or its image under a symmetry of the board)"

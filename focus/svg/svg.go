@@ -135,8 +135,20 @@ func (d *drawing) draw() []byte {
 		"data-to-move", p.ToMove().String(),
 		"data-result", p.Outcome().Result())
 
-	// The frame: every square's rectangle grown, dark then light, so that
-	// their union follows the board's outline.
+	d.drawFrame(w)
+	d.drawSquares(w)
+	d.drawStacks(w)
+	d.drawHighlights(w)
+	d.drawSeats(w)
+	if d.opts.Coordinates {
+		d.drawCoordinates(w)
+	}
+	return w.Finish()
+}
+
+// drawFrame draws the frame: every square's rectangle grown, dark then
+// light, so that their union follows the board's outline.
+func (d *drawing) drawFrame(w *svgkit.Writer) {
 	w.Open("g", "class", "frame", "pointer-events", "none")
 	for i, grow := range []float64{frame + 3, frame} {
 		fill := []string{svgkit.ColFrameDark, svgkit.ColFrame}[i]
@@ -150,8 +162,10 @@ func (d *drawing) draw() []byte {
 		}
 	}
 	w.Close("g")
+}
 
-	// The squares, a1 first.
+// drawSquares draws the squares, a1 first, the last move's tinted.
+func (d *drawing) drawSquares(w *svgkit.Writer) {
 	w.Open("g", "class", "squares")
 	for s := range focus.Square(64) {
 		if !s.OnBoard() {
@@ -173,8 +187,12 @@ func (d *drawing) draw() []byte {
 			"fill", fill, "stroke", svgkit.Shade(svgkit.ColDark, 0.85), "stroke-width", "1.5")
 	}
 	w.Close("g")
+}
 
-	// The stacks.
+// drawStacks draws each stack's pieces, bottom to top, and the height of
+// a stack of two or more.
+func (d *drawing) drawStacks(w *svgkit.Writer) {
+	p := d.p
 	w.Open("g", "class", "pieces")
 	for s := range focus.Square(64) {
 		st := p.At(s)
@@ -202,24 +220,22 @@ func (d *drawing) draw() []byte {
 		w.Close("g")
 	}
 	w.Close("g")
+}
 
-	d.drawHighlights(w)
-	d.drawSeats(w)
-
-	if d.opts.Coordinates {
-		w.Open("g", "class", "coordinates", "pointer-events", "none")
-		for f := range 8 {
-			x, _ := d.cell(f, 0)
-			name := focus.NewSquare(f, 0).String()
-			w.Label(x+sq/2, d.top+8*sq+frame+coordPad/2+4, fontSize, svgkit.ColInkSoft, "600", name[:1])
-		}
-		for r := range 8 {
-			_, y := d.cell(0, 7-r)
-			w.Label(d.left-frame-coordPad/2-2, y+sq/2, fontSize, svgkit.ColInkSoft, "600", svgkit.Itoa(r+1))
-		}
-		w.Close("g")
+// drawCoordinates writes the files below the board and the ranks on its
+// left.
+func (d *drawing) drawCoordinates(w *svgkit.Writer) {
+	w.Open("g", "class", "coordinates", "pointer-events", "none")
+	for f := range 8 {
+		x, _ := d.cell(f, 0)
+		name := focus.NewSquare(f, 0).String()
+		w.Label(x+sq/2, d.top+8*sq+frame+coordPad/2+4, fontSize, svgkit.ColInkSoft, "600", name[:1])
 	}
-	return w.Finish()
+	for r := range 8 {
+		_, y := d.cell(0, 7-r)
+		w.Label(d.left-frame-coordPad/2-2, y+sq/2, fontSize, svgkit.ColInkSoft, "600", svgkit.Itoa(r+1))
+	}
+	w.Close("g")
 }
 
 // drawHighlights marks the highlighted squares: a dot on an empty square,
