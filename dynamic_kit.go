@@ -49,31 +49,21 @@ func (e erased[P, M]) noKitFor(what string) error {
 
 func (e erased[P, M]) Ply() int { return e.p.Ply() }
 
-func (e erased[P, M]) NumActions() int {
-	b := e.kits.borrow(e.p)
-	defer e.kits.release(b)
-	if k := b.kit; k != nil {
-		return k.NumActions()
-	}
-	return 0
-}
+func (e erased[P, M]) NumActions() int { return e.kitCount(KitMethods[P, M].NumActions) }
 
-func (e erased[P, M]) NumChanceActions() int {
-	b := e.kits.borrow(e.p)
-	defer e.kits.release(b)
-	if k := b.kit; k != nil {
-		return k.NumChanceActions()
-	}
-	return 0
-}
+func (e erased[P, M]) NumChanceActions() int { return e.kitCount(KitMethods[P, M].NumChanceActions) }
 
-func (e erased[P, M]) Symmetries() int {
+func (e erased[P, M]) Symmetries() int { return e.kitCount(KitMethods[P, M].Symmetries) }
+
+// kitCount returns count of the position's kit, or 0 for a game with only
+// the rules: it has no actions and no symmetries.
+func (e erased[P, M]) kitCount(count func(KitMethods[P, M]) int) int {
 	b := e.kits.borrow(e.p)
 	defer e.kits.release(b)
-	if k := b.kit; k != nil {
-		return k.Symmetries()
+	if b.kit == nil {
+		return 0
 	}
-	return 0
+	return count(b.kit)
 }
 
 func (e erased[P, M]) ActionIndex(move string) (int, error) {
