@@ -35,15 +35,21 @@ import (
 // The start may be any of its images under the symmetries of the board
 // (see anyImage), whose games are the images of the start's games.
 func (p *Position) unreachable(c Config, at *fieldOffsets) (int, string) {
-	for _, check := range [...]func(*Position, Config, *fieldOffsets) (int, string){
-		(*Position).unreachableTurns, (*Position).unreachablePhases, (*Position).unreachableSeats,
-		(*Position).unreachableResult, (*Position).unreachableFromStart,
-	} {
-		if at, msg := check(p, c, at); msg != "" {
-			return at, msg
-		}
+	// One check after another, called directly: through a table of
+	// functions p would escape to the heap.
+	if at, msg := p.unreachableTurns(c, at); msg != "" {
+		return at, msg
 	}
-	return 0, ""
+	if at, msg := p.unreachablePhases(c, at); msg != "" {
+		return at, msg
+	}
+	if at, msg := p.unreachableSeats(c, at); msg != "" {
+		return at, msg
+	}
+	if at, msg := p.unreachableResult(c, at); msg != "" {
+		return at, msg
+	}
+	return p.unreachableFromStart(c, at)
 }
 
 // unreachableTurns checks the ply limit, the turn order and that the

@@ -73,9 +73,27 @@ type RankReader struct {
 	cellAt, cellRank, cellFile int
 	cellSize                   int
 
-	errAt int    // where the problem Next stopped at is
-	msg   string // the problem, or ""
+	// The problem Next stopped at, which Err words: where it is, what it
+	// is, the rank and the count it speaks of. Err builds the message, so
+	// that the reader holds no string that could leave it: a parser's
+	// reader then stays on its stack.
+	errAt   int
+	errKind problem
+	errRank int
+	errN    int
 }
+
+// problem is a kind of problem with the board's ranks.
+type problem uint8
+
+const (
+	noProblem problem = iota
+	shortRank         // errRank has errN cells, want its width
+	longRank          // errRank has more cells than its width
+	extraRank         // a "/" after the last rank
+	earlyEnd          // the board ends in errRank
+	badTake           // the game's reader took a length outside the cell
+)
 
 // NewRankReader returns a reader of board, laid out as ranks says.
 func NewRankReader(board string, ranks *Ranks) RankReader {
@@ -90,12 +108,12 @@ func (r *RankReader) Next() bool {
 	if r.pending {
 		r.pending = false
 		if r.cellSize == 0 {
-			return r.fail(r.cellAt, "notation: the game's reader took a length outside the cell's text")
+			return r.fail(r.cellAt, badTake, 0)
 		}
 		r.at += r.cellSize
 		r.file++
 	}
-	for r.msg == "" {
+	for r.errKind == noProblem {
 		if r.at >= len(r.board) {
 			r.finish()
 			return false
@@ -104,17 +122,17 @@ func (r *RankReader) Next() bool {
 		switch {
 		case c == '/':
 			if r.file != r.width {
-				return r.fail(r.at, r.ranks.name(r.rank)+" has "+r.count(r.file)+", want "+strconv.Itoa(r.width))
+				return r.fail(r.at, shortRank, r.file)
 			}
 			if r.rank == r.ranks.Count-1 {
-				return r.fail(r.at, "more than "+strconv.Itoa(r.ranks.Count)+" "+r.rankWords())
+				return r.fail(r.at, extraRank, 0)
 			}
 			r.rank++
 			r.file = 0
 			r.width = r.ranks.width(r.rank)
 			r.at++
 		case r.file >= r.width:
-			return r.fail(r.at, r.ranks.name(r.rank)+" has more than "+r.count(r.width))
+			return r.fail(r.at, longRank, 0)
 		case r.ranks.Runs && '1' <= c && c <= '9':
 			end := r.at + 1
 			for end < len(r.board) && '0' <= r.board[end] && r.board[end] <= '9' {
@@ -122,7 +140,7 @@ func (r *RankReader) Next() bool {
 			}
 			n, err := strconv.Atoi(r.board[r.at:end])
 			if err != nil || n > r.width-r.file {
-				return r.fail(r.at, r.ranks.name(r.rank)+" has more than "+r.count(r.width))
+				return r.fail(r.at, longRank, 0)
 			}
 			r.file += n
 			r.at = end
@@ -139,22 +157,18 @@ func (r *RankReader) Next() bool {
 func (r *RankReader) finish() {
 	switch {
 	case r.rank < r.ranks.Count-1:
-		r.fail(len(r.board), "the board ends in "+r.ranks.name(r.rank)+", want "+strconv.Itoa(r.ranks.Count)+" "+r.rankWords())
+		r.fail(len(r.board), earlyEnd, 0)
 	case r.file != r.width:
-		r.fail(len(r.board), r.ranks.name(r.rank)+" has "+r.count(r.file)+", want "+strconv.Itoa(r.width))
+		r.fail(len(r.board), shortRank, r.file)
 	}
 }
 
-func (r *RankReader) fail(at int, msg string) bool {
-	r.errAt, r.msg = at, msg
+// fail records a problem at offset at, of the current rank, and returns
+// false for Next.
+func (r *RankReader) fail(at int, kind problem, n int) bool {
+	r.errAt, r.errKind, r.errRank, r.errN = at, kind, r.rank, n
 	return false
 }
-
-// count writes n cells, e.g. "3 squares".
-func (r *RankReader) count(n int) string { return strconv.Itoa(n) + " " + r.ranks.Cells }
-
-// rankWords is the plural of the ranks' word.
-func (r *RankReader) rankWords() string { return r.ranks.Word + "s" }
 
 // Rank returns the rank of the cell Next moved to: 0 for the first
 // written.
@@ -184,4 +198,20 @@ func (r *RankReader) Take(n int) {
 // Err returns the problem with the board's ranks Next stopped at, as the
 // offset in the board and a message such as "rank 3 has more than 8
 // squares"; msg is "" when there is none.
-func (r *RankReader) Err() (offset int, msg string) { return r.errAt, r.msg }
+func (r *RankReader) Err() (offset int, msg string) {
+	rs := r.ranks
+	cells := func(n int) string { return strconv.Itoa(n) + " " + rs.Cells }
+	switch r.errKind {
+	case shortRank:
+		return r.errAt, rs.name(r.errRank) + " has " + cells(r.errN) + ", want " + strconv.Itoa(rs.width(r.errRank))
+	case longRank:
+		return r.errAt, rs.name(r.errRank) + " has more than " + cells(rs.width(r.errRank))
+	case extraRank:
+		return r.errAt, "more than " + strconv.Itoa(rs.Count) + " " + rs.Word + "s"
+	case earlyEnd:
+		return r.errAt, "the board ends in " + rs.name(r.errRank) + ", want " + strconv.Itoa(rs.Count) + " " + rs.Word + "s"
+	case badTake:
+		return r.errAt, "notation: the game's reader took a length outside the cell's text"
+	}
+	return 0, ""
+}
