@@ -98,8 +98,9 @@ type Dynamic interface {
 	// i, or an error for i outside [0, NumChanceActions).
 	ChanceMove(i int) (string, error)
 	// LegalActions returns the indices of the legal moves in ascending
-	// order: at a chance node, the chance indices of its outcomes;
-	// nothing at a terminal node.
+	// order: at a chance node, the chance indices of its outcomes; an
+	// empty slice (never nil) at a terminal node and for a game without
+	// the kit.
 	LegalActions() []int
 	// PlayAction plays the move of index i, as OpenSpiel's apply_action
 	// does: at a decision node the move ActionMove(i), at a chance node
@@ -122,7 +123,8 @@ type Dynamic interface {
 	// [planes, rows, cols].
 	ObservationShape() []int
 	// Observation returns the position as seen by seat (see
-	// Position.AppendObservation).
+	// Kit's AppendObservation): an empty slice (never nil) for a value
+	// that is no seat and for a game without the kit.
 	Observation(seat Player) []float32
 	// AppendObservation appends Observation(seat) to buf and returns the
 	// extended buffer; with planes × rows × cols of spare capacity it

@@ -125,7 +125,7 @@ func (e erased[P, M]) LegalActions() []int {
 	defer e.kits.release(b)
 	k := b.kit
 	if k == nil {
-		return nil
+		return []int{} // as at a terminal node: no actions, never nil
 	}
 	moves := e.p.AppendMoves(make([]M, 0, e.p.MaxMoves()))
 	out := make([]int, 0, len(moves))
