@@ -125,32 +125,10 @@ func (r Referee) Play(ctx context.Context, open Opening, players []Player) (Resu
 			return Result{}, fmt.Errorf("protocol: opening move %d: %w", i+1, err)
 		}
 	}
-	// The players, each once, in the order of their first seats.
-	var uniq []Player
-	for _, p := range players {
-		if g.index(uniq, p) < 0 {
-			uniq = append(uniq, p)
-		}
-	}
+	uniq := g.distinct()
 	for _, p := range uniq {
-		f, err := g.call(r.Timeout, func(c context.Context) error {
-			if err := p.NewGame(c, start, r.MoveTime); err != nil {
-				return err
-			}
-			at := start
-			for _, m := range g.moves {
-				if err := p.Play(c, at, m); err != nil {
-					return err
-				}
-				at, _ = at.Play(m)
-			}
-			return nil
-		})
-		if err != nil {
-			return g.result(), err
-		}
-		if f != nil {
-			return g.forfeit(g.firstSeat(p), f), nil
+		if res, done, err := g.startPlayer(p); done {
+			return res, err
 		}
 	}
 	chance := rand.New(rand.NewPCG(r.Seed, 0x7ab1e70))
@@ -166,46 +144,114 @@ func (r Referee) Play(ctx context.Context, open Opening, players []Player) (Resu
 			move = g.pos.RandomMove(chance)
 		} else {
 			chooser = players[mover]
-			limit := time.Duration(0)
-			if r.MoveTime > 0 {
-				limit = r.MoveTime + r.Margin
+			m, res, done, err := g.genMove(mover)
+			if done {
+				return res, err
 			}
-			at := g.pos
-			f, err := g.call(limit, func(c context.Context) error {
-				m, err := chooser.GenMove(c, at)
-				move = m
-				return err
-			})
-			if err != nil {
-				return g.result(), err
-			}
-			if f != nil {
-				return g.forfeit(mover, f), nil
-			}
-			if err := at.Legal(move); err != nil {
-				return g.forfeit(mover, &Failure{Kind: ErrIllegalMove, Command: "genmove " + Color(at),
-					Detail: quote(move), Err: err}), nil
-			}
+			move = m
 		}
 		at := g.pos
 		if err := g.apply(move); err != nil {
 			return g.result(), err // cannot happen: the move is legal
 		}
 		played := g.moves[len(g.moves)-1]
-		for _, p := range uniq {
-			if chooser != nil && g.same(p, chooser) {
-				continue
-			}
-			f, err := g.call(r.Timeout, func(c context.Context) error { return p.Play(c, at, played) })
-			if err != nil {
-				return g.result(), err
-			}
-			if f != nil {
-				return g.forfeit(g.firstSeat(p), f), nil
-			}
+		if res, done, err := g.tell(uniq, chooser, at, played); done {
+			return res, err
 		}
 	}
 	return g.result(), nil
+}
+
+// distinct returns the players, each once, in the order of their first
+// seats: the players a game is started for and told the moves.
+func (g *game) distinct() []Player {
+	var uniq []Player
+	for _, p := range g.players {
+		if g.index(uniq, p) < 0 {
+			uniq = append(uniq, p)
+		}
+	}
+	return uniq
+}
+
+// startPlayer starts p's game (NewGame from the start, then the
+// opening's moves told one by one), all within the Timeout. done reports
+// that the game ends there: p forfeited (res is the game's Result) or
+// ctx is done (err, with the game so far).
+func (g *game) startPlayer(p Player) (res Result, done bool, err error) {
+	start, r := g.start, g.r
+	f, err := g.call(r.Timeout, func(c context.Context) error {
+		if err := p.NewGame(c, start, r.MoveTime); err != nil {
+			return err
+		}
+		at := start
+		for _, m := range g.moves {
+			if err := p.Play(c, at, m); err != nil {
+				return err
+			}
+			at, _ = at.Play(m)
+		}
+		return nil
+	})
+	if err != nil {
+		return g.result(), true, err
+	}
+	if f != nil {
+		return g.forfeit(g.firstSeat(p), f), true, nil
+	}
+	return Result{}, false, nil
+}
+
+// genMove asks the player of seat mover for its move, within the move
+// time and the margin, and checks the move with Legal before anyone sees
+// it. done reports that the game ends there: the player forfeited (res
+// is the game's Result, an illegal move included) or ctx is done (err).
+func (g *game) genMove(mover rules.Player) (move string, res Result, done bool, err error) {
+	chooser := g.players[mover]
+	limit := time.Duration(0)
+	if g.r.MoveTime > 0 {
+		limit = g.r.MoveTime + g.r.Margin
+	}
+	at := g.pos
+	// The call's own variable, not the result: a call that timed out may
+	// still set it after genMove returns.
+	var reply string
+	f, err := g.call(limit, func(c context.Context) error {
+		m, err := chooser.GenMove(c, at)
+		reply = m
+		return err
+	})
+	if err != nil {
+		return "", g.result(), true, err
+	}
+	if f != nil {
+		return "", g.forfeit(mover, f), true, nil
+	}
+	if err := at.Legal(reply); err != nil {
+		return "", g.forfeit(mover, &Failure{Kind: ErrIllegalMove, Command: "genmove " + Color(at),
+			Detail: quote(reply), Err: err}), true, nil
+	}
+	return reply, Result{}, false, nil
+}
+
+// tell tells every player of uniq but chooser (nil at a chance node) the
+// move played at position at, each within the Timeout. done reports that
+// the game ends there: a player forfeited (res is the game's Result) or
+// ctx is done (err).
+func (g *game) tell(uniq []Player, chooser Player, at rules.Dynamic, played string) (res Result, done bool, err error) {
+	for _, p := range uniq {
+		if chooser != nil && g.same(p, chooser) {
+			continue
+		}
+		f, err := g.call(g.r.Timeout, func(c context.Context) error { return p.Play(c, at, played) })
+		if err != nil {
+			return g.result(), true, err
+		}
+		if f != nil {
+			return g.forfeit(g.firstSeat(p), f), true, nil
+		}
+	}
+	return Result{}, false, nil
 }
 
 // game is the state of one Referee.Play.

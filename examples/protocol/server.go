@@ -172,53 +172,8 @@ func (s *session) do(cmd string, args []string) (text string, err error) {
 			text, err = "", fmt.Errorf("internal error: %v", r)
 		}
 	}()
-	switch cmd {
-	case "protocol_version":
-		return Version, nil
-	case "name":
-		return cmp(s.srv.Name, "tabletop-go"), nil
-	case "version":
-		return cmp(s.srv.Version, "1"), nil
-	case "list_commands":
-		return strings.Join(commands, "\n"), nil
-	case "known_command":
-		if len(args) != 1 {
-			return "", usage("known_command NAME")
-		}
-		for _, c := range commands {
-			if c == args[0] {
-				return "true", nil
-			}
-		}
-		return "false", nil
-	case "quit":
-		return "", nil
-	case "games":
-		return strings.Join(rules.Games(), " "), nil
-	case "game":
-		switch len(args) {
-		case 0:
-			if s.start == nil {
-				return "", errNoGame
-			}
-			return s.start.Spec(), nil
-		case 1:
-			return "", s.setGame(args[0])
-		}
-		return "", usage("game SPEC (a spec holds no spaces)")
-	case "movetime":
-		switch len(args) {
-		case 0:
-			return strconv.FormatFloat(s.moveTime.Seconds(), 'f', -1, 64), nil
-		case 1:
-			d, err := seconds(args[0])
-			if err != nil {
-				return "", err
-			}
-			s.moveTime = d
-			return "", nil
-		}
-		return "", usage("movetime SECONDS")
+	if text, ok, err := s.doSession(cmd, args); ok {
+		return text, err
 	}
 	if s.start == nil {
 		if !known(cmd) {
@@ -226,6 +181,66 @@ func (s *session) do(cmd string, args []string) (text string, err error) {
 		}
 		return "", errNoGame
 	}
+	return s.doGame(cmd, args)
+}
+
+// doSession runs a command that needs no game (the protocol's own, game
+// and movetime); ok is false for any other command, which it leaves to
+// the caller.
+func (s *session) doSession(cmd string, args []string) (text string, ok bool, err error) {
+	switch cmd {
+	case "protocol_version":
+		return Version, true, nil
+	case "name":
+		return cmp(s.srv.Name, "tabletop-go"), true, nil
+	case "version":
+		return cmp(s.srv.Version, "1"), true, nil
+	case "list_commands":
+		return strings.Join(commands, "\n"), true, nil
+	case "known_command":
+		if len(args) != 1 {
+			return "", true, usage("known_command NAME")
+		}
+		for _, c := range commands {
+			if c == args[0] {
+				return "true", true, nil
+			}
+		}
+		return "false", true, nil
+	case "quit":
+		return "", true, nil
+	case "games":
+		return strings.Join(rules.Games(), " "), true, nil
+	case "game":
+		switch len(args) {
+		case 0:
+			if s.start == nil {
+				return "", true, errNoGame
+			}
+			return s.start.Spec(), true, nil
+		case 1:
+			return "", true, s.setGame(args[0])
+		}
+		return "", true, usage("game SPEC (a spec holds no spaces)")
+	case "movetime":
+		switch len(args) {
+		case 0:
+			return strconv.FormatFloat(s.moveTime.Seconds(), 'f', -1, 64), true, nil
+		case 1:
+			d, err := seconds(args[0])
+			if err != nil {
+				return "", true, err
+			}
+			s.moveTime = d
+			return "", true, nil
+		}
+		return "", true, usage("movetime SECONDS")
+	}
+	return "", false, nil
+}
+
+// doGame runs a command of the game set by game SPEC, which must be set.
+func (s *session) doGame(cmd string, args []string) (text string, err error) {
 	switch cmd {
 	case "position":
 		if len(args) == 0 {

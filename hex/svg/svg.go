@@ -232,8 +232,20 @@ func (d *drawing) draw() []byte {
 		"data-to-move", p.ToMove().String(),
 		"data-result", p.Outcome().Result())
 
-	// The four edges: a triangle from the centre to each side of the outer
-	// rhombus; the hexagons cover all but a band along each side.
+	d.drawEdges(w)
+	d.drawCells(w)
+	d.drawStones(w)
+	d.drawHighlights(w)
+	if d.opts.Coordinates {
+		d.drawCoordinates(w)
+	}
+	return w.Finish()
+}
+
+// drawEdges draws the four edges: a triangle from the centre to each side
+// of the outer rhombus, dark and light in turn; the hexagons cover all
+// but a band along each side.
+func (d *drawing) drawEdges(w *svgkit.Writer) {
 	cs := d.corners()
 	m := mid(cs[:]...)
 	darkEdge, lightEdge := "#262626", "#f3efe6"
@@ -246,8 +258,10 @@ func (d *drawing) draw() []byte {
 	w.Leaf("polygon", "points", polygon(cs[:]), "fill", "none", "stroke", svgkit.ColInk,
 		"stroke-width", "3", "stroke-linejoin", "round")
 	w.Close("g")
+}
 
-	// The cells, in reading order.
+// drawCells draws the cells, in reading order, the last move's tinted.
+func (d *drawing) drawCells(w *svgkit.Writer) {
 	w.Open("g", "class", "cells", "fill", svgkit.ColLight, "stroke", "#b79a6b", "stroke-width", "3", "stroke-linejoin", "round")
 	for r := range d.rows {
 		for c := range d.cols {
@@ -260,8 +274,13 @@ func (d *drawing) draw() []byte {
 		}
 	}
 	w.Close("g")
+}
 
-	// The stones.
+// drawStones draws the stones, each with its marks: the sheen of a black
+// stone, the ring of the winning group, the dot of the last move (or of
+// the one stone a swap moved).
+func (d *drawing) drawStones(w *svgkit.Writer) {
+	p := d.p
 	stones := 0
 	for r := range d.rows {
 		for c := range d.cols {
@@ -306,8 +325,12 @@ func (d *drawing) draw() []byte {
 		}
 	}
 	w.Close("g")
+}
 
-	// Highlights: a dot on an empty cell, a ring around a stone.
+// drawHighlights draws the highlighted cells: a dot on an empty cell, a
+// ring around a stone.
+func (d *drawing) drawHighlights(w *svgkit.Writer) {
+	p := d.p
 	w.Open("g", "class", "highlights", "pointer-events", "none")
 	for r := range d.rows {
 		for c := range d.cols {
@@ -324,15 +347,16 @@ func (d *drawing) draw() []byte {
 		}
 	}
 	w.Close("g")
+}
 
-	if d.opts.Coordinates {
-		w.Open("g", "class", "coordinates", "pointer-events", "none")
-		for _, l := range d.labels() {
-			w.Label(l.at.x, l.at.y, fontSize, svgkit.ColInkSoft, "600", l.text)
-		}
-		w.Close("g")
+// drawCoordinates draws the column letters and row numbers around the
+// board.
+func (d *drawing) drawCoordinates(w *svgkit.Writer) {
+	w.Open("g", "class", "coordinates", "pointer-events", "none")
+	for _, l := range d.labels() {
+		w.Label(l.at.x, l.at.y, fontSize, svgkit.ColInkSoft, "600", l.text)
 	}
-	return w.Finish()
+	w.Close("g")
 }
 
 // winningGroup returns the stones of the winner's group that joins its two

@@ -207,38 +207,11 @@ func ArenaContext(ctx context.Context, args []string, stdout, stderr io.Writer) 
 			return ExitBadArgs
 		}
 	}
-	a := &match{
-		start:    start,
-		names:    names,
-		seed:     *seed,
-		think:    think,
-		openings: openings,
-		referee: protocol.Referee{
-			MoveTime: *think.moveTime,
-			// Twice the engine's margin: the engine client's own
-			// timer (the move time plus -margin) fires first, so that
-			// a forfeit for a timeout says the time it allowed.
-			Margin:   2 * *margin,
-			MaxPlies: *maxPlies,
-		},
-		engine: protocol.EngineOptions{Margin: *margin},
-	}
-	if external && a.referee.MoveTime == 0 {
-		a.referee.MoveTime = defaultEngineMoveTime
-	}
+	a := newMatch(start, names, *seed, think, openings, *margin, *maxPlies, external)
 	if *engineStderr {
 		a.engine.Stderr = &lockedWriter{w: safeWriter{stderr}}
 	}
-	var w io.Writer
-	if records != nil {
-		w = records
-	}
-	err = a.run(ctx, *count, *concurrency, stdout, w)
-	if records != nil {
-		if cerr := records.Close(); cerr != nil && err == nil {
-			err = fmt.Errorf("-records: %w", cerr)
-		}
-	}
+	err = a.runRecorded(ctx, *count, *concurrency, stdout, records)
 	if err != nil {
 		fmt.Fprintf(stderr, "arena: %s\n", printable(err.Error()))
 		return ExitFailed
@@ -269,6 +242,51 @@ type match struct {
 	openings []protocol.Opening
 	referee  protocol.Referee
 	engine   protocol.EngineOptions
+}
+
+// newMatch is the match the arena's flags give: the referee's move time
+// (defaultEngineMoveTime when a side is an external engine and none is
+// set), its margin and ply limit, and the engines' margin.
+func newMatch(start rules.Dynamic, names [2]string, seed uint64, think thinking, openings []protocol.Opening,
+	margin time.Duration, maxPlies int, external bool,
+) *match {
+	a := &match{
+		start:    start,
+		names:    names,
+		seed:     seed,
+		think:    think,
+		openings: openings,
+		referee: protocol.Referee{
+			MoveTime: *think.moveTime,
+			// Twice the engine's margin: the engine client's own
+			// timer (the move time plus -margin) fires first, so that
+			// a forfeit for a timeout says the time it allowed.
+			Margin:   2 * margin,
+			MaxPlies: maxPlies,
+		},
+		engine: protocol.EngineOptions{Margin: margin},
+	}
+	if external && a.referee.MoveTime == 0 {
+		a.referee.MoveTime = defaultEngineMoveTime
+	}
+	return a
+}
+
+// runRecorded is run with the records written to the file records (nil:
+// none), which it closes: a failure to close it is the error of a run
+// that had none.
+func (a *match) runRecorded(ctx context.Context, count, concurrency int, out io.Writer, records *os.File) error {
+	var w io.Writer
+	if records != nil {
+		w = records
+	}
+	err := a.run(ctx, count, concurrency, out, w)
+	if records != nil {
+		if cerr := records.Close(); cerr != nil && err == nil {
+			err = fmt.Errorf("-records: %w", cerr)
+		}
+	}
+	return err
 }
 
 // played is one game of the match: its result, or the error that

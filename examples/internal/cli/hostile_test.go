@@ -164,7 +164,7 @@ func TestHostileInputs(t *testing.T) {
 		{name: "selfplay: a spec with an escape sequence", tool: "selfplay", args: []string{"-game", "hex(size=3" + escape + ")"}, code: 2,
 			stderr: `selfplay: game spec "hex(size=3\x1b[31m)" at offset 10: expected "," or ")" after the value of size` + "\n"},
 		{name: "selfplay: a position with an escape sequence", tool: "selfplay", args: []string{"-game", "hex(size=3)", "-position", "3/3/3" + escape + " b -"}, code: 2,
-			stderr: `selfplay: hex position "3/3/3\x1b[31m b -" at offset 5: unexpected "\x1b" on the board (want B, W, a count of empty cells, or /)` + "\n"},
+			stderr: `selfplay: hex position "3/3/3\x1b[31m b -" at offset 5: row 3 has more than 3 cells` + "\n"},
 		// perft.
 		{name: "perft: -depth 4e9", tool: "perft", args: []string{"-depth", "4000000000"}, code: 2, stderr: "perft: -depth must be from 0 to 64, not 4000000000\n"},
 		{name: "perft: depths past the end of the game", tool: "perft", args: []string{"-game", "hex(size=1)", "-depth", "5", "-divide"},

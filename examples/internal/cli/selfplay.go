@@ -122,6 +122,8 @@ func Selfplay(args []string, stdout, stderr io.Writer) int {
 		defer data.abort() // a failed run leaves no file; after close, nothing
 		data.w.Deflate = *compress
 	}
+	run := selfplayRun{start: start, botName: *botName, seed: *seed, think: think,
+		position: *position, maxPlies: *maxPlies, data: data, stderr: stderr}
 	for i := range *count {
 		if i > 0 && *botName == "mcts" {
 			// The last game's search tree (up to 256 MiB by default) is
@@ -129,55 +131,9 @@ func Selfplay(args []string, stdout, stderr io.Writer) int {
 			// memory holds one tree, not two.
 			runtime.GC()
 		}
-		r := rand.New(rand.NewPCG(*seed, uint64(i)))
-		player, _ := bot.ForDynamic(*botName, start, think.options(*seed*1000003+uint64(i)))
-		rec := notation.Record{Tags: []notation.Tag{
-			{Name: "Game", Value: start.Spec()},
-			{Name: "Round", Value: strconv.Itoa(i + 1)},
-			{Name: "Seed", Value: strconv.FormatUint(*seed, 10)},
-		}}
-		if *position != "" {
-			rec.SetTag("Position", start.String())
-		}
-		pos := start
-		for len(rec.Moves) < *maxPlies {
-			var move string
-			switch pos.ToMove() {
-			case rules.Terminal:
-			case rules.Chance:
-				move = pos.RandomMove(r)
-			default:
-				ctx, cancel := think.context()
-				move, err = player.Choose(ctx, pos)
-				cancel()
-				if err != nil {
-					fmt.Fprintf(stderr, "selfplay: %v\n", err)
-					return ExitFailed
-				}
-				if data != nil {
-					if err := data.record(pos, player, move, i); err != nil {
-						fmt.Fprintf(stderr, "selfplay: -data: %s\n", printable(err.Error()))
-						return ExitFailed
-					}
-				}
-			}
-			if move == "" {
-				break
-			}
-			next, err := pos.Play(move)
-			if err != nil { // a bug in the game package: say so loudly
-				fmt.Fprintf(stderr, "selfplay: the game refused its own move %s: %v\n", move, err)
-				return ExitFailed
-			}
-			pos = next
-			rec.Moves = append(rec.Moves, move)
-		}
-		rec.SetTag("Result", pos.Outcome().Result())
-		if data != nil {
-			if err := data.endGame(pos); err != nil {
-				fmt.Fprintf(stderr, "selfplay: -data: %s\n", printable(err.Error()))
-				return ExitFailed
-			}
+		rec, pos, ok := run.game(i)
+		if !ok {
+			return ExitFailed
 		}
 		if i > 0 {
 			fmt.Fprintln(stdout)
@@ -192,6 +148,79 @@ func Selfplay(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	return ExitOK
+}
+
+// selfplayRun is what every game of a selfplay run shares: the start,
+// the bot and its thinking, the limits, the -data dataset (nil: none) and
+// where errors go.
+type selfplayRun struct {
+	start    rules.Dynamic
+	botName  string
+	seed     uint64
+	think    thinking
+	position string
+	maxPlies int
+	data     *dataset
+	stderr   io.Writer
+}
+
+// game plays game i of the run (its chance draws and bot seeded from the
+// run's seed and i), adding its decisions to the dataset, and returns its
+// record and final position. On a failure it prints the message to
+// stderr and returns ok false: the run fails.
+func (run selfplayRun) game(i int) (notation.Record, rules.Dynamic, bool) {
+	r := rand.New(rand.NewPCG(run.seed, uint64(i)))
+	player, _ := bot.ForDynamic(run.botName, run.start, run.think.options(run.seed*1000003+uint64(i)))
+	rec := notation.Record{Tags: []notation.Tag{
+		{Name: "Game", Value: run.start.Spec()},
+		{Name: "Round", Value: strconv.Itoa(i + 1)},
+		{Name: "Seed", Value: strconv.FormatUint(run.seed, 10)},
+	}}
+	if run.position != "" {
+		rec.SetTag("Position", run.start.String())
+	}
+	pos := run.start
+	for len(rec.Moves) < run.maxPlies {
+		var move string
+		switch pos.ToMove() {
+		case rules.Terminal:
+		case rules.Chance:
+			move = pos.RandomMove(r)
+		default:
+			ctx, cancel := run.think.context()
+			var err error
+			move, err = player.Choose(ctx, pos)
+			cancel()
+			if err != nil {
+				fmt.Fprintf(run.stderr, "selfplay: %v\n", err)
+				return rec, pos, false
+			}
+			if run.data != nil {
+				if err := run.data.record(pos, player, move, i); err != nil {
+					fmt.Fprintf(run.stderr, "selfplay: -data: %s\n", printable(err.Error()))
+					return rec, pos, false
+				}
+			}
+		}
+		if move == "" {
+			break
+		}
+		next, err := pos.Play(move)
+		if err != nil { // a bug in the game package: say so loudly
+			fmt.Fprintf(run.stderr, "selfplay: the game refused its own move %s: %v\n", move, err)
+			return rec, pos, false
+		}
+		pos = next
+		rec.Moves = append(rec.Moves, move)
+	}
+	rec.SetTag("Result", pos.Outcome().Result())
+	if run.data != nil {
+		if err := run.data.endGame(pos); err != nil {
+			fmt.Fprintf(run.stderr, "selfplay: -data: %s\n", printable(err.Error()))
+			return rec, pos, false
+		}
+	}
+	return rec, pos, true
 }
 
 // comment returns the final board and result as # lines.

@@ -1,6 +1,7 @@
 package site
 
 import (
+	"errors"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -47,22 +48,9 @@ func (s *server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusUnprocessableEntity, "unknown level "+strconv.Quote(req.Level))
 		return
 	}
-	m := meta{ID: newID(), Spec: pos.Spec(), Created: time.Now().UTC().Truncate(time.Second)}
-	humans := 0
-	for _, p := range req.Seats {
-		switch p {
-		case "human":
-			m.Seats = append(m.Seats, seatMeta{Player: p, Key: newKey()})
-			humans++
-		case "bot":
-			m.Seats = append(m.Seats, seatMeta{Player: p, Level: req.Level})
-		default:
-			writeError(w, http.StatusUnprocessableEntity, "a seat is \"human\" or \"bot\", not "+strconv.Quote(p))
-			return
-		}
-	}
-	if humans == 0 {
-		writeError(w, http.StatusUnprocessableEntity, "a game needs at least one person")
+	m, err := newMeta(pos, req)
+	if err != nil {
+		writeError(w, http.StatusUnprocessableEntity, err.Error())
 		return
 	}
 	if ok, wait := s.limiter.allow(clientAddress(r), time.Now()); !ok {
@@ -83,6 +71,53 @@ func (s *server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusInternalServerError, err.Error())
 		return
 	}
+	m, ok := s.register(w, g, draws)
+	if !ok {
+		return
+	}
+	g.mu.Lock()
+	s.afterChange(g)
+	state := g.state()
+	g.mu.Unlock()
+	seats := createdSeats(m)
+	s.cfg.Infof("game %s created: %s %v", m.ID, m.Spec, req.Seats)
+	writeWithState(w, http.StatusCreated, struct {
+		ID    string        `json:"id"`
+		Spec  string        `json:"spec"`
+		Seats []seatCreated `json:"seats"`
+	}{m.ID, m.Spec, seats}, state)
+}
+
+// newMeta is the meta of a new game of pos with the seats and level req
+// asks for: a new ID, the creation time to the second, and a key for
+// every person's seat. It refuses a seat that is neither "human" nor
+// "bot", and a game with no person.
+func newMeta(pos rules.Dynamic, req createRequest) (meta, error) {
+	m := meta{ID: newID(), Spec: pos.Spec(), Created: time.Now().UTC().Truncate(time.Second)}
+	humans := 0
+	for _, p := range req.Seats {
+		switch p {
+		case "human":
+			m.Seats = append(m.Seats, seatMeta{Player: p, Key: newKey()})
+			humans++
+		case "bot":
+			m.Seats = append(m.Seats, seatMeta{Player: p, Level: req.Level})
+		default:
+			return meta{}, errors.New("a seat is \"human\" or \"bot\", not " + strconv.Quote(p))
+		}
+	}
+	if humans == 0 {
+		return meta{}, errors.New("a game needs at least one person")
+	}
+	return m, nil
+}
+
+// register stores the new game g with its first chance draws and adds it
+// to s.games, under an ID no game of s.games has, and returns its meta as
+// stored. It refuses the game (writing the reply, ok false) when the
+// server holds as many games as it may, counting those being created, or
+// when the store fails.
+func (s *server) register(w http.ResponseWriter, g *game, draws []string) (m meta, ok bool) {
 	s.mu.Lock()
 	full := len(s.games)+s.creating >= s.cfg.MaxGames
 	if !full {
@@ -94,10 +129,10 @@ func (s *server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	s.mu.Unlock()
 	if full {
 		refuseOverCap(w, http.StatusServiceUnavailable, fmt.Sprintf("the server holds as many games as it may (%d): no new game can be created for now", s.cfg.MaxGames))
-		return
+		return meta{}, false
 	}
 	m = g.meta
-	err = s.store.create(m, draws)
+	err := s.store.create(m, draws)
 	s.mu.Lock()
 	s.creating--
 	if err == nil {
@@ -107,12 +142,14 @@ func (s *server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		s.cfg.Logf("creating a game: %v", err)
 		writeError(w, http.StatusInternalServerError, "storing the game: "+err.Error())
-		return
+		return meta{}, false
 	}
-	g.mu.Lock()
-	s.afterChange(g)
-	state := g.state()
-	g.mu.Unlock()
+	return m, true
+}
+
+// createdSeats is the seats of the reply to POST /api/games: each seat's
+// player, and for a person the key and the link to the game with it.
+func createdSeats(m meta) []seatCreated {
 	var seats []seatCreated
 	for i, st := range m.Seats {
 		sc := seatCreated{Seat: rules.Player(i).String(), Player: st.Player, Key: st.Key}
@@ -121,10 +158,5 @@ func (s *server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		}
 		seats = append(seats, sc)
 	}
-	s.cfg.Infof("game %s created: %s %v", m.ID, m.Spec, req.Seats)
-	writeWithState(w, http.StatusCreated, struct {
-		ID    string        `json:"id"`
-		Spec  string        `json:"spec"`
-		Seats []seatCreated `json:"seats"`
-	}{m.ID, m.Spec, seats}, state)
+	return seats
 }
