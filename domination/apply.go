@@ -11,8 +11,7 @@ func illegal(m Move, reason error) error {
 }
 
 // Legal returns nil if m is legal, or a *rules.MoveError saying why not:
-// Kind rules.ErrNoGame on the invalid value (see the package doc), else
-// rules.ErrIllegal with ErrNoSuchMove for NoMove at any node,
+// Kind rules.ErrIllegal with ErrNoSuchMove for NoMove at any node,
 // rules.ErrGameOver after the end, rules.ErrWrongNode for a turn at a
 // chance node (reason ErrDrawExpected) or a draw after the draw
 // (ErrTurnExpected), or rules.ErrIllegal with another of this package's
@@ -123,8 +122,7 @@ func (p Position) Play(m Move) (Position, error) {
 // PlayUnchecked returns the position after m without checking legality:
 // the fast path for moves from AppendMoves. An illegal move gives a
 // meaningless position but never panics; NoMove, a draw of a tile not in
-// the pool and a turn before the draw change nothing, so the invalid
-// value stays the invalid value.
+// the pool and a turn before the draw change nothing.
 func (p Position) PlayUnchecked(m Move) Position {
 	p.apply(m)
 	return p

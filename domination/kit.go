@@ -46,8 +46,7 @@ const (
 // Ply returns the number of moves played from the start, draws included:
 // two per domino placed, and one more once this turn's domino is drawn.
 // It is computed from the pool and the drawn domino, which every position
-// holds, so a position read from text has its ply too. The invalid value's
-// ply is 0.
+// holds, so a position read from text has its ply too.
 func (p Position) Ply() int {
 	if !p.valid() {
 		return 0
@@ -59,7 +58,7 @@ func (p Position) Ply() int {
 	return ply
 }
 
-// NumActions returns NumActions (392), or 0 for the invalid value.
+// NumActions returns NumActions (392).
 func (p Position) NumActions() int {
 	if !p.valid() {
 		return 0
@@ -67,8 +66,7 @@ func (p Position) NumActions() int {
 	return NumActions
 }
 
-// NumChanceActions returns NumChanceActions (28), or 0 for the invalid
-// value.
+// NumChanceActions returns NumChanceActions (28).
 func (p Position) NumChanceActions() int {
 	if !p.valid() {
 		return 0
@@ -111,8 +109,8 @@ func (p *Position) movers() (lo, hi Square) {
 // s1·14 + s2, where first is 0 when the lower-numbered of the two pieces
 // (a1 = 0, h8 = 63) steps first and 1 otherwise, and s1 and s2 are the
 // landings of the first and the second step (see the package doc); -1 for
-// anything else: a turn of other squares, a step that is no straight line,
-// NoMove, the invalid value. It never allocates.
+// anything else: a turn of other squares, a step that is no straight line
+// or NoMove. It never allocates.
 func (p Position) ActionIndex(m Move) int {
 	if !p.valid() {
 		return -1
@@ -141,9 +139,8 @@ func (p Position) ActionIndex(m Move) int {
 }
 
 // ActionMove returns the turn of index i (see ActionIndex) of the pieces
-// of the seat whose turn it is, and false for i outside [0, NumActions)
-// or on the invalid value. Every index gives a turn of the space, legal
-// here or not.
+// of the seat whose turn it is, and false for i outside [0, NumActions).
+// Every index gives a turn of the space, legal here or not.
 func (p Position) ActionMove(i int) (Move, bool) {
 	if !p.valid() || uint(i) >= NumActions {
 		return NoMove, false
@@ -157,7 +154,7 @@ func (p Position) ActionMove(i int) (Move, bool) {
 }
 
 // ChanceMove returns the draw of tile i, and false for i outside [0,
-// NumChanceActions) or on the invalid value.
+// NumChanceActions).
 func (p Position) ChanceMove(i int) (Move, bool) {
 	if !p.valid() || uint(i) >= NumChanceActions {
 		return NoMove, false
@@ -166,7 +163,7 @@ func (p Position) ChanceMove(i int) (Move, bool) {
 }
 
 // ObservationShape returns (ObservationPlanes, 8, 8): twelve planes of the
-// board's 8 ranks of 8 files; (0, 0, 0) for the invalid value.
+// board's 8 ranks of 8 files.
 func (p Position) ObservationShape() (planes, rows, cols int) {
 	if !p.valid() {
 		return 0, 0, 0
@@ -178,8 +175,8 @@ func (p Position) ObservationShape() (planes, rows, cols int) {
 // common knowledge): ObservationPlanes planes of 8×8 values, row r of a
 // plane being rank r+1 and column f file f (value i of a plane is square
 // i), in the order the package doc lists them. It appends nothing for a
-// seat other than 0 and 1 or on the invalid value, and never allocates
-// given ObservationPlanes×64 values of spare capacity.
+// seat other than 0 and 1, and never allocates given ObservationPlanes×64
+// values of spare capacity.
 func (p Position) AppendObservation(buf []float32, seat rules.Player) []float32 {
 	if !p.valid() || seat != 0 && seat != 1 {
 		return buf
@@ -269,7 +266,7 @@ var startImages = func() (out [][2]uint64) {
 	return out
 }()
 
-// Symmetries returns NumSymmetries (8), or 0 for the invalid value.
+// Symmetries returns NumSymmetries (8).
 func (p Position) Symmetries() int {
 	if !p.valid() {
 		return 0
@@ -279,8 +276,7 @@ func (p Position) Symmetries() int {
 
 // Transform returns the position under symmetry k: its pieces and placed
 // dominoes moved to their images, the drawn domino, the pool and the seat
-// to move unchanged. It returns the invalid value for k outside [0, 8)
-// and on the invalid value.
+// to move unchanged.
 func (p Position) Transform(k int) Position {
 	if !p.valid() || uint(k) >= NumSymmetries {
 		return Position{}
@@ -310,8 +306,7 @@ func (p Position) Transform(k int) Position {
 
 // TransformMove returns m under symmetry k: a turn with its four squares
 // moved to their images, a draw unchanged. It returns NoMove for k
-// outside [0, 8), on the invalid value, and for a value that is neither
-// a turn nor a draw.
+// outside [0, 8) and for a value that is neither a turn nor a draw.
 func (p Position) TransformMove(k int, m Move) Move {
 	if !p.valid() || uint(k) >= NumSymmetries {
 		return NoMove

@@ -13,8 +13,7 @@ import (
 // at most 28 outcomes.
 const MaxMoves = 2 * 14 * 14
 
-// MaxMoves returns MaxMoves, since the bound holds for every position;
-// 0 for the invalid value, which lists no moves.
+// MaxMoves returns MaxMoves, since the bound holds for every position.
 func (p Position) MaxMoves() int {
 	if !p.valid() {
 		return 0

@@ -44,8 +44,7 @@ func New() Position { return Default.Start() }
 // (Config is empty, so the invalid value's zero Config is the same).
 func (p Position) Config() Config { return Default }
 
-// Size returns the board's files and ranks: 8, 8; 0, 0 for the invalid
-// value.
+// Size returns the board's files and ranks: 8, 8.
 func (p Position) Size() (files, ranks int) {
 	if !p.valid() {
 		return 0, 0
@@ -53,7 +52,7 @@ func (p Position) Size() (files, ranks int) {
 	return 8, 8
 }
 
-// Spec returns "domination", or "" for the invalid value.
+// Spec returns "domination".
 func (p Position) Spec() string {
 	if !p.valid() {
 		return ""
@@ -61,7 +60,7 @@ func (p Position) Spec() string {
 	return "domination"
 }
 
-// Seats returns 2, or 0 for the invalid value.
+// Seats returns 2.
 func (p Position) Seats() int {
 	if !p.valid() {
 		return 0
@@ -71,8 +70,7 @@ func (p Position) Seats() int {
 
 // Turn returns the seat whose turn it is, drawing or moving (once the
 // game is over, the seat whose turn it was: the one that drew a domino it
-// could not play, or the one to draw from the empty pool), or
-// rules.Terminal for the invalid value, which has no seats.
+// could not play, or the one to draw from the empty pool).
 func (p Position) Turn() rules.Player {
 	if !p.valid() {
 		return rules.Terminal
@@ -81,7 +79,7 @@ func (p Position) Turn() rules.Player {
 }
 
 // Pending returns the tile drawn this turn, or NoTile and false at a
-// chance node (and on the invalid value).
+// chance node.
 func (p Position) Pending() (Tile, bool) {
 	if p.pending == 0 {
 		return NoTile, false
@@ -102,8 +100,7 @@ func (p Position) Pool() []Tile {
 func (p Position) PoolSize() int { return bits.OnesCount32(p.pool) }
 
 // Pieces returns the squares of seat's two pieces, in ascending order,
-// or two NoSquares for a seat that is not 0 or 1 (and on the invalid
-// value).
+// or two NoSquares for a seat that is not 0 or 1.
 func (p Position) Pieces(seat rules.Player) [2]Square {
 	if seat != 0 && seat != 1 || !p.valid() {
 		return [2]Square{NoSquare, NoSquare}
@@ -151,8 +148,7 @@ func (p Position) ToMove() rules.Player {
 
 // Outcome returns the result: a seat that draws a tile it cannot play
 // loses (reason NoLegalTurn); an empty pool at the start of a turn
-// is a draw (R-D2, reason PoolExhausted). The invalid value has
-// the Invalid outcome.
+// is a draw (R-D2, reason PoolExhausted).
 func (p Position) Outcome() rules.Outcome {
 	switch {
 	case p.lost:
@@ -171,7 +167,7 @@ func (p Position) Outcome() rules.Outcome {
 // and either one seat scores 1 and the other 0 (a seat that draws a
 // domino it cannot play loses, whichever seat it is) or both score ½
 // (the pool runs out, R-D2). A win for both, a loss for both or any other
-// split is no result of Domination. The invalid value can end no way.
+// split is no result of Domination.
 func (p Position) CanEnd(o rules.Outcome) bool {
 	if !p.valid() || !o.Over() || o.Seats() != 2 {
 		return false
@@ -185,7 +181,7 @@ func (p Position) CanEnd(o rules.Outcome) bool {
 // Hash returns the Zobrist hash of the position (see the package doc,
 // "What the hash covers"): a key of the game, the pieces, the placed
 // dominoes, the drawn tile and the seat to move, which determine the
-// pool and whether the mover has lost. The invalid value's hash is 0.
+// pool and whether the mover has lost.
 func (p Position) Hash() uint64 { return p.hash }
 
 // The reasons a game of Domination ends for besides rules.NoLegalMove.
@@ -246,8 +242,7 @@ func (p *Position) computeHash() uint64 {
 }
 
 // IsValid reports whether p is a position of a game: false for the zero
-// Position, which is also what a failed parse returns (see the package
-// doc, "The invalid value").
+// Position (see the package doc, "The invalid value").
 func (p Position) IsValid() bool { return p.pieces[0] != 0 }
 
 // valid is IsValid for the package's own methods: through a pointer, the

@@ -15,7 +15,7 @@ import (
 // It draws the same random numbers as the generic loop (a draw is one
 // r.IntN over the tiles left, all equally likely; a turn one r.IntN over
 // the legal turns), so it plays the very game Sampler.Playout plays from
-// the same generator state. The invalid value has no rollout (ok false).
+// the same generator state.
 func (p Position) Rollout(r *rand.Rand, maxPlies int, trace []rules.Played[Move]) (rules.Outcome, Position, []rules.Played[Move], bool) {
 	r = globalrand.Or(r) // nil: the global generator
 	if !p.valid() {

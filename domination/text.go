@@ -26,8 +26,7 @@ func (p Position) MarshalText() ([]byte, error) {
 	return p.AppendText(nil), nil
 }
 
-// AppendText appends the position text to dst ("<invalid domination
-// position>" for the invalid value).
+// AppendText appends the position text to dst.
 func (p Position) AppendText(dst []byte) []byte {
 	if !p.valid() {
 		return append(dst, invalidText...)

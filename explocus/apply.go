@@ -11,9 +11,8 @@ func (p Position) illegal(m Move, reason error) error {
 }
 
 // Legal returns nil if m is legal, or a *rules.MoveError saying why not:
-// Kind rules.ErrNoGame on the invalid value (see the package doc);
-// rules.ErrIllegal with ErrNoSuchSquare for a move whose squares are not
-// both squares of the grid (NoMove); rules.ErrGameOver once the game
+// Kind rules.ErrIllegal with ErrNoSuchSquare for a move whose squares are
+// not both squares of the grid (NoMove); rules.ErrGameOver once the game
 // ends; or rules.ErrIllegal with another of the Err* values of this
 // package.
 func (p Position) Legal(m Move) error {
@@ -57,8 +56,7 @@ func (p Position) Play(m Move) (Position, error) {
 // PlayUnchecked returns the position after m without checking legality:
 // the fast path for moves from AppendMoves. An illegal move gives a
 // meaningless position but never panics; a move with a square off the
-// board (NoMove among them) changes nothing, so the invalid value stays
-// the invalid value.
+// board (NoMove among them) changes nothing.
 func (p Position) PlayUnchecked(m Move) Position {
 	p.apply(m)
 	return p

@@ -6,10 +6,10 @@ import (
 	"github.com/tabletop-go/rules"
 )
 
-// Evaluate estimates the position for seat in [-1, 1] (part of the rules.Position contract),
-// for search cut-offs: each man counts 1 and each column ½ (columns are
-// mobility); the difference is squashed into (-1, 1). A finished game
-// gives its return. The invalid value has no evaluation (ok false).
+// Evaluate estimates the position for seat in [-1, 1] (part of the kit,
+// rules.KitMethods), for search cut-offs: each man counts 1 and each
+// column ½ (columns are mobility); the difference is squashed into
+// (-1, 1). A finished game gives its return.
 func (p Position) Evaluate(seat rules.Player) (value float64, ok bool) {
 	if !p.valid() {
 		return 0, false

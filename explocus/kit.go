@@ -120,8 +120,7 @@ func mv(ff, fr, tf, tr int) Move { return StackMove(NewSquare(ff, fr), NewSquare
 
 // NumActions returns the size of the board's action space: the number of
 // moves a position of the board can ever list (see the package doc), 504
-// on the standard 8×8 board and 1578 on the standard hexagon; 0 for the
-// invalid value.
+// on the standard 8×8 board and 1578 on the standard hexagon.
 func (p Position) NumActions() int { return p.numActions() }
 
 func (p *Position) numActions() int {
@@ -138,8 +137,8 @@ func (p Position) NumChanceActions() int { return 0 }
 // ActionIndex returns m's index in the board's action space: its place
 // among the moves a position of the board can ever list, in canonical
 // order; -1 for any other value (a move off the board's lines, farther
-// than its origin's columns can ever move, a cell off the board, NoMove)
-// and on the invalid value. It never allocates.
+// than its origin's columns can ever move, a cell off the board, NoMove).
+// It never allocates.
 func (p Position) ActionIndex(m Move) int { return p.actionIndex(m) }
 
 func (p *Position) actionIndex(m Move) int {
@@ -158,7 +157,7 @@ func (p *Position) actionIndex(m Move) int {
 }
 
 // ActionMove returns the move of index i, and false for i outside [0,
-// NumActions) or on the invalid value.
+// NumActions).
 func (p Position) ActionMove(i int) (Move, bool) { return p.actionMove(i) }
 
 func (p *Position) actionMove(i int) (Move, bool) {
@@ -196,7 +195,7 @@ func (p *Position) observationPlanes() int {
 // ObservationShape returns the observation's planes and the board's
 // ranks (rows) and files (cols): (9, rows, cols) on the square board and
 // (13, 2N−1, 2N−1) on the hexagon of side N, two planes more with a ply
-// limit; (0, 0, 0) for the invalid value.
+// limit.
 func (p Position) ObservationShape() (planes, rows, cols int) {
 	if !p.valid() {
 		return 0, 0, 0
@@ -207,8 +206,8 @@ func (p Position) ObservationShape() (planes, rows, cols int) {
 // AppendObservation appends the position as seat sees it (everything is
 // public): the planes the package doc lists, each rows × cols values,
 // row r of a plane being rank r+1 and column f file f. It appends nothing
-// for a seat other than 0 and 1 or on the invalid value, and never
-// allocates given the shape's number of values of spare capacity.
+// for a seat other than 0 and 1, and never allocates given the shape's
+// number of values of spare capacity.
 func (p Position) AppendObservation(buf []float32, seat rules.Player) []float32 {
 	return p.appendObservation(buf, seat)
 }
@@ -298,7 +297,7 @@ var hexSymmetries = [12]symmetry{
 
 // Symmetries returns the number of symmetries of the board (see the
 // package doc): 12 on the hexagon, 8 on a square board, 4 on a board that
-// is not square; 0 for the invalid value.
+// is not square.
 func (p Position) Symmetries() int { return p.symmetries() }
 
 func (p *Position) symmetries() int {
@@ -330,8 +329,7 @@ func (p *Position) image(s symmetry, f, r int) (int, int) {
 
 // Transform returns the position under symmetry k: every column on the
 // image of its cell, the seat to move, the ply and the configuration
-// unchanged. It returns the invalid value for k outside [0, Symmetries)
-// and on the invalid value.
+// unchanged.
 func (p Position) Transform(k int) (q Position) {
 	// Built in place in the result: building a Position and returning it
 	// costs a copy of its 900 bytes, a third of the whole.
@@ -384,8 +382,7 @@ func (p *Position) transformTo(q *Position, k int) {
 
 // TransformMove returns m with its origin and destination moved to their
 // images under symmetry k. It returns NoMove for k outside [0,
-// Symmetries), on the invalid value, and for a move with a square off
-// the board.
+// Symmetries) and for a move with a square off the board.
 func (p Position) TransformMove(k int, m Move) Move { return p.transformMove(k, m) }
 
 func (p *Position) transformMove(k int, m Move) Move {

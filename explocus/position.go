@@ -72,8 +72,7 @@ func (p *Position) put(rank, file int, color, height uint8) {
 	p.men[color] += uint16(height)
 }
 
-// Config returns the position's configuration (the zero Config for the
-// invalid value).
+// Config returns the position's configuration.
 func (p Position) Config() Config {
 	if p.side != 0 {
 		return Config{Side: int(p.side), PlyLimit: int(p.plyLimit)}
@@ -81,7 +80,7 @@ func (p Position) Config() Config {
 	return Config{Rows: int(p.rows), Cols: int(p.cols), PlyLimit: int(p.plyLimit)}
 }
 
-// Spec returns the canonical game spec, or "" for the invalid value.
+// Spec returns the canonical game spec.
 func (p Position) Spec() string {
 	if !p.valid() {
 		return ""
@@ -89,7 +88,7 @@ func (p Position) Spec() string {
 	return p.Config().String()
 }
 
-// Seats returns 2, or 0 for the invalid value.
+// Seats returns 2.
 func (p Position) Seats() int {
 	if !p.valid() {
 		return 0
@@ -98,8 +97,7 @@ func (p Position) Seats() int {
 }
 
 // Turn returns the seat whose turn it is (once the game is over, the
-// seat that would have moved), or rules.Terminal for the invalid value,
-// which has no seats.
+// seat that would have moved).
 func (p Position) Turn() rules.Player {
 	if !p.valid() {
 		return rules.Terminal
@@ -109,7 +107,7 @@ func (p Position) Turn() rules.Player {
 
 // Size returns the board's columns and rows: (cols, rows) for Explocus,
 // (2N−1, 2N−1) for the hexagon of side N, whose cells lie on that grid
-// (see OnBoard); (0, 0) for the invalid value.
+// (see OnBoard).
 func (p Position) Size() (cols, rows int) { return int(p.cols), int(p.rows) }
 
 // At returns the column on sq: its owner and height, or height 0 (and
@@ -162,8 +160,7 @@ func (p *Position) countPly() {
 	p.ply += uint32((uint64(p.ply)+1)>>32) ^ 1
 }
 
-// OnBoard reports whether sq is a cell of the board (false for NoSquare,
-// and for every square on the invalid value).
+// OnBoard reports whether sq is a cell of the board (false for NoSquare).
 func (p Position) OnBoard(sq Square) bool {
 	return sq.IsValid() && p.onBoard(sq.Rank(), sq.File())
 }
@@ -199,8 +196,7 @@ func (p Position) ToMove() rules.Player {
 
 // Outcome returns the result: the seat that leaves the other without men
 // wins (reason rules.Elimination); the optional ply limit ends the game as
-// a draw (reason rules.PlyLimit). The invalid value has the Invalid
-// outcome.
+// a draw (reason rules.PlyLimit).
 func (p Position) Outcome() rules.Outcome {
 	switch {
 	case p.men[p.turn&1] == 0:
@@ -221,7 +217,6 @@ func (p Position) Outcome() rules.Outcome {
 // have no draw: without the ply limit a game ends only when a seat is
 // left without men. CanEnd looks at the scores, not at the length of a
 // game: a ply limit too short for any win still counts wins as possible.
-// The invalid value can end no way.
 func (p Position) CanEnd(o rules.Outcome) bool {
 	if !p.valid() || !o.Over() || o.Seats() != 2 {
 		return false
@@ -234,8 +229,7 @@ func (p Position) CanEnd(o rules.Outcome) bool {
 
 // Hash returns the Zobrist hash of the position (see the package doc,
 // "What the hash covers"): a key of the configuration, the columns, the
-// seat to move and, when the configuration has a ply limit, the ply. The
-// invalid value's hash is 0.
+// seat to move and, when the configuration has a ply limit, the ply.
 func (p Position) Hash() uint64 { return p.hash }
 
 // zColumns[color][height][rank*MaxSize+file] is the key of a column of
@@ -315,8 +309,7 @@ func (p *Position) computeHash() uint64 {
 }
 
 // IsValid reports whether p is a position of a game: false for the zero
-// Position, which is also what a failed parse and Start of an invalid
-// Config return (see the package doc, "The invalid value").
+// Position (see the package doc, "The invalid value").
 func (p Position) IsValid() bool { return p.rows != 0 }
 
 // valid is IsValid for the package's own methods: through a pointer, the

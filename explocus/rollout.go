@@ -21,7 +21,7 @@ const rolloutRoom = 768
 // the same generator state.
 //
 // A board whose men need a larger move buffer than rolloutRoom has no
-// fast path (ok false), and neither has the invalid value.
+// fast path (ok false).
 func (p Position) Rollout(r *rand.Rand, maxPlies int, trace []rules.Played[Move]) (rules.Outcome, Position, []rules.Played[Move], bool) {
 	r = globalrand.Or(r) // nil: the global generator
 	if !p.valid() || p.MaxMoves() > rolloutRoom {

@@ -39,7 +39,6 @@ func (p *Position) UnmarshalText(text []byte) error {
 // Explocus game with a ply limit: a bare text is an Explocus board of the
 // size it shows), then the board (on the hexagon only its cells, each
 // rank from its first cell to its last), the seat to move and the ply.
-// It appends "<invalid explocus position>" for the invalid value.
 func (p Position) AppendText(dst []byte) []byte {
 	if !p.valid() {
 		return append(dst, invalidText...)

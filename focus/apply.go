@@ -11,8 +11,7 @@ func (p Position) illegal(m Move, reason error) error {
 // Legal returns nil if m is legal, or a *rules.MoveError saying why not:
 // its Reason is one of the Err* values of this package (Kind
 // rules.ErrIllegal; ErrNoSuchSquare for NoMove, in any position of a
-// game), or its Kind is rules.ErrGameOver once the game ends, or
-// rules.ErrNoGame for the invalid value.
+// game), or its Kind is rules.ErrGameOver once the game ends.
 func (p Position) Legal(m Move) error {
 	if !p.IsValid() {
 		return &rules.MoveError{Move: m.String(), Kind: rules.ErrNoGame}
@@ -160,8 +159,7 @@ func (p *Position) legalMulti(m Move) error {
 }
 
 // Play returns the position after m, or p and a *rules.MoveError if m is
-// not legal (see Legal). The receiver is unchanged. For the invalid value
-// it returns the invalid value and an error of kind rules.ErrNoGame.
+// not legal (see Legal). The receiver is unchanged.
 func (p Position) Play(m Move) (Position, error) {
 	if err := p.Legal(m); err != nil {
 		return p, err
@@ -172,8 +170,7 @@ func (p Position) Play(m Move) (Position, error) {
 
 // PlayUnchecked returns the position after m without checking legality:
 // the fast path for moves that came from AppendMoves. An illegal move
-// gives a meaningless position but never panics; the invalid value stays
-// the invalid value whatever the move.
+// gives a meaningless position but never panics.
 func (p Position) PlayUnchecked(m Move) Position {
 	p.apply(m)
 	return p

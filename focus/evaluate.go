@@ -13,7 +13,6 @@ import (
 // and what it has taken for good: each controlled stack 1, each reserve
 // piece 1.5, each piece captured 1. The difference d to the best other seat
 // is squashed into (-1, 1) as d/(|d|+6). A finished game gives its return.
-// The invalid value gives (0, false).
 //
 // With three or four seats outside the short game, the captures count
 // here but decide nothing, so the hash leaves them out (see "What the

@@ -170,8 +170,7 @@ func init() {
 
 // NumActions returns the size of the variant's action space (see the
 // package doc): 620 in the two- to four-player games, 673 in team play,
-// 1250 with the opening swap, 30972 in Nowak's game; 0 for the invalid
-// value.
+// 1250 with the opening swap, 30972 in Nowak's game.
 func (p Position) NumActions() int { return p.numActions() }
 
 func (p *Position) numActions() int {

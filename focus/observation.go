@@ -12,8 +12,7 @@ import (
 // cut corners are 0 in every plane.
 
 // ObservationShape returns the shape of the variant's observation:
-// (planes, 8, 8), the planes as the package doc lists them; (0, 0, 0) for
-// the invalid value.
+// (planes, 8, 8), the planes as the package doc lists them.
 func (p Position) ObservationShape() (planes, rows, cols int) {
 	if p.seats == 0 {
 		return 0, 0, 0

@@ -174,8 +174,7 @@ func (c Config) empty() Position {
 func New() Position { return Default.Start() }
 
 // Size returns the board's files and ranks: 8, 8 (the grid; the three
-// squares at each corner are not part of the board); 0, 0 for the
-// invalid value.
+// squares at each corner are not part of the board).
 func (p Position) Size() (files, ranks int) {
 	if !p.IsValid() {
 		return 0, 0
@@ -196,7 +195,7 @@ func (p *Position) setStack(sq Square, s Stack) {
 }
 
 // Config returns the position's game configuration, with Players written
-// out (2, 3 or 4); the zero Config for the invalid value.
+// out (2, 3 or 4).
 func (p Position) Config() Config {
 	// The invalid value has no seats and no variant: the zero Config.
 	return Config{PlyLimit: int(p.plyLimit), DropSetup: p.variant&variantDropSetup != 0,
@@ -228,7 +227,7 @@ func (p *Position) hasMove(seat colour) bool {
 	return p.control[seat&3] != 0 || p.reserve[seat&3] != 0 || p.partner[seat&3] != 0
 }
 
-// Spec returns the canonical game spec; "" for the invalid value.
+// Spec returns the canonical game spec.
 func (p Position) Spec() string {
 	if !p.IsValid() {
 		return ""
@@ -322,8 +321,7 @@ func (p *Position) countPly() {
 }
 
 // Turn returns the seat whose turn it is, even once the game is over (it
-// is then the seat that could not move, or would have moved next); seat
-// 0 for the invalid value, whose ToMove is rules.Terminal.
+// is then the seat that could not move, or would have moved next).
 func (p Position) Turn() rules.Player { return rules.Player(p.turn) }
 
 // stuck reports whether the seat to move has no legal move: no stack it
@@ -430,8 +428,8 @@ func (p Position) CanEnd(o rules.Outcome) bool {
 // Hash returns the position's Zobrist hash: everything that decides the
 // game from here on, and nothing else (see "What the hash covers" in the
 // package doc). It is maintained incrementally; under a ply limit the
-// ply's key is folded in here, at no cost to play. The invalid value's
-// hash is 0, and no position of a game has hash 0 but by a 2^-64 chance.
+// ply's key is folded in here, at no cost to play. No position of a game
+// has hash 0 but by a 2^-64 chance.
 func (p Position) Hash() uint64 {
 	if p.plyLimit != 0 {
 		return p.hash ^ plyKey(p.ply)
@@ -544,6 +542,5 @@ func (p *Position) stateHash() uint64 {
 }
 
 // IsValid reports whether p is a position of a game: false for the zero
-// Position, which is also what a failed parse and Start of an invalid
-// Config return (see the package doc, "The invalid value").
+// Position (see the package doc, "The invalid value").
 func (p Position) IsValid() bool { return p.seats != 0 }

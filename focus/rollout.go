@@ -23,8 +23,7 @@ import (
 // moves into a buffer on the stack.
 //
 // Nowak's game has no fast path (ok false): its turns need a move buffer
-// of 62 KiB, too large for the stack. Nor has the invalid value, which
-// is no game: it returns (rules.Outcome{}, p, trace, false).
+// of 62 KiB, too large for the stack.
 func (p Position) Rollout(r *rand.Rand, maxPlies int, trace []rules.Played[Move]) (rules.Outcome, Position, []rules.Played[Move], bool) {
 	r = globalrand.Or(r) // nil: the global generator
 	switch {

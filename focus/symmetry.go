@@ -9,8 +9,7 @@ import (
 const numSymmetries = 8
 
 // Symmetries returns 8: the eight symmetries of the square, which every
-// variant's rules keep in every phase (see the package doc); 0 for the
-// invalid value.
+// variant's rules keep in every phase (see the package doc).
 func (p Position) Symmetries() int {
 	if p.seats == 0 {
 		return 0
@@ -21,8 +20,7 @@ func (p Position) Symmetries() int {
 // Transform returns the position under symmetry k (see the package doc
 // for which k is which): every stack moved to the image of its square,
 // seat 0's opening swap with it, everything else kept, the hash that of
-// the new board. It returns the invalid value for k outside [0,
-// Symmetries).
+// the new board.
 func (p Position) Transform(k int) Position {
 	if k < 0 || k >= p.Symmetries() {
 		return Position{}

@@ -9,8 +9,7 @@ import (
 )
 
 // String returns the position text (see the package doc), or
-// "<invalid focus position>" for the invalid value, a text every reader
-// refuses.
+// "<invalid focus position>" for the invalid value.
 func (p Position) String() string { return string(p.AppendText(nil)) }
 
 // invalidText is the text of the invalid value.
@@ -38,7 +37,7 @@ func (p *Position) UnmarshalText(text []byte) error {
 
 // AppendText appends the position text to dst: the spec first unless the
 // game is the standard two-player game with no ply limit, then the board
-// and the state; for the invalid value, "<invalid focus position>".
+// and the state.
 func (p Position) AppendText(dst []byte) []byte {
 	if !p.IsValid() {
 		return append(dst, invalidText...)

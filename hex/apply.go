@@ -14,8 +14,7 @@ func (p Position) swapAvailable() bool {
 // rules.ErrIllegal with Reason ErrOccupied, ErrOffBoard, ErrNoSwapRule or
 // ErrSwapTooLate, or ErrNoSuchSquare for NoMove and any other value that
 // is no move (even once the game is over); Kind rules.ErrGameOver once
-// the game has ended; Kind rules.ErrNoGame, whatever m is, on the
-// invalid value.
+// the game has ended.
 func (p Position) Legal(m Move) error {
 	if p.winner != Empty {
 		if !m.isMove() {
@@ -57,8 +56,7 @@ func (p Position) refuse(m Move, reason error) error {
 }
 
 // Play returns the position after m, or a *rules.MoveError if m is not
-// legal (see Legal), with the receiver, which is unchanged (on the
-// invalid value: the invalid value).
+// legal (see Legal), with the receiver, which is unchanged.
 func (p Position) Play(m Move) (Position, error) {
 	if err := p.Legal(m); err != nil {
 		return p, err
@@ -68,8 +66,8 @@ func (p Position) Play(m Move) (Position, error) {
 
 // PlayUnchecked returns the position after m without checking legality:
 // the fast path for moves that came from AppendMoves. An illegal move
-// gives a meaningless position but never panics; NoMove, a cell off the
-// board and any move on the invalid value give the receiver back.
+// gives a meaningless position but never panics; NoMove and a cell off
+// the board give the receiver back.
 func (p Position) PlayUnchecked(m Move) Position {
 	if m == Swap {
 		return p.playSwap()

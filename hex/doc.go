@@ -217,7 +217,8 @@
 // what every failed parse returns (UnmarshalText leaves it behind) and
 // what Start returns for a configuration Validate refuses. Where Hex
 // adds to the contract: MaxMoves is 0, Config is the zero Config, Size
-// (0, 0), Turn 0, ColorOf, At and Winner Empty, TransformMove NoMove; its
+// (0, 0), Turn rules.Terminal, ColorOf, At and Winner Empty,
+// TransformMove NoMove; its
 // text is "<invalid hex position>"; ParseMove reads a move as on the
 // largest board, which Legal then refuses with rules.ErrNoGame.
 //

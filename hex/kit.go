@@ -13,7 +13,7 @@ import (
 
 // NumActions returns the size of the variant's action space: one index
 // per cell, Cols×Rows, plus one for the swap unless the variant is
-// swap=none (0 on the invalid value).
+// swap=none.
 func (p Position) NumActions() int {
 	if !p.IsValid() {
 		return 0
@@ -31,8 +31,7 @@ func (p Position) NumChanceActions() int { return 0 }
 // ActionIndex returns m's action index: rank*Cols + file for a stone on a
 // cell of the board (reading order, as AppendMoves lists them),
 // Cols×Rows for the swap in a variant with a pie rule, and -1 for
-// anything else (NoMove, a cell off this board, the swap of swap=none,
-// and every move on the invalid value).
+// anything else (NoMove, a cell off this board, the swap of swap=none).
 func (p Position) ActionIndex(m Move) int {
 	if m == Swap {
 		if p.cols == 0 || p.mode == SwapNone {
@@ -84,7 +83,7 @@ const (
 const ObservationPlanes = numPlanes
 
 // ObservationShape returns (ObservationPlanes, Rows, Cols): ten planes of
-// the board as it lies ((0, 0, 0) on the invalid value).
+// the board as it lies.
 func (p Position) ObservationShape() (planes, rows, cols int) {
 	if !p.IsValid() {
 		return 0, 0, 0
@@ -95,9 +94,9 @@ func (p Position) ObservationShape() (planes, rows, cols int) {
 // AppendObservation appends the position as seat sees it, the ten planes
 // of the package doc ("Actions, observations and symmetries") of Rows×Cols
 // values in {0, 1} each, the cell of rank r and file f at offset
-// r*Cols + f of its plane (its action index). It appends nothing on the
-// invalid value or for a seat other than 0 and 1. With ObservationPlanes×
-// Rows×Cols values of spare capacity in buf it never allocates.
+// r*Cols + f of its plane (its action index). It appends nothing for a
+// seat other than 0 and 1. With ObservationPlanes×Rows×Cols values of
+// spare capacity in buf it never allocates.
 func (p Position) AppendObservation(buf []float32, seat rules.Player) []float32 {
 	if p.cols == 0 || seat != 0 && seat != 1 {
 		return buf
@@ -170,7 +169,7 @@ var ones = func() (a [MaxSize * MaxSize]float32) {
 
 // Symmetries returns 2: the identity (k = 0) and the half-turn (k = 1),
 // the only transformations of the board that keep every side with its
-// colour (0 on the invalid value).
+// colour.
 func (p Position) Symmetries() int {
 	if !p.IsValid() {
 		return 0
@@ -181,7 +180,7 @@ func (p Position) Symmetries() int {
 // Transform returns the position under symmetry k: itself for k = 0, and
 // for k = 1 the board turned half a turn, each stone on (f, r) moved to
 // (Cols−1−f, Rows−1−r), with the seat to move, the swap state and the
-// outcome unchanged. Any other k gives the invalid value.
+// outcome unchanged.
 func (p Position) Transform(k int) (q Position) {
 	switch {
 	case p.cols == 0 || k < 0 || k > 1:

@@ -155,9 +155,8 @@ func (m *Move) UnmarshalText(text []byte) error {
 // "swap". "swap-sides" and "swap-pieces" are accepted when they name this
 // game's pie rule. Anything else, a cell off this board included, is a
 // *rules.SyntaxError, returned with NoMove; whether the cell is empty and
-// whether the swap may be played now is Legal's job. On the invalid value
-// (which has no board) it reads as UnmarshalText does, and Legal refuses
-// whatever it reads with rules.ErrNoGame.
+// whether the swap may be played now is Legal's job. On the invalid value,
+// which has no board, it reads a move as on the largest board.
 func (p Position) ParseMove(s string) (Move, error) {
 	if !p.IsValid() {
 		return parseMove(s, MaxSize, MaxSize, 0xFF)

@@ -12,8 +12,7 @@ import (
 const MaxMoves = MaxSize*MaxSize + 1
 
 // MaxMoves returns the buffer capacity AppendMoves needs on this board to
-// never allocate: every cell, plus the swap (0 on the invalid value,
-// which lists nothing).
+// never allocate: every cell, plus the swap.
 func (p Position) MaxMoves() int {
 	if !p.IsValid() {
 		return 0
@@ -27,8 +26,7 @@ func (p Position) Evaluate(rules.Player) (value float64, ok bool) { return 0, fa
 
 // AppendMoves appends the legal moves to buf in canonical order (reading
 // order: a1, b1, ..., a2, ..., then swap) and returns it. With spare
-// capacity for p.MaxMoves() (at most MaxMoves) it never allocates. The
-// invalid value has no cells and no swap to play, so it lists nothing.
+// capacity for p.MaxMoves() (at most MaxMoves) it never allocates.
 func (p Position) AppendMoves(buf []Move) []Move {
 	if p.winner != Empty {
 		return buf

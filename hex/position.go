@@ -91,14 +91,12 @@ func (c Config) Start() Position {
 // board with the swap-sides pie rule. Sized(n).Start() starts an n×n game.
 func New() Position { return Default.Start() }
 
-// Config returns the position's game configuration (the zero Config for
-// the invalid value).
+// Config returns the position's game configuration.
 func (p Position) Config() Config {
 	return Config{Cols: int(p.cols), Rows: int(p.rows), Swap: p.mode}
 }
 
-// Spec returns the canonical game spec, e.g. "hex(size=11,swap=sides)",
-// and "" for the invalid value.
+// Spec returns the canonical game spec, e.g. "hex(size=11,swap=sides)".
 func (p Position) Spec() string {
 	if !p.IsValid() {
 		return ""
@@ -106,7 +104,7 @@ func (p Position) Spec() string {
 	return p.Config().String()
 }
 
-// Seats returns 2 (0 for the invalid value).
+// Seats returns 2.
 func (p Position) Seats() int {
 	if !p.IsValid() {
 		return 0
@@ -140,8 +138,7 @@ func (p Position) SeatOf(c Color) rules.Player {
 }
 
 // ColorOf returns the colour seat plays: Black or White for seats 0 and
-// 1, Empty for any other value and on the invalid value. The colour to
-// move is ColorOf(Turn()).
+// 1, Empty for any other value. The colour to move is ColorOf(Turn()).
 func (p Position) ColorOf(seat rules.Player) Color {
 	switch {
 	case !p.IsValid() || seat != 0 && seat != 1:
@@ -153,7 +150,7 @@ func (p Position) ColorOf(seat rules.Player) Color {
 }
 
 // ToMove returns the seat to move, or rules.Terminal once a side is
-// connected and on the invalid value. Hex has no chance nodes.
+// connected. Hex has no chance nodes.
 func (p Position) ToMove() rules.Player {
 	if p.winner != Empty || p.turn == Empty {
 		return rules.Terminal
@@ -162,8 +159,7 @@ func (p Position) ToMove() rules.Player {
 }
 
 // Outcome returns the result: the seat whose colour connected its sides
-// scores 1. Hex has no draws. The invalid value's outcome is the
-// Invalid outcome, rules.Outcome{Reason: rules.Invalid}.
+// scores 1. Hex has no draws.
 func (p Position) Outcome() rules.Outcome {
 	if p.winner == Empty {
 		if p.turn == Empty {
@@ -181,7 +177,7 @@ func (p Position) Outcome() rules.Outcome {
 // first stone joins top and bottom at once (only seat 0 wins), and on a
 // board one cell wide without swap-sides, where White's first stone joins
 // left and right at once (only seat 1 wins; with swap-sides seat 0 may
-// take White by the swap and win). The invalid value can end with none.
+// take White by the swap and win).
 func (p Position) CanEnd(o rules.Outcome) bool {
 	if !p.IsValid() || !o.Over() || o.Seats() != 2 {
 		return false
@@ -239,7 +235,7 @@ func (p *Position) at(col, row int) Color {
 
 // Hash returns the position's Zobrist hash: its variant, its stones and
 // the swap played (see the package doc, "What the hash covers"); never 0
-// but for the invalid value.
+// for a position of a game.
 func (p Position) Hash() uint64 { return p.hash }
 
 // Size returns the board's columns and rows.
@@ -348,6 +344,5 @@ func (p *Position) joins(own *[MaxSize]uint32, c Color) bool {
 }
 
 // IsValid reports whether p is a position of a game: false for the zero
-// Position, which is also what a failed parse and Start of an invalid
-// Config return (see the package doc, "The invalid value").
+// Position (see the package doc, "The invalid value").
 func (p Position) IsValid() bool { return p.cols != 0 }

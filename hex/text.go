@@ -47,8 +47,7 @@ func (p Position) impliedConfig() Config {
 
 // AppendText appends the position text to dst: the spec first when the
 // rest would not tell the pie rule (swap=none; swap=pieces before the
-// swap), then the board, the colour to move and the swap played. For the
-// invalid value it appends "<invalid hex position>".
+// swap), then the board, the colour to move and the swap played.
 func (p Position) AppendText(dst []byte) []byte {
 	if !p.IsValid() {
 		return append(dst, invalidText...)
