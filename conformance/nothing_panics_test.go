@@ -52,6 +52,7 @@ func abuse[P rules.Kit[P, M], M rules.Move](t *testing.T, p P, seed uint64) {
 func TestNothingPanics(t *testing.T) {
 	abuse(t, hex.Position{}, 1)
 	abuse(t, focus.Position{}, 2)
+	abuse(t, focus.NowakPosition{}, 5)
 	abuse(t, domination.Position{}, 3)
 	abuse(t, explocus.Position{}, 4)
 	for seed := range uint64(20) {
@@ -64,7 +65,11 @@ func TestNothingPanics(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			abuse(t, c.Start(), seed)
+			if c.Nowak {
+				abuse(t, c.StartNowak(), seed)
+			} else {
+				abuse(t, c.Start(), seed)
+			}
 		}
 	}
 }

@@ -28,19 +28,18 @@ func TestHotPathsDoNotAllocate(t *testing.T) {
 
 func TestVariantHotPathsDoNotAllocate(t *testing.T) {
 	for _, spec := range []string{"focus(nowak=true)", "focus(players=4,teams=true)", "focus(swap=true)", "focus(players=3,short=true)"} {
-		c, err := ParseSpec(spec)
-		if err != nil {
-			t.Fatal(err)
-		}
-		p := c.Start()
-		buf := make([]Move, 0, NowakMaxMoves)
-		if n := testing.AllocsPerRun(20, func() { buf = p.AppendMoves(buf[:0]) }); n != 0 {
-			t.Errorf("%s: AppendMoves allocates %v times", spec, n)
-		}
-		m := buf[len(buf)/2]
-		if n := testing.AllocsPerRun(20, func() { _ = p.PlayUnchecked(m) }); n != 0 {
-			t.Errorf("%s: PlayUnchecked allocates %v times", spec, n)
-		}
+		forStart(t, spec, variantHotPathsDoNotAllocate[Position], variantHotPathsDoNotAllocate[NowakPosition])
+	}
+}
+
+func variantHotPathsDoNotAllocate[P anyPosition[P]](t *testing.T, p P) {
+	buf := make([]Move, 0, NowakMaxMoves)
+	if n := testing.AllocsPerRun(20, func() { buf = p.AppendMoves(buf[:0]) }); n != 0 {
+		t.Errorf("%s: AppendMoves allocates %v times", p.Spec(), n)
+	}
+	m := buf[len(buf)/2]
+	if n := testing.AllocsPerRun(20, func() { _ = p.PlayUnchecked(m) }); n != 0 {
+		t.Errorf("%s: PlayUnchecked allocates %v times", p.Spec(), n)
 	}
 }
 

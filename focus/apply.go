@@ -4,7 +4,7 @@ import (
 	"github.com/tabletop-go/rules"
 )
 
-func (p Position) illegal(m Move, reason error) error {
+func illegal(m Move, reason error) error {
 	return &rules.MoveError{Move: m.String(), Kind: rules.ErrIllegal, Reason: reason}
 }
 
@@ -17,31 +17,25 @@ func (p Position) Legal(m Move) error {
 		return &rules.MoveError{Move: m.String(), Kind: rules.ErrNoGame}
 	}
 	if m == NoMove {
-		return p.illegal(m, ErrNoSuchSquare)
+		return illegal(m, ErrNoSuchSquare)
 	}
 	if p.terminal() {
 		return &rules.MoveError{Move: m.String(), Kind: rules.ErrGameOver}
 	}
 	if p.phase == phaseSwap0 || p.phase == phaseSwap1 {
 		if !m.IsSwap() || m != SwapMove(m.From(), m.To()) {
-			return p.illegal(m, ErrSwapNow)
+			return illegal(m, ErrSwapNow)
 		}
 		if err := p.swapReason(m); err != nil {
-			return p.illegal(m, err)
+			return illegal(m, err)
 		}
 		return nil
 	}
 	if p.seats > 2 {
 		return p.legalMulti(m)
 	}
-	if p.variant&variantNowak != 0 {
-		if err := p.nowakReason(m); err != nil {
-			return p.illegal(m, err)
-		}
-		return nil
-	}
 	if err := p.reason2(m); err != nil {
-		return p.illegal(m, err)
+		return illegal(m, err)
 	}
 	return nil
 }
@@ -72,7 +66,7 @@ func (p *Position) reason2(m Move) error {
 
 // stackReason checks a stack move: origin, destination, control, line and
 // distance.
-func (p *Position) stackReason(m Move) error {
+func (p *state) stackReason(m Move) error {
 	from, to := m.From(), m.To()
 	switch {
 	case m != StackMove(from, to):
@@ -155,7 +149,7 @@ func (p *Position) legalMulti(m Move) error {
 	if reason == nil {
 		reason = ErrBadMove
 	}
-	return p.illegal(m, reason)
+	return illegal(m, reason)
 }
 
 // Play returns the position after m, or p and a *rules.MoveError if m is
@@ -178,10 +172,6 @@ func (p Position) PlayUnchecked(m Move) Position {
 
 // apply plays m on p in place.
 func (p *Position) apply(m Move) {
-	if p.variant&variantNowak != 0 { // two seats, no swap
-		p.applyNowak(m)
-		return
-	}
 	if m.IsSwap() {
 		if p.seats != 0 { // the invalid value stays the invalid value
 			p.applySwap(m)
@@ -246,7 +236,7 @@ func (p *Position) place(m Move) {
 // land puts the stack of height total with the given colour bits on to,
 // where old stood: the height limit removes pieces from its bottom down to
 // 5, and remove accounts for each.
-func (p *Position) land(to Square, old Stack, colors uint32, total int) {
+func (p *state) land(to Square, old Stack, colors uint32, total int) {
 	if total > MaxHeight {
 		excess := total - MaxHeight
 		removed := colors
@@ -265,7 +255,7 @@ func (p *Position) land(to Square, old Stack, colors uint32, total int) {
 // remove accounts for a piece of colour c taken off a stack's bottom by
 // the mover: their own colour goes to their reserve, in team play their
 // partner's too, and any other is captured.
-func (p *Position) remove(mover, c colour) {
+func (p *state) remove(mover, c colour) {
 	if c == mover {
 		p.hash ^= reserveKey(mover, p.reserve[mover]) ^ reserveKey(mover, p.reserve[mover]+1)
 		p.reserve[mover]++
@@ -287,7 +277,7 @@ func (p *Position) remove(mover, c colour) {
 }
 
 // gain counts a piece the mover sent to a reserve, for the short game.
-func (p *Position) gain(mover colour) {
+func (p *state) gain(mover colour) {
 	if p.variant&variantShort != 0 {
 		n := p.gains[mover&3]
 		p.hash ^= gainsKey(mover, n) ^ gainsKey(mover, n+1)
@@ -342,7 +332,7 @@ func (p *Position) applyMulti(m Move) {
 // victory (R-F9): at least 3 captured pieces of every opposing colour (2
 // with four individual players), or 10 pieces removed in all, pieces sent
 // to a reserve included; partners' totals are combined.
-func (p *Position) shortWin(mover colour) bool {
+func (p *state) shortWin(mover colour) bool {
 	side := [2]colour{mover, mover}
 	if partner, ok := p.partnerOf(mover); ok {
 		side[1] = partner

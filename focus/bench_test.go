@@ -35,31 +35,42 @@ func BenchmarkRandomPlayout(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			start := cfg.Start()
-			r := rand.New(rand.NewPCG(1, 2))
-			buf := make([]Move, 0, NowakMaxMoves)
-			plies := 0
-			t0 := time.Now()
-			for b.Loop() {
-				p := start
-				for {
-					// No legal move exactly at the end (the contract): the
-					// outcome is read once, when the game is over.
-					buf = p.AppendMoves(buf[:0])
-					if len(buf) == 0 {
-						break
-					}
-					p = p.PlayUnchecked(buf[r.IntN(len(buf))])
-					plies++
-				}
-				if !p.Outcome().Over() {
-					b.Fatal("a playout stopped before the end")
-				}
+			if cfg.Nowak {
+				randomPlayouts(b, cfg.StartNowak())
+			} else {
+				randomPlayouts(b, cfg.Start())
 			}
-			b.ReportMetric(float64(plies)/float64(b.N), "plies/op")
-			b.ReportMetric(float64(plies)/time.Since(t0).Seconds(), "plies/s")
 		})
 	}
+}
+
+// randomPlayouts is BenchmarkRandomPlayout's loop for one start.
+func randomPlayouts[P anyPosition[P]](b *testing.B, start P) {
+	if !start.IsValid() {
+		b.Fatal("no game")
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	buf := make([]Move, 0, NowakMaxMoves)
+	plies := 0
+	t0 := time.Now()
+	for b.Loop() {
+		p := start
+		for {
+			// No legal move exactly at the end (the contract): the
+			// outcome is read once, when the game is over.
+			buf = p.AppendMoves(buf[:0])
+			if len(buf) == 0 {
+				break
+			}
+			p = p.PlayUnchecked(buf[r.IntN(len(buf))])
+			plies++
+		}
+		if !p.Outcome().Over() {
+			b.Fatal("a playout stopped before the end")
+		}
+	}
+	b.ReportMetric(float64(plies)/float64(b.N), "plies/op")
+	b.ReportMetric(float64(plies)/time.Since(t0).Seconds(), "plies/s")
 }
 
 func BenchmarkAppendMoves(b *testing.B) {

@@ -25,7 +25,7 @@ func drawPosition(t *rapid.T) Position {
 	if rapid.IntRange(0, 3).Draw(t, "start") == 0 {
 		return c.Start()
 	}
-	p := Position{seats: 2, plyLimit: uint32(limit)}
+	p := Position{state{seats: 2, plyLimit: uint32(limit)}}
 	for s := range 2 {
 		onBoard := rapid.IntRange(0, 18).Draw(t, "on board")
 		reserve := rapid.IntRange(0, 18-onBoard).Draw(t, "reserve")
@@ -53,7 +53,7 @@ func drawPosition(t *rapid.T) Position {
 	}
 	start := c.Start()
 	p.ply = 4 - uint32(p.turn) + 2*uint32(rapid.IntRange(0, 3).Draw(t, "later"))
-	for p.tooFewPlies(&start) != "" {
+	for p.tooFewPlies(&start.state) != "" {
 		p.ply += 2
 	}
 	if limit != 0 && p.ply > uint32(limit) {

@@ -15,7 +15,7 @@ var seatNames = [rules.MaxSeats]string{"Red", "Blue", "Amber", "Green"}
 // partner's pieces it holds) and of the pieces it has captured. The
 // invalid value, and a value that is not a seat of the game, get the
 // zero SeatInfo.
-func (p Position) SeatInfo(seat rules.Player) rules.SeatInfo {
+func (p state) SeatInfo(seat rules.Player) rules.SeatInfo {
 	if !seat.IsSeat() || int(seat) >= p.Seats() {
 		return rules.SeatInfo{}
 	}
@@ -29,4 +29,4 @@ func (p Position) SeatInfo(seat rules.Player) rules.SeatInfo {
 }
 
 // Note returns "" (rules.Describer): the board and the seats say all.
-func (p Position) Note() string { return "" }
+func (p state) Note() string { return "" }

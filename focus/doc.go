@@ -104,20 +104,17 @@
 //     those sent to a reserve included, counted over the whole game
 //     (reason ShortGame).
 //   - nowak=true (R-F10, two players; the checkers-like game Zdzisław
-//     Nowak describes): a move takes the top k pieces of a controlled
-//     stack in a straight line to an empty square, never onto a stack: k
-//     squares over empty squares, or, capturing, k+1 squares over exactly
-//     one stack of any colour (anywhere on the path but the last square;
-//     the jump need not start next to it). The jumped stack goes under the
-//     movers at the landing square, then the height limit applies as
-//     usual. No multiple jumps; capturing is never compulsory. A turn is
-//     an optional drop on an empty square followed by one board move,
-//     which may move the dropped piece ("*d4,c3-c5", one decision); a drop
-//     alone ("*d4") is a whole turn only when no board move can follow it.
+//     Nowak describes, ruled below): moves land only on empty squares,
+//     captures jump one stack, which goes under the movers; a turn is an
+//     optional drop on an empty square and one board move ("*d4,c3-c5",
+//     one decision), a drop alone ("*d4") only when no move can follow.
 //     A seat with no legal turn loses: here a controlled stack can be
-//     boxed in, so that is not R-F2's test. A position of this variant has
-//     many more legal turns (up to NowakMaxMoves); its MaxMoves() gives the
-//     buffer room they need, and the constant MaxMoves covers it.
+//     boxed in, so that is not R-F2's test. The rules differ enough that
+//     its positions are another type, NowakPosition (Config.StartNowak,
+//     ParseNowakPosition; rules.Open gives one for the spec), with the
+//     board, text and hash of Focus and moves, action space and bounds of
+//     its own (up to NowakMaxMoves turns; the constant MaxMoves covers
+//     both types).
 //   - Ruling: swap=true with setup=drop is refused; the swap exchanges
 //     pieces of the standard start, while the drop setup lets the players
 //     place their own. The swap and the drop setup are two-player rules
@@ -238,7 +235,10 @@
 //     and Top() are seats (rules.Player; seat 0's pieces are A). Focus has
 //     up to four seats: Position.Seats() says how many a game has, and
 //     PiecesPerSeat (18) is the two-seat game's count (13 each with three
-//     or four seats). MaxMoves serves Nowak's game too.
+//     or four seats). NowakPosition has the same methods; its AppendMoves,
+//     Legal and play are Nowak's. Config.Start of a Nowak configuration is
+//     the invalid Position and ParsePosition refuses a text of Nowak's
+//     game: a value of one type never plays the other's rules.
 //   - Evaluate(seat) (value float64, ok bool), part of the root contract,
 //     estimates the position for seat in [-1, 1] without playing on, so
 //     that search can cut short random games that rarely end. Focus
@@ -486,13 +486,9 @@
 //     then direction (north, towards rank 8; east, towards file h;
 //     south; west), then distance from 1 up to 5 or to the edge of the
 //     board, whichever comes first. So c1-c2 is 0, c1-c6 4, c1-d1 5,
-//     c1-f1 7, and d1's moves start at 8 (d1-d2). Nowak's game adds, at
-//     568 to 599 in the same order, its 32 captures of distance 6 (a
-//     stack of five jumping one stack; ranks 3 to 6 and files c to f are
-//     long enough): its NumNowakBoardActions = 600 board moves.
-//   - Drops, 568 to 619 (in Nowak's game 600 to 651, the drops alone):
-//     568 + the square's place among the 52 in square order (*c1 is 568,
-//     *f8 619). As in the notation, a drop is the mover's colour: the
+//     c1-f1 7, and d1's moves start at 8 (d1-d2).
+//   - Drops, 568 to 619: 568 + the square's place among the 52 in square
+//     order (*c1 is 568, *f8 619). As in the notation, a drop is the mover's colour: the
 //     same index whoever moves.
 //   - Team play: the drops of the partner's colour, 620 to 671 in the
 //     same square order ("C*d4" with A to move, "D*d4" with B to move:
@@ -504,24 +500,11 @@
 //     order (b2 is 0, c2 1, ..., g7 35): the 630 pairs of squares where
 //     the start and seat 0's swap can put two single pieces of different
 //     colours. b2<>c2 is 620, f7<>g7 1249.
-//   - Nowak's turns with a drop, 652 to 30971 (NumNowakTurnActions =
-//     30,320): by drop square in square order, then the board move in
-//     board-move order, leaving out the moves that cannot follow the
-//     drop: those onto the drop square (now occupied), and those of the
-//     dropped piece, a single piece, over more than two squares. A drop
-//     on d has 600 - 2·n6(d) + n2(d) turns, n6(d) and n2(d) counting the
-//     squares within 6 and 2 squares of d along its rank and file; its
-//     turns start after those of the squares before it. "*c1,c1-c2" is
-//     652, "*c1,c1-c3" 653, then (c1-c4 to c1-c6 left out) "*c1,c1-d1"
-//     654, "*c1,c1-e1" 655, (c1-f1 left out) "*c1,d1-d2" 656. The space
-//     is large because the rules make the turn one decision of two
-//     parts; ActionMove gives both (NowakDrop, From, To) to a policy that
-//     factors them.
 //
 // NumActions per variant: 620 in the two-, three- and four-player games,
 // with or without the drop setup, restricted drops, the short game and
-// a ply limit; 673 in team play; 1250 with the opening swap; 30,972 in
-// Nowak's game.
+// a ply limit; 673 in team play; 1250 with the opening swap. Nowak's game
+// has a space of its own, 30,972 actions (see NowakPosition).
 //
 // Observations. ObservationShape is (planes, 8, 8): each plane is the
 // 8×8 grid, row r being rank r+1 and column f file f, so square sq (a1 =

@@ -24,14 +24,14 @@ import (
 // It is cheap enough to call at every node of a search: a popcount and a
 // few additions per seat, computed in whole half-points (so the value is
 // exactly the formula's), with no copy of the position.
-func (p Position) Evaluate(seat rules.Player) (value float64, ok bool) {
+func (p state) Evaluate(seat rules.Player) (value float64, ok bool) {
 	if !p.IsValid() {
 		return 0, false
 	}
 	return p.evaluate(seat), true
 }
 
-func (p *Position) evaluate(seat rules.Player) float64 {
+func (p *state) evaluate(seat rules.Player) float64 {
 	if p.terminal() {
 		return p.decided().Return(seat)
 	}
@@ -53,7 +53,7 @@ func (p *Position) evaluate(seat rules.Player) float64 {
 
 // doubleScore returns twice seat s's score: 2 per controlled stack, 3 per
 // piece in its reserve, 2 per piece it has captured.
-func (p *Position) doubleScore(s colour) int {
+func (p *state) doubleScore(s colour) int {
 	c := &p.captured[s&3]
 	captured := int(c[0]) + int(c[1]) + int(c[2]) + int(c[3])
 	return 2*(bits.OnesCount64(p.control[s&3])+captured) + 3*int(p.reserve[s&3])

@@ -6,6 +6,8 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/tabletop-go/rules"
 )
 
@@ -13,7 +15,7 @@ import (
 // (verbatim), in floating point: each controlled stack 1, each reserve
 // piece 1.5, each captured piece 1; the difference d to the best other
 // seat as d/(|d|+6); a finished game's return.
-func evaluateFormula(p *Position, seat rules.Player) float64 {
+func evaluateFormula(p *state, seat rules.Player) float64 {
 	if o := p.Outcome(); o.Over() {
 		return o.Return(seat)
 	}
@@ -43,22 +45,30 @@ func TestEvaluateIsExactlyTheFormula(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	buf := make([]Move, 0, MaxMoves)
 	for _, spec := range kitSpecs {
-		start := mustSpec(t, spec).Start()
-		for range 6 {
-			p := start
-			for ply := 0; ply < 400; ply++ {
-				for s := range rules.Player(5) {
-					got, ok := p.Evaluate(s)
-					if want := evaluateFormula(&p, s); !ok || math.Float64bits(got) != math.Float64bits(want) {
-						t.Fatalf("%s: Evaluate(%v) = %v, the formula gives %v: %s", spec, s, got, want, p)
-					}
+		forStart(t, spec, func(t *testing.T, p Position) { evaluateGames(t, r, buf, p) },
+			func(t *testing.T, p NowakPosition) { evaluateGames(t, r, buf, p) })
+	}
+}
+
+// evaluateGames checks Evaluate against the formula in six random games
+// from start.
+func evaluateGames[P anyPosition[P]](t *testing.T, r *rand.Rand, buf []Move, start P) {
+	require.True(t, start.IsValid())
+	for range 6 {
+		p := start
+		for ply := 0; ply < 400; ply++ {
+			for s := range rules.Player(5) {
+				got, ok := p.Evaluate(s)
+				st := p.core()
+				if want := evaluateFormula(&st, s); !ok || math.Float64bits(got) != math.Float64bits(want) {
+					t.Fatalf("%s: Evaluate(%v) = %v, the formula gives %v: %s", p.Spec(), s, got, want, p)
 				}
-				buf = p.AppendMoves(buf[:0])
-				if len(buf) == 0 {
-					break
-				}
-				p = p.PlayUnchecked(buf[r.IntN(len(buf))])
 			}
+			buf = p.AppendMoves(buf[:0])
+			if len(buf) == 0 {
+				break
+			}
+			p = p.PlayUnchecked(buf[r.IntN(len(buf))])
 		}
 	}
 }
@@ -70,7 +80,7 @@ func BenchmarkEvaluateFormula(b *testing.B) {
 	i := 0
 	var sink float64
 	for b.Loop() {
-		sink += evaluateFormula(&ps[i%len(ps)], rules.Player(i&1))
+		sink += evaluateFormula(&ps[i%len(ps)].state, rules.Player(i&1))
 		i++
 	}
 	_ = sink

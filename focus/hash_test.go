@@ -30,11 +30,7 @@ func TestHashCoversThePlyUnderAPlyLimit(t *testing.T) {
 // nothing, so transpositions meet.
 func TestHashLeavesOutThePlyWithoutAPlyLimit(t *testing.T) {
 	for _, spec := range []string{"focus", "focus(drops=restricted)", "focus(nowak=true)"} {
-		start := mustSpec(t, spec).Start()
-		end := mustPlay(t, start, "c7-c8", "d7-d8", "c8-c7", "d8-d7")
-		require.Equal(t, start.board, end.board, spec)
-		require.NotEqual(t, start, end, spec)
-		assert.Equal(t, start.Hash(), end.Hash(), spec)
+		forStart(t, spec, transpositionsMeet[Position], transpositionsMeet[NowakPosition])
 	}
 }
 
@@ -46,7 +42,7 @@ func TestHashCoversTheVariant(t *testing.T) {
 		"focus(setup=drop)", "focus(setup=drop,drops=restricted)", "focus(nowak=true)", "focus(players=3)", "focus(players=3,short=true)",
 		"focus(players=3,drops=restricted)", "focus(players=4)", "focus(players=4,teams=true)", "focus(players=4,short=true)",
 		"focus(players=4,teams=true,short=true)", "focus(nowak=true,plylimit=1000)"} {
-		h := mustSpec(t, spec).Start().Hash()
+		h := anyStart(t, spec).(interface{ Hash() uint64 }).Hash()
 		assert.NotZero(t, h, spec)
 		if other, ok := seen[h]; ok {
 			t.Errorf("%s and %s start with the same hash", spec, other)
@@ -121,4 +117,13 @@ func TestHashCoversWhatDecidesTheGame(t *testing.T) {
 			assert.Equal(t, p.Hash(), q.Hash(), "the hash leaves out %s", tc.name)
 		}
 	}
+}
+
+// transpositionsMeet plays two moves back and forth from start: the
+// board is the start's again, the ply is not, and the hash is the start's.
+func transpositionsMeet[P anyPosition[P]](t *testing.T, start P) {
+	end := mustPlay(t, start, "c7-c8", "d7-d8", "c8-c7", "d8-d7")
+	require.Equal(t, start.core().board, end.core().board, start.Spec())
+	require.NotEqual(t, start, end, start.Spec())
+	assert.Equal(t, start.Hash(), end.Hash(), start.Spec())
 }

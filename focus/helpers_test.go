@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/tabletop-go/rules"
 )
 
 // boardText builds the board field of a position text from stacks given
@@ -49,6 +51,15 @@ func build(t testing.TB, stacks map[string]string, toMove string, reserveA, rese
 
 func buildConfig(t testing.TB, c Config, stacks map[string]string, toMove string, reserveA, reserveB int) Position {
 	t.Helper()
+	p, err := c.ParsePosition(buildText(c, stacks, toMove, reserveA, reserveB))
+	if err != nil {
+		t.Fatalf("build: %v", err)
+	}
+	return p
+}
+
+// buildText is the position text build reads.
+func buildText(c Config, stacks map[string]string, toMove string, reserveA, reserveB int) string {
 	var onBoard [2]int
 	for _, s := range stacks {
 		for i := 0; i < len(s); i++ {
@@ -61,16 +72,76 @@ func buildConfig(t testing.TB, c Config, stacks map[string]string, toMove string
 	if c.PlyLimit > 0 {
 		ply = c.PlyLimit - 1
 	}
-	text := boardText(stacks) + " " + toMove + " " + strconv.Itoa(reserveA) + "," + strconv.Itoa(reserveB) +
+	return boardText(stacks) + " " + toMove + " " + strconv.Itoa(reserveA) + "," + strconv.Itoa(reserveB) +
 		" " + strconv.Itoa(capturedByA) + "," + strconv.Itoa(capturedByB) + " " + strconv.Itoa(ply)
-	p, err := c.ParsePosition(text)
-	if err != nil {
-		t.Fatalf("build %q: %v", text, err)
-	}
-	return p
 }
 
-func mustPlay(t testing.TB, p Position, moves ...string) Position {
+// anyPosition is what the tests need of either position type.
+type anyPosition[P any] interface {
+	rules.Kit[P, Move]
+	Play(Move) (P, error)
+	CountMoves() int
+	Config() Config
+	At(Square) Stack
+	Size() (int, int)
+	Diagram() string
+	AppendText([]byte) []byte
+	MarshalText() ([]byte, error)
+	Turn() rules.Player
+	Reserve(rules.Player) int
+	PartnerReserve(rules.Player) int
+	Captured(rules.Player) int
+	CapturedOf(rules.Player, rules.Player) int
+	Gains(rules.Player) int
+	Controlled(rules.Player) uint64
+	core() state
+}
+
+// anyKit is the methods of either position type that return no
+// position, for tables of positions of both types.
+type anyKit interface {
+	ActionIndex(Move) int
+	ActionMove(int) (Move, bool)
+	AppendMoves([]Move) []Move
+	AppendObservation([]float32, rules.Player) []float32
+	ChanceMove(int) (Move, bool)
+	Config() Config
+	IsValid() bool
+	Legal(Move) error
+	NumActions() int
+	NumChanceActions() int
+	ObservationShape() (planes, rows, cols int)
+	ParseMove(string) (Move, error)
+	Seats() int
+	Spec() string
+	String() string
+	TransformMove(int, Move) Move
+}
+
+// anyStart is the start of spec's game as a rules.Dynamic-free value of
+// either type: a Position, or a NowakPosition for nowak=true.
+func anyStart(t testing.TB, spec string) any {
+	t.Helper()
+	c := mustSpec(t, spec)
+	if c.Nowak {
+		return c.StartNowak()
+	}
+	return c.Start()
+}
+
+// forStart calls the instance of a generic check that fits spec's
+// position type with spec's start.
+func forStart(t *testing.T, spec string, focus func(*testing.T, Position), nowak func(*testing.T, NowakPosition)) {
+	t.Helper()
+	switch p := anyStart(t, spec).(type) {
+	case Position:
+		focus(t, p)
+	case NowakPosition:
+		nowak(t, p)
+	}
+}
+
+func mustPlay[P anyPosition[P]](t testing.TB, p P, moves ...string) P {
 	t.Helper()
 	for _, s := range moves {
 		m, err := p.ParseMove(s)
@@ -93,7 +164,7 @@ func stackText(s Stack) string {
 	return b.String()
 }
 
-func at(p Position, sq string) string {
+func at[P anyPosition[P]](p P, sq string) string {
 	x, y, err := grid.ParseSquare(sq)
 	if err != nil {
 		panic(err)

@@ -23,7 +23,12 @@ const (
 // refused with a *rules.SyntaxError whose message contains msg.
 func refused(t *testing.T, spec, text, msg string) *rules.SyntaxError {
 	t.Helper()
-	_, err := mustSpec(t, spec).ParsePosition(text)
+	var err error
+	if c := mustSpec(t, spec); c.Nowak {
+		_, err = c.ParseNowakPosition(text)
+	} else {
+		_, err = c.ParsePosition(text)
+	}
 	var se *rules.SyntaxError
 	require.True(t, errors.As(err, &se), "%s %q: want a syntax error, got %v", spec, text, err)
 	assert.Contains(t, se.Msg, msg, "%s %q", spec, text)
@@ -35,8 +40,13 @@ func refused(t *testing.T, spec, text, msg string) *rules.SyntaxError {
 // if it ends first).
 func played(t *testing.T, spec string, n int, seed uint64) Position {
 	t.Helper()
-	s := rules.Sampler[Position, Move]{Rand: rand.New(rand.NewPCG(seed, 7))}
-	p, _ := s.Playout(mustSpec(t, spec).Start(), n)
+	return playedFrom(mustSpec(t, spec).Start(), n, seed)
+}
+
+// playedFrom plays n random plies from start.
+func playedFrom[P anyPosition[P]](start P, n int, seed uint64) P {
+	s := rules.Sampler[P, Move]{Rand: rand.New(rand.NewPCG(seed, 7))}
+	p, _ := s.Playout(start, n)
 	return p
 }
 
@@ -178,31 +188,13 @@ func TestEveryPositionOfRandomGamesReadsBack(t *testing.T) {
 	ends := map[rules.Reason]int{}
 	for seed := range uint64(280) {
 		spec := specs[seed%uint64(len(specs))]
-		c := mustSpec(t, spec)
-		s := rules.Sampler[Position, Move]{Rand: rand.New(rand.NewPCG(seed, 11))}
 		greedy := int(seed / uint64(len(specs)) % 5) // in tenths: 0, 10%, ... 40% random
-		p := c.Start()
-		for ply := 0; ply < 3000; ply++ {
-			q, err := c.ParsePosition(p.String())
-			require.NoError(t, err, "%s seed %d", spec, seed)
-			require.Equal(t, p, q, "%s seed %d", spec, seed)
-			m, ok := s.Move(p)
-			if !ok {
-				break
-			}
-			if s.Rand.IntN(10) >= greedy {
-				best := -2.0
-				for _, x := range p.AppendMoves(nil) {
-					if v, _ := p.PlayUnchecked(x).Evaluate(p.ToMove()); v > best {
-						best, m = v, x
-					}
-				}
-			}
-			p = p.PlayUnchecked(m)
+		var o rules.Outcome
+		if c := mustSpec(t, spec); c.Nowak {
+			o = greedyGameReadsBack(t, seed, greedy, c.StartNowak(), c.ParseNowakPosition)
+		} else {
+			o = greedyGameReadsBack(t, seed, greedy, c.Start(), c.ParsePosition)
 		}
-		o := p.Outcome()
-		require.True(t, o.Over(), "%s seed %d: %s", spec, seed, p)
-		require.True(t, p.CanEnd(o), "%s seed %d: %v", spec, seed, o)
 		ends[o.Reason]++
 	}
 	t.Log(ends)
@@ -232,7 +224,7 @@ func TestCanEndAcceptsOnlyResultsOfTheVariant(t *testing.T) {
 			[]rules.Outcome{win(4, 0), win(4, 2), win(4, 0, 1), win(4, 0, 1, 2, 3), win(4), rules.Draw(4, rules.PlyLimit), win(2, 0)}},
 		{"focus(players=4,teams=true,plylimit=50)", []rules.Outcome{win(4, 0, 2), rules.Draw(4, rules.PlyLimit)}, []rules.Outcome{win(4, 3)}},
 	} {
-		p := mustSpec(t, tc.spec).Start()
+		p := anyStart(t, tc.spec).(interface{ CanEnd(rules.Outcome) bool })
 		for _, o := range tc.can {
 			assert.True(t, p.CanEnd(o), "%s %v", tc.spec, o)
 		}
@@ -287,14 +279,7 @@ func TestPositionTextRefusesAPlyBeyondMaxPly(t *testing.T) {
 // to 0, where the position would claim to be a start it is not.
 func TestPlyCountNeverWraps(t *testing.T) {
 	for _, spec := range []string{"focus", "focus(players=3)", "focus(players=4,teams=true)", "focus(swap=true)", "focus(nowak=true)"} {
-		p := mustSpec(t, spec).Start()
-		p.ply = math.MaxUint32 - 1
-		for range 2 {
-			moves := p.AppendMoves(nil)
-			require.NotEmpty(t, moves, spec)
-			p = p.PlayUnchecked(moves[0])
-			assert.Equal(t, math.MaxUint32, p.Ply(), spec)
-		}
+		forStart(t, spec, plyCountStops[Position], plyCountStops[NowakPosition])
 	}
 }
 
@@ -358,4 +343,60 @@ func TestParseMoveNamesAWordThatIsNoMove(t *testing.T) {
 		require.True(t, errors.As(p.Legal(m), &me), word)
 		assert.ErrorIs(t, me, rules.ErrIllegal)
 	}
+}
+
+// greedyGameReadsBack plays a game from p, each ply a random move or, with
+// probability 1 − greedy/10, the move Evaluate likes best for the mover,
+// and checks that every position's text reads back (with parse) as the
+// position. It returns the outcome, which must be one the variant can end
+// with.
+func greedyGameReadsBack[P anyPosition[P]](t *testing.T, seed uint64, greedy int, p P, parse func(string) (P, error)) rules.Outcome {
+	spec := p.Spec()
+	s := rules.Sampler[P, Move]{Rand: rand.New(rand.NewPCG(seed, 11))}
+	for ply := 0; ply < 3000; ply++ {
+		q, err := parse(p.String())
+		require.NoError(t, err, "%s seed %d", spec, seed)
+		require.Equal(t, p, q, "%s seed %d", spec, seed)
+		m, ok := s.Move(p)
+		if !ok {
+			break
+		}
+		if s.Rand.IntN(10) >= greedy {
+			best := -2.0
+			for _, x := range p.AppendMoves(nil) {
+				if v, _ := p.PlayUnchecked(x).Evaluate(p.ToMove()); v > best {
+					best, m = v, x
+				}
+			}
+		}
+		p = p.PlayUnchecked(m)
+	}
+	o := p.Outcome()
+	require.True(t, o.Over(), "%s seed %d: %s", spec, seed, p)
+	require.True(t, p.CanEnd(o), "%s seed %d: %v", spec, seed, o)
+	return o
+}
+
+// plyCountStops plays two plies from start at ply 2^32−2: the count stops
+// at 2^32−1.
+func plyCountStops[P anyPosition[P]](t *testing.T, p P) {
+	spec := p.Spec()
+	p = setPly(p, math.MaxUint32-1)
+	for range 2 {
+		moves := p.AppendMoves(nil)
+		require.NotEmpty(t, moves, spec)
+		p = p.PlayUnchecked(moves[0])
+		assert.Equal(t, math.MaxUint32, p.Ply(), spec)
+	}
+}
+
+// setPly returns p with its ply count set to ply.
+func setPly[P anyPosition[P]](p P, ply uint32) P {
+	switch q := any(&p).(type) {
+	case *Position:
+		q.ply = ply
+	case *NowakPosition:
+		q.ply = ply
+	}
+	return p
 }

@@ -3,6 +3,7 @@ package focus
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"testing"
 
@@ -15,9 +16,10 @@ import (
 
 // checkInert checks that p is the invalid value and behaves as the
 // package doc says ("The invalid value"), without panicking.
-func checkInert(t *testing.T, p Position, what string) {
+func checkInert[P anyPosition[P]](t *testing.T, p P, what string) {
 	t.Helper()
-	require.Equal(t, Position{}, p, "%s: the invalid value is the zero Position", what)
+	var zero P
+	require.Equal(t, zero, p, "%s: the invalid value is the zero value", what)
 	assert.False(t, p.IsValid(), what)
 	assert.Zero(t, p.Seats(), what)
 	assert.Equal(t, rules.Terminal, p.ToMove(), what)
@@ -49,27 +51,31 @@ func checkInert(t *testing.T, p Position, what string) {
 		assert.ErrorIs(t, err, rules.ErrNoGame, what)
 		q, err := p.Play(m)
 		assert.ErrorIs(t, err, rules.ErrNoGame, what)
-		assert.Equal(t, Position{}, q, "%s: Play(%v)", what, m)
-		assert.Equal(t, Position{}, p.PlayUnchecked(m), "%s: PlayUnchecked(%v) stays the invalid value", what, m)
+		assert.Equal(t, zero, q, "%s: Play(%v)", what, m)
+		assert.Equal(t, zero, p.PlayUnchecked(m), "%s: PlayUnchecked(%v) stays the invalid value", what, m)
 	}
 	trace := []rules.Played[Move]{{Move: Pass}}
 	o, end, got, ok := p.Rollout(rand.New(rand.NewPCG(1, 2)), -1, trace)
 	assert.False(t, ok, what)
 	assert.Equal(t, rules.Outcome{}, o, what)
-	assert.Equal(t, Position{}, end, what)
+	assert.Equal(t, zero, end, what)
 	assert.Equal(t, trace, got, "%s: the trace comes back unchanged", what)
 	_, err := p.MarshalText()
 	var nge *rules.NoGameError
 	require.True(t, errors.As(err, &nge), "%s: MarshalText: %v", what, err)
-	assert.Equal(t, "focus.Position", nge.Type)
+	assert.Equal(t, fmt.Sprintf("%T", zero), nge.Type)
 	assert.ErrorIs(t, err, rules.ErrNoGame)
-	_, err = json.Marshal(struct{ P Position }{p})
+	_, err = json.Marshal(struct{ P P }{p})
 	assert.ErrorIs(t, err, rules.ErrNoGame, "%s: json.Marshal refuses it", what)
-	for _, c := range []Config{{}, {Players: 3}, {Players: 4, Teams: true}, {Nowak: true}} {
+	for _, c := range []Config{{}, {Players: 3}, {Players: 4, Teams: true}} {
 		_, err := c.ParsePosition(p.String())
 		assert.ErrorIs(t, err, rules.ErrSyntax, "%s: %v reads its text", what, c)
 	}
+	_, err = Config{Nowak: true}.ParseNowakPosition(p.String())
+	assert.ErrorIs(t, err, rules.ErrSyntax, "%s: Nowak's game reads its text", what)
 	_, err = ParsePosition(p.String())
+	assert.ErrorIs(t, err, rules.ErrSyntax, what)
+	_, err = ParseNowakPosition(p.String())
 	assert.ErrorIs(t, err, rules.ErrSyntax, what)
 	_, err = rules.Erase(p)
 	assert.ErrorIs(t, err, rules.ErrNoGame, what)
@@ -81,6 +87,7 @@ func checkInert(t *testing.T, p Position, what string) {
 
 func TestZeroPositionIsInert(t *testing.T) {
 	checkInert(t, Position{}, "the zero Position")
+	checkInert(t, NowakPosition{}, "the zero NowakPosition")
 }
 
 func TestFailedParseReturnsTheInvalidValue(t *testing.T) {
@@ -96,6 +103,12 @@ func TestFailedParseReturnsTheInvalidValue(t *testing.T) {
 	var p Position
 	require.Error(t, p.UnmarshalText([]byte("garbage")))
 	assert.Equal(t, Position{}, p)
+	var n NowakPosition
+	require.Error(t, n.UnmarshalText([]byte("focus(nowak=true) garbage")))
+	assert.Equal(t, NowakPosition{}, n)
+	n, err := ParseNowakPosition("focus(nowak=true) " + start2 + " A 0,0 0,0 2")
+	require.Error(t, err)
+	checkInert(t, n, "a failed ParseNowakPosition")
 	q, err := Config{Players: 5}.ParsePosition(start2 + " A 0,0 0,0 0")
 	assert.Error(t, err, "a configuration Validate refuses reads nothing")
 	assert.Equal(t, Position{}, q)
@@ -157,6 +170,7 @@ func TestStartOfEveryConfigValidateRefusesIsInvalid(t *testing.T) {
 		{Nowak: true, DropSetup: true}, {Nowak: true, Swap: true}, {Nowak: true, RestrictedDrops: true}} {
 		require.Error(t, c.Validate(), "%+v", c)
 		checkInert(t, c.Start(), c.String())
+		checkInert(t, c.StartNowak(), c.String())
 		_, err := ParseSpec(c.String())
 		assert.Error(t, err, "the spec of %+v is refused too", c)
 	}
@@ -164,6 +178,7 @@ func TestStartOfEveryConfigValidateRefusesIsInvalid(t *testing.T) {
 		"focus(setup=drop,drops=restricted)", "focus(swap=true)"} {
 		c := mustSpec(t, spec)
 		require.NoError(t, c.Validate())
-		assert.True(t, c.Start().IsValid(), spec)
+		assert.True(t, c.Start().IsValid() != c.Nowak, spec)
+		assert.True(t, c.StartNowak().IsValid() == c.Nowak, spec)
 	}
 }

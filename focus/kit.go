@@ -1,10 +1,5 @@
 package focus
 
-import (
-	"math/bits"
-	"sync"
-)
-
 // The search-and-learning kit: dense action indices, observations and
 // the board's symmetries (see "Actions, observations and symmetries" in
 // the package doc).
@@ -56,20 +51,9 @@ var (
 	// swapPair lists the opening swaps by index: the central ranks of the
 	// two squares, the lower first.
 	swapPair [NumSwapActions][2]uint8
-	// Nowak turns with a drop on the board square of rank d: the board
-	// moves that cannot follow it (onto the drop square, or of the
-	// dropped piece over more than two squares) as a bitmap over the
-	// board-move indices (indices past the last board move set too), the
-	// number of those below each 64-index word, and where the drop's
-	// turns start among the turns with a drop.
-	nowakSkip     [NumSquares][nowakWords]uint64
-	nowakSkipped  [NumSquares][nowakWords]uint16
-	nowakTurnFrom [NumSquares + 1]int32
 	// symSquare[k][sq] is the image of sq under symmetry k.
 	symSquare [numSymmetries][64]Square
 )
-
-const nowakWords = (NumNowakBoardActions + 63) / 64
 
 func init() {
 	for i := range stackIndex {
@@ -127,30 +111,7 @@ func init() {
 			panic("focus: stack move count")
 		}
 	}
-	// Nowak turns with a drop.
-	total := 0
-	for di, d := range boardSquare {
-		skip := &nowakSkip[di]
-		for j := NumNowakBoardActions; j < 64*nowakWords; j++ {
-			skip[j>>6] |= 1 << (j & 63)
-		}
-		for j, m := range stackAction {
-			if m.To() == d || m.From() == d && lineDistance[d][m.To()] > 2 {
-				skip[j>>6] |= 1 << (j & 63)
-			}
-		}
-		nowakTurnFrom[di] = int32(total)
-		skipped := 0
-		for w := range nowakWords {
-			nowakSkipped[di][w] = uint16(skipped)
-			skipped += bits.OnesCount64(skip[w])
-		}
-		total += 64*nowakWords - skipped
-	}
-	nowakTurnFrom[NumSquares] = int32(total)
-	if total != NumNowakTurnActions {
-		panic("focus: Nowak turn count")
-	}
+	initNowakTurns()
 	for k := range numSymmetries {
 		for sq := Square(0); sq < 64; sq++ {
 			f, r := sq.file(), sq.rank()
@@ -170,15 +131,13 @@ func init() {
 
 // NumActions returns the size of the variant's action space (see the
 // package doc): 620 in the two- to four-player games, 673 in team play,
-// 1250 with the opening swap, 30972 in Nowak's game.
+// 1250 with the opening swap.
 func (p Position) NumActions() int { return p.numActions() }
 
 func (p *Position) numActions() int {
 	switch {
 	case p.seats == 0:
 		return 0
-	case p.variant&variantNowak != 0:
-		return numNowakActions
 	case p.variant&variantTeams != 0:
 		return passAction + 1
 	case p.variant&variantSwap != 0:
@@ -188,10 +147,10 @@ func (p *Position) numActions() int {
 }
 
 // NumChanceActions returns 0: Focus has no chance.
-func (p Position) NumChanceActions() int { return 0 }
+func (p state) NumChanceActions() int { return 0 }
 
 // ChanceMove reports false: Focus has no chance.
-func (p Position) ChanceMove(int) (Move, bool) { return NoMove, false }
+func (p state) ChanceMove(int) (Move, bool) { return NoMove, false }
 
 // ActionIndex returns m's index in the variant's action space (see the
 // package doc), or -1 for a value that no decision node of the variant
@@ -208,17 +167,14 @@ func (p *Position) actionIndex(m Move) int {
 	if p.seats == 0 {
 		return -1
 	}
-	nowak := p.variant&variantNowak != 0
 	switch m >> kindShift {
 	case kindStack:
 		if m >= 1<<12 {
 			return -1
 		}
-		i := int(stackIndex[m>>6][m&63])
-		if !nowak && i >= NumStackActions {
-			return -1
+		if i := int(stackIndex[m>>6][m&63]); i < NumStackActions {
+			return i
 		}
-		return i
 	case kindDrop:
 		if m&^(kindDrop<<kindShift|7<<12|63) != 0 {
 			return -1
@@ -227,8 +183,6 @@ func (p *Position) actionIndex(m Move) int {
 		switch c := m >> 12 & 7; {
 		case b < 0:
 			return -1
-		case c == 0 && nowak:
-			return nowakDropBase + b
 		case c == 0:
 			return dropBase + b
 		case p.variant&variantTeams != 0 && colour(c-1) == (p.turn+2)&3:
@@ -248,21 +202,6 @@ func (p *Position) actionIndex(m Move) int {
 		if m == Pass && p.variant&variantTeams != 0 {
 			return passAction
 		}
-	case kindNowak:
-		if !nowak || m >= (kindNowak+1)<<kindShift || m&(63<<18) != 0 {
-			return -1
-		}
-		d := int(boardIndex[m>>12&63])
-		j := int(stackIndex[m>>6&63][m&63])
-		if d < 0 || j < 0 {
-			return -1
-		}
-		w, bit := j>>6, uint64(1)<<(j&63)
-		skip := nowakSkip[d][w]
-		if skip&bit != 0 {
-			return -1
-		}
-		return nowakTurnBase + int(nowakTurnFrom[d]) + j - int(nowakSkipped[d][w]) - bits.OnesCount64(skip&(bit-1))
 	}
 	return -1
 }
@@ -275,48 +214,6 @@ func (p Position) ActionMove(i int) (Move, bool) { return p.actionMove(i) }
 func (p *Position) actionMove(i int) (Move, bool) {
 	if i < 0 || i >= p.numActions() {
 		return NoMove, false
-	}
-	if p.variant&variantNowak != 0 {
-		switch {
-		case i < nowakDropBase:
-			return stackAction[i], true
-		case i < nowakTurnBase:
-			return Drop(boardSquare[i-nowakDropBase]), true
-		}
-		r := i - nowakTurnBase
-		// The drop square: the last whose turns start at r or before. A
-		// drop has at most 600 turns, so r/600 is not past it.
-		d := r / NumNowakBoardActions
-		for int(nowakTurnFrom[d+1]) <= r {
-			d++
-		}
-		r -= int(nowakTurnFrom[d])
-		// The board move: the r-th index (from 0) not skipped, found
-		// word by word, then byte by byte.
-		for w := range nowakWords {
-			free := ^nowakSkip[d][w]
-			if n := bits.OnesCount64(free); r >= n {
-				r -= n
-				continue
-			}
-			j := w * 64
-			for ; r >= bits.OnesCount8(uint8(free)); free >>= 8 {
-				r -= bits.OnesCount8(uint8(free))
-				j += 8
-			}
-			for ; ; free >>= 1 {
-				if free&1 != 0 {
-					if r == 0 {
-						break
-					}
-					r--
-				}
-				j++
-			}
-			m := stackAction[j]
-			return NowakTurn(boardSquare[d], m.From(), m.To()), true
-		}
-		return NoMove, false // not reached: the counts add up
 	}
 	switch {
 	case i < dropBase:
@@ -339,31 +236,14 @@ func centralSquare(c uint8) Square { return NewSquare(1+int(c)%6, 1+int(c)/6) }
 // LegalActionMask sets mask[i] to whether action i is legal here (see
 // rules.ActionMasker): over the decision space at a decision node, all
 // false once the game is over. A short mask gets the indices that fit. The
-// moves are listed into a buffer on the stack (in a pool for Nowak's
-// game, whose lists are long) and indexed without a call through the
-// generic code.
+// moves are listed into a buffer on the stack and indexed without a call
+// through the generic code.
 func (p Position) LegalActionMask(mask []bool) {
 	clear(mask)
-	if p.variant&variantNowak != 0 {
-		buf := nowakScratch.Get().(*[]Move)
-		*buf = p.AppendMoves((*buf)[:0])
-		p.markActions(mask, *buf)
-		nowakScratch.Put(buf)
-		return
-	}
 	var buf [stackRoom]Move
-	p.markActions(mask, p.AppendMoves(buf[:0]))
-}
-
-func (p *Position) markActions(mask []bool, moves []Move) {
-	for _, m := range moves {
+	for _, m := range p.AppendMoves(buf[:0]) {
 		if i := p.actionIndex(m); uint(i) < uint(len(mask)) {
 			mask[i] = true
 		}
 	}
 }
-
-var nowakScratch = sync.Pool{New: func() any {
-	buf := make([]Move, 0, NowakMaxMoves+nowakRoom)
-	return &buf
-}}

@@ -38,7 +38,8 @@ func TestNumActionsPerVariant(t *testing.T) {
 		"focus(swap=true)": 1250, "focus(swap=true,plylimit=30)": 1250,
 		"focus(nowak=true)": 30972, "focus(nowak=true,plylimit=40)": 30972,
 	} {
-		p := mustSpec(t, spec).Start()
+		p := anyStart(t, spec).(anyKit)
+		require.True(t, p.IsValid(), spec)
 		assert.Equal(t, want, p.NumActions(), spec)
 		assert.Equal(t, 0, p.NumChanceActions(), spec)
 		_, ok := p.ChanceMove(0)
@@ -55,7 +56,8 @@ func TestNumActionsPerVariant(t *testing.T) {
 // distinct moves, and indices outside the space are refused.
 func TestActionIndexIsABijectionOnTheSpace(t *testing.T) {
 	for _, spec := range kitSpecs {
-		p := mustSpec(t, spec).Start()
+		p := anyStart(t, spec).(anyKit)
+		require.True(t, p.IsValid(), spec)
 		n := p.NumActions()
 		seen := make(map[Move]int, n)
 		for i := range n {
@@ -80,30 +82,39 @@ func TestActionIndexCoversEveryMoveOfTheVariant(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
 	buf := make([]Move, 0, MaxMoves)
 	for _, spec := range kitSpecs {
-		start := mustSpec(t, spec).Start()
-		for range 4 {
-			p := start
-			for ply := 0; ply < 300; ply++ {
-				buf = p.AppendMoves(buf[:0])
-				if len(buf) == 0 {
-					break
-				}
-				for _, m := range buf {
-					if i := p.ActionIndex(m); i < 0 || i >= p.NumActions() {
-						t.Fatalf("%s: move %v has index %d: %s", spec, m, i, p)
-					}
-				}
-				p = p.PlayUnchecked(buf[r.IntN(len(buf))])
+		forStart(t, spec, func(t *testing.T, p Position) { buf = actionIndexCovers(t, r, buf, p) },
+			func(t *testing.T, p NowakPosition) { buf = actionIndexCovers(t, r, buf, p) })
+	}
+}
+
+// actionIndexCovers checks, along four random games from start, that
+// every listed move has an index in the space; it returns buf.
+func actionIndexCovers[P anyPosition[P]](t *testing.T, r *rand.Rand, buf []Move, start P) []Move {
+	spec := start.Spec()
+	require.True(t, start.IsValid(), spec)
+	for range 4 {
+		p := start
+		for ply := 0; ply < 300; ply++ {
+			buf = p.AppendMoves(buf[:0])
+			if len(buf) == 0 {
+				break
 			}
+			for _, m := range buf {
+				if i := p.ActionIndex(m); i < 0 || i >= p.NumActions() {
+					t.Fatalf("%s: move %v has index %d: %s", spec, m, i, p)
+				}
+			}
+			p = p.PlayUnchecked(buf[r.IntN(len(buf))])
 		}
 	}
+	return buf
 }
 
 // TestEveryActionIsLegalInSomePosition: the spaces are as small as the
 // rules allow. For each index of each kind of space a position is built
 // where its move is legal.
 func TestEveryActionIsLegalInSomePosition(t *testing.T) {
-	legal := func(p Position, m Move) {
+	legal := func(p anyKit, m Move) {
 		t.Helper()
 		require.NoError(t, p.Legal(m), "%v at %s", m, p)
 	}
@@ -168,7 +179,7 @@ func TestEveryActionIsLegalInSomePosition(t *testing.T) {
 		assert.True(t, listed[m], "swap %v", m)
 	}
 	// Nowak's board moves, drops alone and turns with a drop.
-	nowakStart := mustSpec(t, "focus(nowak=true)").Start()
+	nowakStart := mustSpec(t, "focus(nowak=true)").StartNowak()
 	for i := range numNowakActions {
 		m, _ := nowakStart.ActionMove(i)
 		legal(nowakPositionFor(t, m), m)
@@ -180,7 +191,7 @@ func TestEveryActionIsLegalInSomePosition(t *testing.T) {
 // on the origin (unless it is the dropped piece), one B piece on the
 // path where the move must jump one, B pieces around a drop that must
 // be alone, and a B piece out of the way.
-func nowakPositionFor(t *testing.T, m Move) Position {
+func nowakPositionFor(t *testing.T, m Move) NowakPosition {
 	stacks := map[string]string{}
 	reserve := 0
 	between := func(from, to Square) []Square {
@@ -245,9 +256,9 @@ func TestActionIndexGoldenIndices(t *testing.T) {
 	teams := buildMulti(t, "focus(players=4,teams=true)", map[string]string{"d4": "B", "e5": "D", "e4": "C"}, "A",
 		[]string{"0+1", "0", "0", "0"})
 	swap := mustSpec(t, "focus(swap=true)").Start()
-	nowakStart := mustSpec(t, "focus(nowak=true)").Start()
+	nowakStart := mustSpec(t, "focus(nowak=true)").StartNowak()
 	for _, c := range []struct {
-		p    Position
+		p    anyKit
 		move string
 		want int
 	}{
@@ -276,10 +287,10 @@ func TestActionIndexRefusesWhatNoNodeLists(t *testing.T) {
 	standard := New()
 	teams := mustSpec(t, "focus(players=4,teams=true)").Start() // A to move
 	swap := mustSpec(t, "focus(swap=true)").Start()
-	nowakStart := mustSpec(t, "focus(nowak=true)").Start()
+	nowakStart := mustSpec(t, "focus(nowak=true)").StartNowak()
 	s := func(name string) Square { return sq(t, name) }
 	for _, c := range []struct {
-		p   Position
+		p   anyKit
 		m   Move
 		why string
 	}{
@@ -446,32 +457,53 @@ func TestEverySymmetryKeepsTheOpeningSwapRule(t *testing.T) {
 func TestTransformOfEveryStartReadsBack(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 3))
 	for _, spec := range kitSpecs {
-		c := mustSpec(t, spec)
-		p := c.Start()
-		for ply := 0; ply < 3 && p.ToMove() != rules.Terminal; ply++ {
-			for k := range numSymmetries {
-				q := p.Transform(k)
-				back, err := c.ParsePosition(q.String())
-				require.NoError(t, err, "%s ply %d, symmetry %d: %s", spec, ply, k, q)
-				require.Equal(t, q, back)
-			}
-			moves := p.AppendMoves(nil)
-			p = p.PlayUnchecked(moves[r.IntN(len(moves))])
+		if c := mustSpec(t, spec); c.Nowak {
+			transformsReadBack(t, r, c.StartNowak(), c.ParseNowakPosition)
+		} else {
+			transformsReadBack(t, r, c.Start(), c.ParsePosition)
 		}
 	}
 	for spec, kept := range map[string][]int{"focus": {0, 1}, "focus(setup=drop)": {0, 1, 2, 3, 4, 5, 6, 7},
 		"focus(players=3)": {0}, "focus(players=4)": {0}, "focus(nowak=true)": {0, 1}} {
-		start := mustSpec(t, spec).Start()
 		var got []int
-		for k := range numSymmetries {
-			if start.Transform(k) == start {
-				got = append(got, k)
-			}
+		switch start := anyStart(t, spec).(type) {
+		case Position:
+			got = keptSymmetries(start)
+		case NowakPosition:
+			got = keptSymmetries(start)
 		}
 		assert.Equal(t, kept, got, "%s: the symmetries that keep the start", spec)
 	}
 	refused(t, "focus", "4/AABBAA/1BBAABB1/1AABBAA1/1BBAABB1/1AABBAA1/BBAAB1/3B A 0,0 0,0 0", "at ply 0 the position is the start")
 	refused(t, "focus", "4/ABABAA/1BBAABB1/1AABBAA1/1BBAABB1/1AABBAA1/BBAABB/4 A 0,0 0,0 0", "at ply 0 the position is the start")
+}
+
+// transformsReadBack checks that the images of p, and of the positions
+// after one and two random plies, read back (with parse) from their text.
+func transformsReadBack[P anyPosition[P]](t *testing.T, r *rand.Rand, p P, parse func(string) (P, error)) {
+	spec := p.Spec()
+	require.True(t, p.IsValid(), spec)
+	for ply := 0; ply < 3 && p.ToMove() != rules.Terminal; ply++ {
+		for k := range numSymmetries {
+			q := p.Transform(k)
+			back, err := parse(q.String())
+			require.NoError(t, err, "%s ply %d, symmetry %d: %s", spec, ply, k, q)
+			require.Equal(t, q, back)
+		}
+		moves := p.AppendMoves(nil)
+		p = p.PlayUnchecked(moves[r.IntN(len(moves))])
+	}
+}
+
+// keptSymmetries returns the symmetries k with start.Transform(k) == start.
+func keptSymmetries[P anyPosition[P]](start P) []int {
+	var got []int
+	for k := range numSymmetries {
+		if start.Transform(k) == start {
+			got = append(got, k)
+		}
+	}
+	return got
 }
 
 func TestObservationShapePerVariant(t *testing.T) {
@@ -481,7 +513,8 @@ func TestObservationShapePerVariant(t *testing.T) {
 		"focus(players=3)": 28, "focus(players=3,short=true)": 37, "focus(players=4)": 33,
 		"focus(players=4,short=true)": 49, "focus(players=4,teams=true)": 39, "focus(players=4,teams=true,short=true)": 55,
 	} {
-		p := mustSpec(t, spec).Start()
+		p := anyStart(t, spec).(anyKit)
+		require.True(t, p.IsValid(), spec)
 		planes, rows, cols := p.ObservationShape()
 		assert.Equal(t, [3]int{want, 8, 8}, [3]int{planes, rows, cols}, spec)
 		for s := range p.Seats() {
@@ -690,9 +723,19 @@ func TestObservationIsAFunctionOfTheHash(t *testing.T) {
 
 func TestKitCallsDoNotAllocate(t *testing.T) {
 	for _, spec := range kitSpecs {
-		p := played(t, spec, 30, 1)
+		forStart(t, spec, kitCallsDoNotAllocate[Position], kitCallsDoNotAllocate[NowakPosition])
+	}
+}
+
+// kitCallsDoNotAllocate pins the kit's calls at zero allocations in the
+// position 30 random plies from start (or at the start, if that game
+// ends before).
+func kitCallsDoNotAllocate[P anyPosition[P]](t *testing.T, start P) {
+	spec := start.Spec()
+	{
+		p := playedFrom(start, 30, 1)
 		if p.ToMove() == rules.Terminal {
-			p = mustSpec(t, spec).Start()
+			p = start
 		}
 		moves := p.AppendMoves(nil)
 		m := moves[len(moves)/2]
@@ -716,7 +759,7 @@ func TestKitCallsDoNotAllocate(t *testing.T) {
 // among its drop's turns agrees with counting the board moves that can
 // follow the drop one by one.
 func TestActionIndexOfNowakTurnsCountsTheSkippedMoves(t *testing.T) {
-	p := mustSpec(t, "focus(nowak=true)").Start()
+	p := mustSpec(t, "focus(nowak=true)").StartNowak()
 	next := nowakTurnBase
 	for _, d := range boardSquare {
 		for j, bm := range stackAction {
@@ -769,21 +812,30 @@ func TestObservationValuesStayInTheUnitIntervalOffTheCorners(t *testing.T) {
 	buf := make([]Move, 0, MaxMoves)
 	var obs []float32
 	for _, spec := range kitSpecs {
-		p := mustSpec(t, spec).Start()
-		for ply := 0; ply < 400; ply++ {
-			for s := range rules.Player(p.Seats()) {
-				obs = p.AppendObservation(obs[:0], s)
-				for i, v := range obs {
-					if v < 0 || v > 1 || v != 0 && !Square(i%64).OnBoard() {
-						t.Fatalf("%s, seat %v: value %v at plane %d, square %v: %s", spec, s, v, i/64, Square(i%64), p)
-					}
+		forStart(t, spec, func(t *testing.T, p Position) { buf, obs = observationsInRange(t, r, buf, obs, p) },
+			func(t *testing.T, p NowakPosition) { buf, obs = observationsInRange(t, r, buf, obs, p) })
+	}
+}
+
+// observationsInRange checks every value of every seat's observation
+// along a random game from p; it returns buf and obs.
+func observationsInRange[P anyPosition[P]](t *testing.T, r *rand.Rand, buf []Move, obs []float32, p P) ([]Move, []float32) {
+	spec := p.Spec()
+	require.True(t, p.IsValid(), spec)
+	for ply := 0; ply < 400; ply++ {
+		for s := range rules.Player(p.Seats()) {
+			obs = p.AppendObservation(obs[:0], s)
+			for i, v := range obs {
+				if v < 0 || v > 1 || v != 0 && !Square(i%64).OnBoard() {
+					t.Fatalf("%s, seat %v: value %v at plane %d, square %v: %s", spec, s, v, i/64, Square(i%64), p)
 				}
 			}
-			buf = p.AppendMoves(buf[:0])
-			if len(buf) == 0 {
-				break
-			}
-			p = p.PlayUnchecked(buf[r.IntN(len(buf))])
 		}
+		buf = p.AppendMoves(buf[:0])
+		if len(buf) == 0 {
+			break
+		}
+		p = p.PlayUnchecked(buf[r.IntN(len(buf))])
 	}
+	return buf, obs
 }

@@ -171,7 +171,7 @@ func (m *Move) UnmarshalText(text []byte) error {
 // colour dropped; it is read as "*d4" when it is the mover's own. Squares
 // must lie on the 8×8 grid; whether they are on the board, and whether the
 // move is legal, is Legal's job.
-func (p Position) ParseMove(s string) (Move, error) { return parseMove(s, p.ToMove()) }
+func (p state) ParseMove(s string) (Move, error) { return parseMove(s, p.ToMove()) }
 
 // parseMove reads a move for mover (Terminal when there is none).
 func parseMove(s string, mover rules.Player) (Move, error) {

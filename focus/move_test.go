@@ -12,11 +12,16 @@ import (
 // as such, not as the move its low bits spell (Move(4803) used to print
 // "d2-d1"), and no variant takes it.
 func TestMoveString_OfAValueNoConstructorReturns(t *testing.T) {
-	var starts []Position
+	var starts []anyKit
 	for _, spec := range []string{"focus", "focus(swap=true)", "focus(nowak=true)", "focus(setup=drop)", "focus(players=4,teams=true)"} {
 		c, err := ParseSpec(spec)
 		require.NoError(t, err)
-		starts = append(starts, c.Start())
+		var p anyKit = c.Start()
+		if c.Nowak {
+			p = c.StartNowak()
+		}
+		require.True(t, p.IsValid(), spec)
+		starts = append(starts, p)
 	}
 	for _, m := range []Move{4803, 1<<24 | 5<<12 | 3, 1<<24 | 1<<6 | 3, 2<<24 | 1<<12 | 2, 2<<24 | 10<<6 | 3, 3<<24 | 1<<20, Pass + 1, 7 << 24} {
 		assert.Equal(t, "Move("+strconv.FormatUint(uint64(m), 10)+")", m.String())

@@ -6,8 +6,8 @@ import (
 	"github.com/tabletop-go/rules"
 )
 
-// MaxLegalMoves bounds the number of legal moves of any position outside
-// Nowak's game (whose bound is NowakMaxMoves). In
+// MaxLegalMoves bounds the number of legal moves of any Position (a
+// NowakPosition's bound is NowakMaxMoves). In
 // play, a controlled stack of height h has at most 4h moves (h distances
 // in four directions) and the heights add up to at most the 36 pieces, so
 // there are at most 144 stack moves, and drops add at most 52: 196. With
@@ -15,25 +15,19 @@ import (
 // opening swap pairs one of 18 pieces of each colour: at most 324.
 const MaxLegalMoves = max(4*2*PiecesPerSeat+NumSquares, PiecesPerSeat*PiecesPerSeat)
 
-// stackRoom is the spare capacity AppendMoves needs to never allocate
-// outside Nowak's game: MaxLegalMoves plus room to copy a last block of
+// stackRoom is the spare capacity Position.AppendMoves needs to never
+// allocate: MaxLegalMoves plus room to copy a last block of
 // precomputed moves whole.
 const stackRoom = MaxLegalMoves + blockLen
 
-// MaxMoves is a buffer capacity with which AppendMoves never allocates
-// in any configuration; Nowak's game needs most. Position.MaxMoves gives
-// the far smaller need of a position's own configuration.
+// MaxMoves is a buffer capacity with which AppendMoves never allocates,
+// of either position type; Nowak's game needs most. Position.MaxMoves and
+// NowakPosition.MaxMoves give each type's own need.
 const MaxMoves = max(stackRoom, NowakMaxMoves+nowakRoom)
 
-// MaxMoves returns the spare capacity AppendMoves needs to never allocate
-// in this position's configuration: stackRoom (348) outside Nowak's game,
-// NowakMaxMoves and some room in it.
-func (p Position) MaxMoves() int {
-	if p.variant&variantNowak != 0 {
-		return NowakMaxMoves + nowakRoom
-	}
-	return stackRoom
-}
+// MaxMoves returns the spare capacity AppendMoves needs to never allocate:
+// 348, MaxLegalMoves and room to copy a last block of moves whole.
+func (p Position) MaxMoves() int { return stackRoom }
 
 // allDrops lists a drop on every square in ascending order.
 var allDrops = func() (d [NumSquares]Move) {
@@ -59,12 +53,6 @@ func (p Position) AppendMoves(buf []Move) []Move { return p.appendMoves(buf) }
 func (p *Position) appendMoves(buf []Move) []Move {
 	if p.terminal() {
 		return buf
-	}
-	if p.variant&variantNowak != 0 { // two seats, no opening phase
-		if p.reserve[p.turn&1] == 0 {
-			return p.appendNowakBoard(buf, 0)
-		}
-		return p.appendNowak(buf)
 	}
 	if cap(buf)-len(buf) < stackRoom {
 		buf = slices.Grow(buf, stackRoom)
@@ -271,7 +259,7 @@ func (p Position) CountMoves() int {
 	if p.terminal() {
 		return 0
 	}
-	if p.phase != phasePlay || p.variant&(variantRestricted|variantNowak) != 0 || p.seats > 2 {
+	if p.phase != phasePlay || p.variant&variantRestricted != 0 || p.seats > 2 {
 		return len(p.appendMoves(nil))
 	}
 	n := 0
@@ -289,6 +277,6 @@ func (p Position) CountMoves() int {
 }
 
 // AppendChances appends nothing: Focus has no chance nodes.
-func (p Position) AppendChances(buf []rules.ChanceOutcome[Move]) []rules.ChanceOutcome[Move] {
+func (p state) AppendChances(buf []rules.ChanceOutcome[Move]) []rules.ChanceOutcome[Move] {
 	return buf
 }

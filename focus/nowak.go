@@ -3,7 +3,10 @@ package focus
 import (
 	"errors"
 	"math/bits"
+	"math/rand/v2"
 	"slices"
+
+	"github.com/tabletop-go/rules"
 )
 
 // Nowak's checkers-like game (R-F10). A board move takes the top k pieces
@@ -11,6 +14,47 @@ import (
 // over empty squares, or, capturing, k+1 squares over exactly one stack,
 // which goes under the movers at the landing square. A turn may begin
 // with a drop on an empty square, which does not use the turn.
+
+// NowakPosition is a position of Nowak's checkers-like game (the spec
+// focus(nowak=true), R-F10): the Focus board, pieces, text and hash,
+// with Nowak's moves, turns and action space. It is an immutable value
+// of the size of a Position; the zero NowakPosition is the invalid
+// value. Config.StartNowak and ParseNowakPosition give one, and
+// rules.Open for the spec.
+//
+// Its action space, in index order (NumActions = 30,972):
+//
+//   - The board moves, 0 to 599 (NumNowakBoardActions = 600): the stack
+//     moves of distance 1 to 5 as in Focus (0 to 567, c1-c2 is 0), then,
+//     at 568 to 599 in the same order, the 32 captures of distance 6 (a
+//     stack of five jumping one stack; ranks 3 to 6 and files c to f are
+//     long enough).
+//   - The drops alone, 600 to 651: 600 + the square's place among the 52
+//     in square order (*c1 is 600, *f8 651).
+//   - The turns with a drop, 652 to 30971 (NumNowakTurnActions =
+//     30,320): by drop square in square order, then the board move in
+//     board-move order, leaving out the moves that cannot follow the
+//     drop: those onto the drop square (now occupied), and those of the
+//     dropped piece, a single piece, over more than two squares. A drop
+//     on d has 600 - 2·n6(d) + n2(d) turns, n6(d) and n2(d) counting the
+//     squares within 6 and 2 squares of d along its rank and file; its
+//     turns start after those of the squares before it. "*c1,c1-c2" is
+//     652, "*c1,c1-c3" 653, then (c1-c4 to c1-c6 left out) "*c1,c1-d1"
+//     654, "*c1,c1-e1" 655, (c1-f1 left out) "*c1,d1-d2" 656. The space
+//     is large because the rules make the turn one decision of two
+//     parts; ActionMove gives both (NowakDrop, From, To) to a policy that
+//     factors them.
+//
+// Its observation and symmetries are Focus's.
+type NowakPosition struct {
+	_ nowakShape // (see nowakShape)
+	state
+}
+
+// nowakShape makes NowakPosition's underlying type differ from Position's, so that
+// generic code gets an instance of its own for each (one GC shape for
+// both would call their methods through a dictionary). It has no size.
+type nowakShape struct{}
 
 const kindNowak = 3
 
@@ -44,6 +88,81 @@ var (
 	ErrDropAlone    = errors.New("a drop alone is a turn only when no move can follow it")
 )
 
+// MaxMoves returns the spare capacity AppendMoves needs to never
+// allocate: NowakMaxMoves and some room.
+func (p NowakPosition) MaxMoves() int { return NowakMaxMoves + nowakRoom }
+
+// AppendMoves appends the legal turns in canonical order (the board
+// moves by origin then destination square, a1 first; then the drops
+// alone, by square; then the turns with a drop, by drop square, then by
+// board move) and returns the extended buffer. With spare capacity for
+// p.MaxMoves() it never allocates; it may use that spare capacity beyond
+// the turns it returns as scratch space.
+func (p NowakPosition) AppendMoves(buf []Move) []Move { return p.appendMoves(buf) }
+
+func (p *NowakPosition) appendMoves(buf []Move) []Move {
+	switch {
+	case p.terminal():
+		return buf
+	case p.reserve[p.turn&1] == 0:
+		return p.appendNowakBoard(buf, 0)
+	}
+	return p.appendNowak(buf)
+}
+
+// CountMoves returns the number of legal turns.
+func (p NowakPosition) CountMoves() int {
+	buf := nowakScratch.Get().(*[]Move)
+	*buf = p.AppendMoves((*buf)[:0])
+	n := len(*buf)
+	nowakScratch.Put(buf)
+	return n
+}
+
+// Legal returns nil if m is a legal turn, or a *rules.MoveError saying
+// why not: its Reason is one of the Err* values of this package (Kind
+// rules.ErrIllegal; ErrNoSuchSquare for NoMove, in any position of a
+// game), or its Kind is rules.ErrGameOver once the game ends.
+func (p NowakPosition) Legal(m Move) error {
+	switch {
+	case !p.IsValid():
+		return &rules.MoveError{Move: m.String(), Kind: rules.ErrNoGame}
+	case m == NoMove:
+		return illegal(m, ErrNoSuchSquare)
+	case p.terminal():
+		return &rules.MoveError{Move: m.String(), Kind: rules.ErrGameOver}
+	}
+	if err := p.nowakReason(m); err != nil {
+		return illegal(m, err)
+	}
+	return nil
+}
+
+// Play returns the position after m, or p and a *rules.MoveError if m is
+// not legal (see Legal). The receiver is unchanged.
+func (p NowakPosition) Play(m Move) (NowakPosition, error) {
+	if err := p.Legal(m); err != nil {
+		return p, err
+	}
+	p.applyNowak(m)
+	return p, nil
+}
+
+// PlayUnchecked returns the position after m without checking legality:
+// the fast path for turns that came from AppendMoves. An illegal turn
+// gives a meaningless position but never panics.
+func (p NowakPosition) PlayUnchecked(m Move) NowakPosition {
+	p.applyNowak(m)
+	return p
+}
+
+// Rollout reports false: Nowak's game has no fast playout (its turns need
+// a move buffer of 62 KiB, too large for the stack), so the generic loop
+// of rules.Sampler plays it.
+func (p NowakPosition) Rollout(_ *rand.Rand, _ int, trace []rules.Played[Move]) (rules.Outcome, NowakPosition, []rules.Played[Move], bool) {
+	return rules.Outcome{}, p, trace, false
+}
+
 // nowakRoom is the buffer room one call of appendNowakBoard needs: at most
 // h moves per direction for a stack of h pieces, so 4 per piece, plus the
 // four spare moves the emitters may write past the end.
@@ -51,7 +170,7 @@ const nowakRoom = 4*2*PiecesPerSeat + 4
 
 // appendNowakBoard appends the board moves of the seat to move, in
 // canonical order, with base added (the drop part of a Nowak turn).
-func (p *Position) appendNowakBoard(buf []Move, base Move) []Move {
+func (p *NowakPosition) appendNowakBoard(buf []Move, base Move) []Move {
 	buf = slices.Grow(buf, nowakRoom)
 	walls := p.control[0] | p.control[1] | ^onBoard
 	k := p.emitBoard(buf[:cap(buf)], len(buf), base, p.control[p.turn&1], walls)
@@ -70,7 +189,7 @@ func (p *Position) appendNowakBoard(buf []Move, base Move) []Move {
 // stacks. The single pieces and the stacks of two, nine in ten of all,
 // are written out here rather than called: Go keeps no register across a
 // call, and the loop would spill everything it holds.
-func (p *Position) emitBoard(out []Move, k int, base Move, stacks, walls uint64) int {
+func (p *NowakPosition) emitBoard(out []Move, k int, base Move, stacks, walls uint64) int {
 	for stacks != 0 {
 		stack := stacks & p.tall & -(stacks & p.tall) // the next taller stack, or 0
 		for singles := stacks & (stack - 1); singles != 0; {
@@ -111,7 +230,7 @@ func (p *Position) emitBoard(out []Move, k int, base Move, stacks, walls uint64)
 // hasNowakBoardMove reports whether the seat to move has a board move.
 // Usually some stack has an empty neighbour, a one-square move: that test
 // is inlined, and the scan of every stack called only when it fails.
-func (p *Position) hasNowakBoardMove() bool {
+func (p *state) hasNowakBoardMove() bool {
 	const notFileA, notFileH = ^uint64(fileA), ^uint64(fileA << 7)
 	empty := onBoard &^ (p.control[0] | p.control[1])
 	return p.control[p.turn&1]&(empty<<8|empty>>8|empty<<1&notFileA|empty>>1&notFileH) != 0 || p.hasNowakCapture()
@@ -119,7 +238,7 @@ func (p *Position) hasNowakBoardMove() bool {
 
 // hasNowakCapture reports whether a stack of the seat to move has a move,
 // stopping at the first: with no empty neighbour, that is a capture.
-func (p *Position) hasNowakCapture() bool {
+func (p *state) hasNowakCapture() bool {
 	walls := p.control[0] | p.control[1] | ^onBoard
 	for ctrl := p.control[p.turn&1]; ctrl != 0; {
 		from := nextSquare(&ctrl)
@@ -138,7 +257,7 @@ func (p *Position) hasNowakCapture() bool {
 // A drop on d changes only the moves of the stacks that can reach d or
 // jump it, and adds the dropped piece's own; every other stack keeps the
 // moves it has without the drop, which are copied.
-func (p *Position) appendNowak(buf []Move) []Move {
+func (p *NowakPosition) appendNowak(buf []Move) []Move {
 	first := len(buf)
 	mine := p.control[p.turn&1]
 	walls := p.control[0] | p.control[1] | ^onBoard
@@ -203,14 +322,14 @@ func (p *Position) appendNowak(buf []Move) []Move {
 
 // withDrop returns the position with one of the mover's reserve pieces on
 // the empty square sq, the turn not yet passed.
-func (p *Position) withDrop(sq Square) Position {
+func (p *NowakPosition) withDrop(sq Square) NowakPosition {
 	q := *p
 	q.drop(sq)
 	return q
 }
 
 // drop puts one of the mover's reserve pieces on the empty square sq.
-func (p *Position) drop(sq Square) {
+func (p *NowakPosition) drop(sq Square) {
 	p.hash ^= reserveKey(p.turn, p.reserve[p.turn]) ^ reserveKey(p.turn, p.reserve[p.turn]-1)
 	p.reserve[p.turn]--
 	s := makeStack(uint32(p.turn), 1)
@@ -220,13 +339,13 @@ func (p *Position) drop(sq Square) {
 
 // hasNowakTurn reports whether the seat to move has a legal turn: with a
 // reserve there is always an empty square to drop on.
-func (p *Position) hasNowakTurn() bool {
+func (p *state) hasNowakTurn() bool {
 	return p.reserve[p.turn] > 0 || p.hasNowakBoardMove()
 }
 
 // nowakStep checks a board move and returns the number of pieces moved
 // and the square jumped, if any.
-func (p *Position) nowakStep(m Move) (k int, jumped Square, jump bool, err error) {
+func (p *NowakPosition) nowakStep(m Move) (k int, jumped Square, jump bool, err error) {
 	from, to := m.From(), m.To()
 	if err := p.stackReason(StackMove(from, to)); err != nil && err != ErrTooFar {
 		return 0, 0, false, err
@@ -245,7 +364,7 @@ func (p *Position) nowakStep(m Move) (k int, jumped Square, jump bool, err error
 // carries and the stack it jumps, if any, and reports whether the path is
 // a plain move or a capture of the stack on from. It assumes the two
 // squares are on one line with to empty.
-func (p *Position) nowakPath(from, to Square) (k int, jumped Square, jump, ok bool) {
+func (p *NowakPosition) nowakPath(from, to Square) (k int, jumped Square, jump, ok bool) {
 	from, to = from&63, to&63
 	d := int(lineDistance[from][to])
 	// The squares strictly between: within d-1 of both ends.
@@ -259,7 +378,7 @@ func (p *Position) nowakPath(from, to Square) (k int, jumped Square, jump, ok bo
 }
 
 // nowakReason explains why m is not a legal Nowak turn, or returns nil.
-func (p *Position) nowakReason(m Move) error {
+func (p *NowakPosition) nowakReason(m Move) error {
 	switch m >> kindShift {
 	case kindStack:
 		if m != StackMove(m.From(), m.To()) {
@@ -302,7 +421,10 @@ func (p *Position) nowakReason(m Move) error {
 // applyNowak plays a Nowak turn: the drop if any, then the board move.
 // Parts that are not legal are skipped, so that garbage cannot break the
 // position's invariants.
-func (p *Position) applyNowak(m Move) {
+func (p *NowakPosition) applyNowak(m Move) {
+	if p.seats == 0 {
+		return // the invalid value stays the invalid value
+	}
 	mover := p.turn & 1
 	if m>>kindShift == kindDrop || m>>kindShift == kindNowak {
 		sq := m.To()
@@ -330,7 +452,7 @@ func (p *Position) applyNowak(m Move) {
 
 // vacate empties sq in a game of two seats: setStack(sq, 0) without its
 // tests, for the hot path of Nowak's moves.
-func (p *Position) vacate(sq Square) {
+func (p *NowakPosition) vacate(sq Square) {
 	bit := uint64(1) << (sq & 63)
 	p.board[sq&63] = 0
 	p.control[0] &^= bit
@@ -340,7 +462,7 @@ func (p *Position) vacate(sq Square) {
 
 // nowakMove moves the top k pieces from-to, putting a jumped stack under
 // them, and trims the result to 5.
-func (p *Position) nowakMove(from, to Square, k int, jumped Square, jump bool) {
+func (p *NowakPosition) nowakMove(from, to Square, k int, jumped Square, jump bool) {
 	src := p.board[from]
 	h := src.Height()
 	colors := uint32(src) & colorsMask

@@ -1,9 +1,11 @@
 package focus
 
 import (
+	"errors"
 	"math/bits"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -14,12 +16,17 @@ import (
 	"github.com/tabletop-go/rules/conformance"
 )
 
-func nowak(t testing.TB, stacks map[string]string, toMove string, reserveA, reserveB int) Position {
+func nowak(t testing.TB, stacks map[string]string, toMove string, reserveA, reserveB int) NowakPosition {
 	t.Helper()
-	return buildConfig(t, Config{Nowak: true}, stacks, toMove, reserveA, reserveB)
+	c := Config{Nowak: true}
+	p, err := c.ParseNowakPosition(buildText(c, stacks, toMove, reserveA, reserveB))
+	if err != nil {
+		t.Fatalf("build: %v", err)
+	}
+	return p
 }
 
-func moveSet(p Position) map[string]bool {
+func moveSet[P anyPosition[P]](p P) map[string]bool {
 	out := map[string]bool{}
 	for _, m := range p.AppendMoves(nil) {
 		out[m.String()] = true
@@ -112,18 +119,18 @@ func TestRF10_NoLegalTurnLoses(t *testing.T) {
 }
 
 func TestNowakContract(t *testing.T) {
-	conformance.Run(t, conformance.Game[Position, Move]{
-		Start: func(t *rapid.T) Position {
-			p := drawPosition(t)
+	conformance.Run(t, conformance.Game[NowakPosition, Move]{
+		Start: func(t *rapid.T) NowakPosition {
+			p := NowakPosition{state: drawPosition(t).state}
 			p.variant, p.phase = variantNowak, phasePlay
 			p.blocked = !p.hasNowakTurn()
 			p.hash = p.computeHash()
 			return p
 		},
-		Parse:   func(p Position, text string) (Position, error) { return p.Config().ParsePosition(text) },
+		Parse:   func(p NowakPosition, text string) (NowakPosition, error) { return p.Config().ParseNowakPosition(text) },
 		OffGrid: offGrid,
-		Decides: decides,
-		Candidates: func(p Position) []Move {
+		Decides: func(p NowakPosition) string { return decides(Position{p.state}) },
+		Candidates: func(p NowakPosition) []Move {
 			var out []Move
 			for s := Square(0); s < 64; s++ {
 				out = append(out, Drop(s), StackMove(s, s+1), StackMove(s, s+2), StackMove(s, s+16&63), NowakTurn(s, s, s+1))
@@ -132,7 +139,7 @@ func TestNowakContract(t *testing.T) {
 		},
 		MaxPlies:   60,
 		MaxMoves:   NowakMaxMoves,
-		Invariants: func(t *rapid.T, p Position) { checkInvariants(t, p) },
+		Invariants: func(t *rapid.T, p NowakPosition) { checkInvariants(t, Position{p.state}) },
 	})
 }
 
@@ -144,7 +151,8 @@ func TestNowakSpec(t *testing.T) {
 		_, err := ParseSpec(bad)
 		assert.ErrorContains(t, err, "Nowak", bad)
 	}
-	p := c.Start()
+	p := c.StartNowak()
+	require.True(t, p.IsValid())
 	m, err := p.ParseMove("*d4,c3-c5")
 	require.NoError(t, err)
 	assert.Equal(t, "*d4,c3-c5", m.String())
@@ -157,9 +165,9 @@ func TestNowakSpec(t *testing.T) {
 // nowakReference lists the Nowak turns of p by brute force: every pair of
 // squares checked by nowakStep (which shares no table with generation),
 // for no drop and for a drop on each empty square, sorted.
-func nowakReference(p Position) []Move {
+func nowakReference(p NowakPosition) []Move {
 	var out []Move
-	boardMoves := func(q Position, tag Move) int {
+	boardMoves := func(q NowakPosition, tag Move) int {
 		n := 0
 		for from := Square(0); from < 64; from++ {
 			for to := Square(0); to < 64; to++ {
@@ -188,8 +196,8 @@ func nowakReference(p Position) []Move {
 
 // randomNowak draws a crowded Nowak position with tall stacks, so that
 // lines hold several stacks and moves of up to five pieces.
-func randomNowak(r *rand.Rand) Position {
-	p := Position{seats: 2, variant: variantNowak}
+func randomNowak(r *rand.Rand) NowakPosition {
+	p := NowakPosition{state: state{seats: 2, variant: variantNowak}}
 	for range 1 + r.IntN(30) {
 		sq := Square(r.IntN(64))
 		if !sq.OnBoard() || p.board[sq] != 0 {
@@ -266,4 +274,104 @@ func TestNowakAppendsAfterALongBuffer(t *testing.T) {
 	got := p.AppendMoves(prefix)
 	require.Len(t, got, len(prefix)+len(want))
 	assert.Equal(t, want, got[len(prefix):])
+}
+
+// TestNowakIsItsOwnType: Nowak's game is a NowakPosition, every other
+// variant a Position. Start of a Nowak configuration and StartNowak of
+// any other are the invalid values; each parser refuses the other type's
+// texts, with or without a spec, and returns its invalid value.
+func TestNowakIsItsOwnType(t *testing.T) {
+	for _, spec := range []string{"focus(nowak=true)", "focus(nowak=true,plylimit=40)"} {
+		c := mustSpec(t, spec)
+		require.True(t, c.Nowak, spec)
+		require.NoError(t, c.Validate(), spec)
+		checkInert(t, c.Start(), spec+": Start")
+		start := c.StartNowak()
+		require.True(t, start.IsValid(), spec)
+		assert.Equal(t, spec, start.Spec())
+		assert.Equal(t, c, start.Config())
+		later := mustPlay(t, start, "c7-c8", "d7-d8", "c8-c7")
+		for _, p := range []NowakPosition{start, later} {
+			text := p.String()
+			require.True(t, strings.HasPrefix(text, spec+" "), text)
+			// ParsePosition refuses it at the spec, naming the reader.
+			q, err := ParsePosition(text)
+			var se *rules.SyntaxError
+			require.True(t, errors.As(err, &se), "ParsePosition(%q): %v", text, err)
+			assert.Equal(t, 0, se.Offset, text)
+			assert.Contains(t, se.Msg, "ParseNowakPosition", text)
+			assert.ErrorIs(t, err, rules.ErrSyntax, text)
+			checkInert(t, q, "ParsePosition of "+text)
+			for _, other := range []Config{c, {}, Default} {
+				q, err := other.ParsePosition(text)
+				assert.Error(t, err, "%v: %s", other, text)
+				assert.Equal(t, Position{}, q, "%v: %s", other, text)
+			}
+			_, err = c.ParsePosition(text)
+			assert.ErrorIs(t, err, rules.ErrBadSpec, text)
+			assert.ErrorContains(t, err, "ParseNowakPosition", text)
+			var pos Position
+			assert.Error(t, pos.UnmarshalText([]byte(text)), text)
+			assert.Equal(t, Position{}, pos)
+			// ParseNowakPosition reads it, with and without the config.
+			n, err := ParseNowakPosition(text)
+			require.NoError(t, err, text)
+			assert.Equal(t, p, n, text)
+			n, err = c.ParseNowakPosition(text)
+			require.NoError(t, err, text)
+			assert.Equal(t, p, n, text)
+			var u NowakPosition
+			require.NoError(t, u.UnmarshalText([]byte(text)), text)
+			assert.Equal(t, p, u, text)
+		}
+	}
+	// Every other variant: StartNowak is the invalid NowakPosition, and
+	// ParseNowakPosition refuses its texts, with a spec or without.
+	for _, spec := range kitSpecs {
+		c := mustSpec(t, spec)
+		if c.Nowak {
+			continue
+		}
+		checkInert(t, c.StartNowak(), spec+": StartNowak")
+		start := c.Start()
+		require.True(t, start.IsValid(), spec)
+		// The text with its spec (the standard game's written out) and
+		// the body alone, without one.
+		withSpec, bare := start.String(), start.String()
+		if c == Default {
+			withSpec = "focus " + bare
+		} else {
+			_, bare, _ = strings.Cut(withSpec, " ")
+		}
+		for _, text := range []string{withSpec, bare} {
+			n, err := ParseNowakPosition(text)
+			var se *rules.SyntaxError
+			require.True(t, errors.As(err, &se), "ParseNowakPosition(%q): %v", text, err)
+			assert.Equal(t, 0, se.Offset, text)
+			assert.ErrorIs(t, err, rules.ErrSyntax, text)
+			checkInert(t, n, "ParseNowakPosition of "+text)
+			var u NowakPosition
+			assert.Error(t, u.UnmarshalText([]byte(text)), text)
+			assert.Equal(t, NowakPosition{}, u, text)
+			n, err = c.ParseNowakPosition(text)
+			assert.ErrorIs(t, err, rules.ErrBadSpec, "%s: %s", spec, text)
+			assert.ErrorContains(t, err, "ParsePosition", "%s: %s", spec, text)
+			assert.Equal(t, NowakPosition{}, n, text)
+		}
+		// Nowak's configurations refuse a text naming another variant
+		// (a text without a spec they read as their own).
+		for _, other := range []Config{{Nowak: true}, {Nowak: true, PlyLimit: 40}} {
+			n, err := other.ParseNowakPosition(withSpec)
+			var se *rules.SyntaxError
+			require.True(t, errors.As(err, &se), "%v: %s: %v", other, withSpec, err)
+			assert.Equal(t, 0, se.Offset, withSpec)
+			assert.Equal(t, NowakPosition{}, n, "%v: %s", other, withSpec)
+		}
+	}
+	// The zero Config is the standard game, not Nowak's.
+	checkInert(t, Config{}.StartNowak(), "Config{}.StartNowak()")
+	assert.True(t, Config{}.Start().IsValid())
+	assert.False(t, Config{Nowak: true}.Start().IsValid())
+	assert.Equal(t, Position{}, Config{Nowak: true}.Start())
+	assert.True(t, Config{Nowak: true}.StartNowak().IsValid())
 }

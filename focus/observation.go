@@ -13,7 +13,7 @@ import (
 
 // ObservationShape returns the shape of the variant's observation:
 // (planes, 8, 8), the planes as the package doc lists them.
-func (p Position) ObservationShape() (planes, rows, cols int) {
+func (p state) ObservationShape() (planes, rows, cols int) {
 	if p.seats == 0 {
 		return 0, 0, 0
 	}
@@ -21,7 +21,7 @@ func (p Position) ObservationShape() (planes, rows, cols int) {
 }
 
 // numPlanes returns the number of observation planes of the variant.
-func (p *Position) numPlanes() int {
+func (p *state) numPlanes() int {
 	n := int(p.seats)
 	planes := 8*n + 1 // layers, control, height, to move, reserves
 	if p.variant&variantTeams != 0 {
@@ -57,11 +57,11 @@ const gainsScale = 14
 // the package doc lists them) to buf and returns the extended buffer. It
 // appends nothing for a value that is not a seat of the game. With room
 // for the observation in buf it does not allocate.
-func (p Position) AppendObservation(buf []float32, seat rules.Player) []float32 {
+func (p state) AppendObservation(buf []float32, seat rules.Player) []float32 {
 	return p.appendObservation(buf, seat)
 }
 
-func (p *Position) appendObservation(buf []float32, seat rules.Player) []float32 {
+func (p *state) appendObservation(buf []float32, seat rules.Player) []float32 {
 	if !seat.IsSeat() || int(seat) >= int(p.seats) {
 		return buf
 	}
@@ -96,7 +96,7 @@ func (p *Position) appendObservation(buf []float32, seat rules.Player) []float32
 // writeStacks writes the planes of the board into obs: each layer's and
 // the control planes of each colour, in the places rel gives the colours,
 // and the height plane.
-func (p *Position) writeStacks(obs []float32, rel *[rules.MaxSeats]int) {
+func (p *state) writeStacks(obs []float32, rel *[rules.MaxSeats]int) {
 	n := int(p.seats)
 	// The planes of each layer, control and height.
 	var layer [MaxHeight][rules.MaxSeats]*[64]float32 // each layer's plane of each colour
@@ -139,7 +139,7 @@ func (p *Position) writeStacks(obs []float32, rel *[rules.MaxSeats]int) {
 // writeRules writes the planes of the variant's rules from plane on:
 // the teams' reserves and passes, the first-turn drops owed, the short
 // game's captures and gains, the setup and swap phases and the ply limit.
-func (p *Position) writeRules(obs []float32, plane int, rel *[rules.MaxSeats]int, seat rules.Player) {
+func (p *state) writeRules(obs []float32, plane int, rel *[rules.MaxSeats]int, seat rules.Player) {
 	n := int(p.seats)
 	if p.variant&variantTeams != 0 {
 		for c := range n {

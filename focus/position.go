@@ -8,12 +8,20 @@ import (
 // PiecesPerSeat is the number of pieces each seat has in the standard game.
 const PiecesPerSeat = 18
 
-// Position is a Focus position: an immutable value of about 240 bytes with
-// no pointers. It keeps, besides the stacks, a bitboard per colour of the
-// squares that colour controls, so move generation visits only the
-// mover's stacks. The zero Position is the invalid value, which is no
+// Position is a Focus position of any variant but Nowak's game (whose
+// positions are NowakPosition): an immutable value of about 240 bytes
+// with no pointers. The zero Position is the invalid value, which is no
 // game (see "The invalid value" in the package doc).
-type Position struct {
+type Position struct{ state }
+
+// state is what the two position types share: the board, the reserves,
+// the captures and the turn, the text, the hash, the observation and the
+// symmetries. It keeps, besides the stacks, a bitboard per colour of the
+// squares that colour controls, so move generation visits only the
+// mover's stacks. The methods that differ between the games (the moves,
+// their legality and play, the action space, the rollout) belong to
+// Position and NowakPosition.
+type state struct {
 	board    [64]Stack
 	control  [rules.MaxSeats]uint64 // squares whose top piece is each colour
 	tall     uint64                 // squares with two pieces or more
@@ -107,11 +115,27 @@ var startRows = [8]string{
 // empty board with every piece in reserve with setup=drop. If c.Validate
 // refuses c, Start returns the invalid value (the zero Position; see
 // "The invalid value" in the package doc): a configuration is never
-// repaired or clamped into another.
+// repaired or clamped into another. Nowak's game is another type: for
+// c.Nowak, Start returns the invalid value, and StartNowak the start.
 func (c Config) Start() Position {
-	if c.Validate() != nil {
+	if c.Nowak || c.Validate() != nil {
 		return Position{}
 	}
+	return Position{c.start()}
+}
+
+// StartNowak returns the start of Nowak's game in configuration c, the
+// standard layout (R-F1) with seat 0 (A) to move, or the invalid value
+// unless c.Nowak is set and c.Validate accepts c.
+func (c Config) StartNowak() NowakPosition {
+	if !c.Nowak || c.Validate() != nil {
+		return NowakPosition{}
+	}
+	return NowakPosition{state: c.start()}
+}
+
+// start returns the start of a configuration that Validate accepts.
+func (c Config) start() state {
 	p := c.empty()
 	if c.DropSetup {
 		p.phase = phaseSetup
@@ -146,8 +170,8 @@ func (c Config) Start() Position {
 
 // empty returns the empty board of configuration c, which Validate
 // accepts.
-func (c Config) empty() Position {
-	p := Position{seats: uint8(c.players()), plyLimit: uint32(c.PlyLimit)}
+func (c Config) empty() state {
+	p := state{seats: uint8(c.players()), plyLimit: uint32(c.PlyLimit)}
 	if c.Teams {
 		p.variant |= variantTeams
 	}
@@ -175,7 +199,7 @@ func New() Position { return Default.Start() }
 
 // Size returns the board's files and ranks: 8, 8 (the grid; the three
 // squares at each corner are not part of the board).
-func (p Position) Size() (files, ranks int) {
+func (p state) Size() (files, ranks int) {
 	if !p.IsValid() {
 		return 0, 0
 	}
@@ -183,7 +207,7 @@ func (p Position) Size() (files, ranks int) {
 }
 
 // setStack puts s on sq and updates the control bitboards (not the hash).
-func (p *Position) setStack(sq Square, s Stack) {
+func (p *state) setStack(sq Square, s Stack) {
 	if old, ok := p.board[sq].top(); ok {
 		p.control[old] &^= 1 << sq
 	}
@@ -196,7 +220,7 @@ func (p *Position) setStack(sq Square, s Stack) {
 
 // Config returns the position's game configuration, with Players written
 // out (2, 3 or 4).
-func (p Position) Config() Config {
+func (p state) Config() Config {
 	// The invalid value has no seats and no variant: the zero Config.
 	return Config{PlyLimit: int(p.plyLimit), DropSetup: p.variant&variantDropSetup != 0,
 		RestrictedDrops: p.variant&variantRestricted != 0, Swap: p.variant&variantSwap != 0,
@@ -206,7 +230,7 @@ func (p Position) Config() Config {
 
 // pieces returns the number of pieces each seat has: 18 with two seats,
 // 13 with three or four.
-func (p *Position) pieces() int {
+func (p *state) pieces() int {
 	if p.seats > 2 {
 		return 13
 	}
@@ -214,7 +238,7 @@ func (p *Position) pieces() int {
 }
 
 // partnerOf returns seat's partner in team play, and false otherwise.
-func (p *Position) partnerOf(seat colour) (colour, bool) {
+func (p *state) partnerOf(seat colour) (colour, bool) {
 	if p.variant&variantTeams == 0 {
 		return 0, false
 	}
@@ -223,12 +247,12 @@ func (p *Position) partnerOf(seat colour) (colour, bool) {
 
 // hasMove reports whether seat has a legal move (before any pass): a
 // stack it controls or a piece in reserve (R-F2).
-func (p *Position) hasMove(seat colour) bool {
+func (p *state) hasMove(seat colour) bool {
 	return p.control[seat&3] != 0 || p.reserve[seat&3] != 0 || p.partner[seat&3] != 0
 }
 
 // Spec returns the canonical game spec.
-func (p Position) Spec() string {
+func (p state) Spec() string {
 	if !p.IsValid() {
 		return ""
 	}
@@ -236,10 +260,10 @@ func (p Position) Spec() string {
 }
 
 // Seats returns the number of seats.
-func (p Position) Seats() int { return int(p.seats) }
+func (p state) Seats() int { return int(p.seats) }
 
 // At returns the stack on sq (the empty Stack off the board).
-func (p Position) At(sq Square) Stack {
+func (p state) At(sq Square) Stack {
 	if sq >= 64 {
 		return 0
 	}
@@ -248,7 +272,7 @@ func (p Position) At(sq Square) Stack {
 
 // Reserve returns the number of pieces of seat's own colour in its
 // reserve.
-func (p Position) Reserve(seat rules.Player) int {
+func (p state) Reserve(seat rules.Player) int {
 	if !seat.IsSeat() {
 		return 0
 	}
@@ -257,7 +281,7 @@ func (p Position) Reserve(seat rules.Player) int {
 
 // PartnerReserve returns the number of the partner's pieces in seat's
 // reserve (team play).
-func (p Position) PartnerReserve(seat rules.Player) int {
+func (p state) PartnerReserve(seat rules.Player) int {
 	if !seat.IsSeat() {
 		return 0
 	}
@@ -266,7 +290,7 @@ func (p Position) PartnerReserve(seat rules.Player) int {
 
 // CapturedOf returns the number of pieces of colour's seat that seat has
 // captured.
-func (p Position) CapturedOf(seat, color rules.Player) int {
+func (p state) CapturedOf(seat, color rules.Player) int {
 	if !seat.IsSeat() || !color.IsSeat() {
 		return 0
 	}
@@ -275,7 +299,7 @@ func (p Position) CapturedOf(seat, color rules.Player) int {
 
 // Gains returns the number of pieces seat has sent from the board to a
 // reserve (its own colour, or its partner's in team play) so far.
-func (p Position) Gains(seat rules.Player) int {
+func (p state) Gains(seat rules.Player) int {
 	if !seat.IsSeat() {
 		return 0
 	}
@@ -283,7 +307,7 @@ func (p Position) Gains(seat rules.Player) int {
 }
 
 // Captured returns the number of other seats' pieces seat has captured.
-func (p Position) Captured(seat rules.Player) int {
+func (p state) Captured(seat rules.Player) int {
 	if !seat.IsSeat() {
 		return 0
 	}
@@ -296,7 +320,7 @@ func (p Position) Captured(seat rules.Player) int {
 
 // Controlled returns the bitboard (bit = square) of the stacks seat
 // controls.
-func (p Position) Controlled(seat rules.Player) uint64 {
+func (p state) Controlled(seat rules.Player) uint64 {
 	if !seat.IsSeat() {
 		return 0
 	}
@@ -304,7 +328,7 @@ func (p Position) Controlled(seat rules.Player) uint64 {
 }
 
 // Ply returns the number of plies played from the start.
-func (p Position) Ply() int { return int(p.ply) }
+func (p state) Ply() int { return int(p.ply) }
 
 // MaxPly is the largest ply count a position text may give: a text with
 // a greater one is refused. A position counts its plies in 32 bits, so
@@ -316,37 +340,37 @@ const MaxPly = 1 << 31
 
 // countPly counts one ply, without ever wrapping to 0: at 2^32−1 the
 // count stays (branch-free: the carry out of 32 bits cancels the 1).
-func (p *Position) countPly() {
+func (p *state) countPly() {
 	p.ply += uint32((uint64(p.ply)+1)>>32) ^ 1
 }
 
 // Turn returns the seat whose turn it is, even once the game is over (it
 // is then the seat that could not move, or would have moved next).
-func (p Position) Turn() rules.Player { return rules.Player(p.turn) }
+func (p state) Turn() rules.Player { return rules.Player(p.turn) }
 
 // stuck reports whether the seat to move has no legal move: no stack it
 // controls and no reserve (R-F2), or in Nowak's game no legal turn. Only
 // two-seat games end that way. The invalid value (no seats, no pieces) is
 // stuck too, so the hot paths need no test of their own for it.
-func (p *Position) stuck() bool {
+func (p *state) stuck() bool {
 	return p.seats <= 2 && (p.control[p.turn] == 0 && p.reserve[p.turn] == 0 || p.blocked)
 }
 
 // terminal reports whether the game is over.
-func (p *Position) terminal() bool {
+func (p *state) terminal() bool {
 	return p.stuck() || p.winner != 0 || p.limitReached()
 }
 
 // limitReached reports whether the optional ply limit has been reached.
-func (p *Position) limitReached() bool {
+func (p *state) limitReached() bool {
 	return p.plyLimit != 0 && p.ply >= p.plyLimit
 }
 
 // ToMove returns the seat to move, or rules.Terminal once the game is
 // over. Focus has no chance nodes.
-func (p Position) ToMove() rules.Player { return p.toMove() }
+func (p state) ToMove() rules.Player { return p.toMove() }
 
-func (p *Position) toMove() rules.Player {
+func (p *state) toMove() rules.Player {
 	if p.terminal() {
 		return rules.Terminal
 	}
@@ -356,18 +380,18 @@ func (p *Position) toMove() rules.Player {
 // Outcome returns the result. The seat to move with no legal move loses
 // (reason rules.NoLegalMove); this takes precedence over the ply limit,
 // which otherwise ends the game as a draw (reason rules.PlyLimit).
-func (p Position) Outcome() rules.Outcome { return p.outcome() }
+func (p state) Outcome() rules.Outcome { return p.outcome() }
 
 // outcome works through a pointer so that the public value method, once
 // inlined, does not copy the position.
-func (p *Position) outcome() rules.Outcome {
+func (p *state) outcome() rules.Outcome {
 	if !p.terminal() {
 		return rules.Outcome{}
 	}
 	return p.decided()
 }
 
-func (p *Position) decided() rules.Outcome {
+func (p *state) decided() rules.Outcome {
 	switch {
 	case !p.IsValid():
 		return rules.Outcome{Reason: rules.Invalid}
@@ -395,7 +419,7 @@ func (p *Position) decided() rules.Outcome {
 // seat (a team) is left without a move, is eliminated, passes twice or
 // wins the short game. CanEnd looks at the scores, not at the length of
 // a game: a ply limit too short for any win still counts wins as possible.
-func (p Position) CanEnd(o rules.Outcome) bool {
+func (p state) CanEnd(o rules.Outcome) bool {
 	if !p.IsValid() {
 		return false
 	}
@@ -430,7 +454,7 @@ func (p Position) CanEnd(o rules.Outcome) bool {
 // package doc). It is maintained incrementally; under a ply limit the
 // ply's key is folded in here, at no cost to play. No position of a game
 // has hash 0 but by a 2^-64 chance.
-func (p Position) Hash() uint64 {
+func (p state) Hash() uint64 {
 	if p.plyLimit != 0 {
 		return p.hash ^ plyKey(p.ply)
 	}
@@ -498,7 +522,7 @@ func gainsKey(seat colour, n uint8) uint64 {
 }
 
 // stateKey covers the first-drop, pass and result state.
-func (p *Position) stateKey() uint64 {
+func (p *state) stateKey() uint64 {
 	if p.first == 0 && p.passed == 0 && p.winner == 0 {
 		return 0
 	}
@@ -517,7 +541,7 @@ func plyKey(ply uint32) uint64 { return mix(9<<40 | uint64(ply)) }
 
 // computeHash computes the hash from scratch (without the ply, which
 // Hash adds).
-func (p *Position) computeHash() uint64 {
+func (p *state) computeHash() uint64 {
 	h := p.stateHash()
 	for sq := Square(0); sq < 64; sq++ {
 		h ^= stackKey(sq, p.board[sq])
@@ -527,7 +551,7 @@ func (p *Position) computeHash() uint64 {
 
 // stateHash returns the hash of everything but the board: the keys of
 // computeHash but the stacks'.
-func (p *Position) stateHash() uint64 {
+func (p *state) stateHash() uint64 {
 	h := variantKey(p.seats, p.variant, p.plyLimit) ^ turnKey(p.turn) ^ phaseKey(p.phase, p.swapped) ^ p.stateKey()
 	for s := colour(0); s < rules.MaxSeats; s++ {
 		h ^= reserveKey(s, p.reserve[s]) ^ partnerKey(s, p.partner[s]) ^ gainsKey(s, p.gains[s])
@@ -543,4 +567,4 @@ func (p *Position) stateHash() uint64 {
 
 // IsValid reports whether p is a position of a game: false for the zero
 // Position (see the package doc, "The invalid value").
-func (p Position) IsValid() bool { return p.seats != 0 }
+func (p state) IsValid() bool { return p.seats != 0 }

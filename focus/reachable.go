@@ -34,7 +34,7 @@ import (
 //
 // The start may be any of its images under the symmetries of the board
 // (see anyImage), whose games are the images of the start's games.
-func (p *Position) unreachable(c Config, at *fieldOffsets) (int, string) {
+func (p *state) unreachable(c Config, at *fieldOffsets) (int, string) {
 	// One check after another, called directly: through a table of
 	// functions p would escape to the heap.
 	if at, msg := p.unreachableTurns(c, at); msg != "" {
@@ -54,7 +54,7 @@ func (p *Position) unreachable(c Config, at *fieldOffsets) (int, string) {
 
 // unreachableTurns checks the ply limit, the turn order and that the
 // seat that moved last (of two) controls a stack.
-func (p *Position) unreachableTurns(_ Config, at *fieldOffsets) (int, string) {
+func (p *state) unreachableTurns(_ Config, at *fieldOffsets) (int, string) {
 	seats := colour(p.seats)
 	teams := p.variant&variantTeams != 0
 	ply := strconv.FormatUint(uint64(p.ply), 10)
@@ -85,7 +85,7 @@ func (p *Position) unreachableTurns(_ Config, at *fieldOffsets) (int, string) {
 
 // unreachablePhases checks the plies of the drop setup and the opening
 // swaps.
-func (p *Position) unreachablePhases(c Config, at *fieldOffsets) (int, string) {
+func (p *state) unreachablePhases(c Config, at *fieldOffsets) (int, string) {
 	tokenAt := at.tokenAt
 	// Phases.
 	switch {
@@ -113,7 +113,7 @@ func (p *Position) unreachablePhases(c Config, at *fieldOffsets) (int, string) {
 		}
 		start := c.Start()
 		m := SwapMove(Square(p.swapped>>6), Square(p.swapped&63))
-		if !anyImage(&start, func(s *Position) bool { return s.Legal(m) == nil && s.PlayUnchecked(m) == *p }) {
+		if !anyImage(start, func(s Position) bool { return s.Legal(m) == nil && s.PlayUnchecked(m).state == *p }) {
 			return tokenAt(tokenPhase), "the position is not the start after seat 0's swap " + m.String() + " (nor its image under a symmetry of the board)"
 		}
 	case p.variant&variantSwap != 0 && p.phase == phasePlay && p.ply < 2:
@@ -125,7 +125,7 @@ func (p *Position) unreachablePhases(c Config, at *fieldOffsets) (int, string) {
 
 // unreachableSeats checks what three seats owe and what team play
 // never captures.
-func (p *Position) unreachableSeats(_ Config, at *fieldOffsets) (int, string) {
+func (p *state) unreachableSeats(_ Config, at *fieldOffsets) (int, string) {
 	seats := colour(p.seats)
 	teams := p.variant&variantTeams != 0
 	ply := strconv.FormatUint(uint64(p.ply), 10)
@@ -160,7 +160,7 @@ func (p *Position) unreachableSeats(_ Config, at *fieldOffsets) (int, string) {
 
 // unreachableResult checks the result, or the last move of a game that
 // goes on, and the short game's victory.
-func (p *Position) unreachableResult(_ Config, at *fieldOffsets) (int, string) {
+func (p *state) unreachableResult(_ Config, at *fieldOffsets) (int, string) {
 	seats := colour(p.seats)
 	tokenAt := at.tokenAt
 	// The result, or the last move of a game that goes on.
@@ -193,19 +193,44 @@ func (p *Position) unreachableResult(_ Config, at *fieldOffsets) (int, string) {
 	return 0, ""
 }
 
-// unreachableFromStart checks the first plies against the start.
-func (p *Position) unreachableFromStart(c Config, at *fieldOffsets) (int, string) {
-	start := c.Start()
-	if p.ply == 0 && !anyImage(&start, func(s *Position) bool { return *s == *p }) {
+// unreachableFromStart checks the first plies against the start, played
+// by the rules of c's game.
+func (p *state) unreachableFromStart(c Config, at *fieldOffsets) (int, string) {
+	if c.Nowak {
+		return fromStart(p, c.StartNowak(), at)
+	}
+	return fromStart(p, c.Start(), at)
+}
+
+// game is what the first plies' check needs of a position type.
+type game[P any] interface {
+	comparable
+	AppendMoves([]Move) []Move
+	PlayUnchecked(Move) P
+	Transform(int) P
+	core() state
+}
+
+// core returns the state the position type wraps.
+func (p Position) core() state { return p.state }
+
+// core returns the state the position type wraps.
+func (p NowakPosition) core() state { return p.state }
+
+// fromStart is unreachableFromStart with the start of p's game.
+func fromStart[P game[P]](p *state, start P, at *fieldOffsets) (int, string) {
+	if p.ply == 0 && !anyImage(start, func(s P) bool { return s.core() == *p }) {
 		return at.ply, "at ply 0 the position is the start of the game (or its image under a symmetry of the board)"
 	}
-	if msg := p.tooFewPlies(&start); msg != "" {
+	s := start.core()
+	if msg := p.tooFewPlies(&s); msg != "" {
 		return at.ply, msg
 	}
+	early := func(s P) bool { return earlyPlay(p, s) }
 	switch {
-	case p.ply == 1 && !anyImage(&start, p.earlyPlay):
+	case p.ply == 1 && !anyImage(start, early):
 		return at.ply, "no legal ply from the start gives this position (nor from its image under a symmetry of the board)"
-	case p.ply == 2 && !anyImage(&start, p.earlyPlay):
+	case p.ply == 2 && !anyImage(start, early):
 		return at.ply, "no two legal plies from the start give this position (nor from its image under a symmetry of the board)"
 	}
 	return 0, ""
@@ -216,12 +241,12 @@ func (p *Position) unreachableFromStart(c Config, at *fieldOffsets) (int, string
 // transformed board, so a position is read when play from one of the
 // images could give it: the position texts read back the images of the
 // positions of a game (Transform), as well as the positions themselves.
-func anyImage(start *Position, ok func(s *Position) bool) bool {
+func anyImage[P game[P]](start P, ok func(s P) bool) bool {
 	if ok(start) {
 		return true
 	}
 	for k := 1; k < numSymmetries; k++ {
-		if image := start.Transform(k); image != *start && ok(&image) {
+		if image := start.Transform(k); image != start && ok(image) {
 			return true
 		}
 	}
@@ -271,7 +296,7 @@ func anyImage(start *Position, ok func(s *Position) bool) bool {
 // most 2 (4) squares a ply differ from the start (from its nearest image
 // under a symmetry of the board, whose games are the images of the
 // start's).
-func (p *Position) tooFewPlies(start *Position) string {
+func (p *state) tooFewPlies(start *state) string {
 	ply := int(p.ply)
 	var stacked, seams, changed int
 	changed = p.changedFrom(start)
@@ -335,7 +360,7 @@ func (p *Position) tooFewPlies(start *Position) string {
 
 // changedFrom returns the number of squares where p's board differs from
 // start's, or from its nearest image under a symmetry of the board.
-func (p *Position) changedFrom(start *Position) int {
+func (p *state) changedFrom(start *state) int {
 	fewest := 64
 	for k := range numSymmetries {
 		sym := &symSquare[k]
@@ -353,24 +378,25 @@ func (p *Position) changedFrom(start *Position) int {
 // earlyPlay reports whether one or two legal plies (p.ply) from start
 // give p: it tries them all, skipping second plies that cannot change
 // every square where the first ply's position and p differ.
-func (p *Position) earlyPlay(start *Position) bool {
+func earlyPlay[P game[P]](p *state, start P) bool {
 	firsts := start.AppendMoves(make([]Move, 0, stackRoom))
 	var seconds []Move
 	for _, m1 := range firsts {
 		q := start.PlayUnchecked(m1)
 		if p.ply == 1 {
-			if q == *p {
+			if q.core() == *p {
 				return true
 			}
 			continue
 		}
-		diff := boardDiff(&q, p)
+		qs := q.core()
+		diff := boardDiff(&qs, p)
 		if bits.OnesCount64(diff) > 4 {
 			continue // a ply changes at most four squares
 		}
 		seconds = q.AppendMoves(seconds[:0])
 		for _, m2 := range seconds {
-			if diff&^touched(m2) == 0 && q.PlayUnchecked(m2) == *p {
+			if diff&^touched(m2) == 0 && q.PlayUnchecked(m2).core() == *p {
 				return true
 			}
 		}
@@ -379,7 +405,7 @@ func (p *Position) earlyPlay(start *Position) bool {
 }
 
 // boardDiff returns the squares where the stacks of p and q differ.
-func boardDiff(p, q *Position) uint64 {
+func boardDiff(p, q *state) uint64 {
 	var diff uint64
 	for sq := range p.board {
 		if p.board[sq] != q.board[sq] {
@@ -415,7 +441,7 @@ func touched(m Move) uint64 {
 
 // unreachableEnd checks a won: token of a game of three or four seats
 // against the last ply, which made the result.
-func (p *Position) unreachableEnd(wonAt int, at *fieldOffsets) (int, string) {
+func (p *state) unreachableEnd(wonAt int, at *fieldOffsets) (int, string) {
 	seats := colour(p.seats)
 	w := colour(p.winner - 1)
 	last := (p.turn + seats - 1) % seats // the seat before the one to move
@@ -462,7 +488,7 @@ func (p *Position) unreachableEnd(wonAt int, at *fieldOffsets) (int, string) {
 
 // unreachableLastMove checks a game of three or four seats that goes on
 // against its last ply.
-func (p *Position) unreachableLastMove(passedAt int, at *fieldOffsets) (int, string) {
+func (p *state) unreachableLastMove(passedAt int, at *fieldOffsets) (int, string) {
 	seats := colour(p.seats)
 	if p.variant&variantTeams == 0 {
 		// R-F7: the last mover is the nearest seat before the one to move
@@ -496,13 +522,13 @@ func (p *Position) unreachableLastMove(passedAt int, at *fieldOffsets) (int, str
 }
 
 // isPartner reports whether a and b are partners in team play.
-func (p *Position) isPartner(a, b colour) bool {
+func (p *state) isPartner(a, b colour) bool {
 	partner, ok := p.partnerOf(a)
 	return ok && partner == b
 }
 
 // onWinningSide reports whether seat s won or is the winner's partner.
-func (p *Position) onWinningSide(s colour) bool {
+func (p *state) onWinningSide(s colour) bool {
 	return p.winner != 0 && (colour(p.winner-1) == s || p.isPartner(colour(p.winner-1), s))
 }
 

@@ -1,6 +1,7 @@
 package focus
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"strconv"
 	"strings"
@@ -53,7 +54,7 @@ func startBoard() map[string]string {
 // top wherever it went, and B cannot move it).
 func TestPositionTextRefusesTheStartAtPly2(t *testing.T) {
 	for _, spec := range []string{"focus", "focus(plylimit=4)", "focus(drops=restricted)", "focus(nowak=true)"} {
-		text := withPly(t, mustSpec(t, spec).Start().String(), 2)
+		text := withPly(t, anyStart(t, spec).(fmt.Stringer).String(), 2)
 		se := refused(t, spec, text, "no two legal plies from the start give this position")
 		assert.Equal(t, strings.LastIndexByte(text, ' ')+1, se.Offset, "at the ply")
 	}
@@ -66,16 +67,27 @@ func TestPositionTextRefusesTheStartAtPly2(t *testing.T) {
 // too, where it is the drawn end of the game.
 func TestPositionTextReadsTheStartAtPly4(t *testing.T) {
 	for _, spec := range []string{"focus", "focus(plylimit=4)", "focus(drops=restricted)", "focus(nowak=true)"} {
-		c := mustSpec(t, spec)
-		p := mustPlay(t, c.Start(), "c7-c8", "d7-d8", "c8-c7", "d8-d7")
-		require.Equal(t, withPly(t, c.Start().String(), 4), p.String(), spec)
-		q, err := c.ParsePosition(p.String())
-		require.NoError(t, err, spec)
-		assert.Equal(t, p, q, spec)
+		if c := mustSpec(t, spec); c.Nowak {
+			startReadsAtPly4(t, c.StartNowak(), c.ParseNowakPosition)
+		} else {
+			startReadsAtPly4(t, c.Start(), c.ParsePosition)
+		}
 	}
 	p, err := mustSpec(t, "focus(plylimit=4)").ParsePosition(withPly(t, mustSpec(t, "focus(plylimit=4)").Start().String(), 4))
 	require.NoError(t, err)
 	assert.Equal(t, rules.PlyLimit, p.Outcome().Reason)
+}
+
+// startReadsAtPly4 plays four plies that restore start and checks that
+// the text of their end is the start's with ply 4 and reads back (with
+// parse) as the end.
+func startReadsAtPly4[P anyPosition[P]](t *testing.T, start P, parse func(string) (P, error)) {
+	spec := start.Spec()
+	p := mustPlay(t, start, "c7-c8", "d7-d8", "c8-c7", "d8-d7")
+	require.Equal(t, withPly(t, start.String(), 4), p.String(), spec)
+	q, err := parse(p.String())
+	require.NoError(t, err, spec)
+	assert.Equal(t, p, q, spec)
 }
 
 // TestPositionTextRefusesAPly200BoardRelabelledAsPly2: the board of a
@@ -83,14 +95,22 @@ func TestPositionTextReadsTheStartAtPly4(t *testing.T) {
 // read.
 func TestPositionTextRefusesAPly200BoardRelabelledAsPly2(t *testing.T) {
 	for _, spec := range []string{"focus", "focus(drops=restricted)", "focus(nowak=true)"} {
-		p := played(t, spec, 200, 5)
-		require.Equal(t, 200, p.Ply(), spec)
+		c := mustSpec(t, spec)
+		var p anyKit
+		parse := func(text string) error { _, err := c.ParsePosition(text); return err }
+		if c.Nowak {
+			p = playedFrom(c.StartNowak(), 200, 5)
+			parse = func(text string) error { _, err := c.ParseNowakPosition(text); return err }
+		} else {
+			p = played(t, spec, 200, 5)
+		}
+		require.Equal(t, 200, p.(interface{ Ply() int }).Ply(), spec)
 		refused(t, spec, withPly(t, p.String(), 2), "")
 		// The least ply the checks take for this board: well above 2
 		// (they are necessary conditions, not a proof of reachability).
 		least := 200
 		for ply := 198; ply >= 2; ply -= 2 {
-			if _, err := mustSpec(t, spec).ParsePosition(withPly(t, p.String(), ply)); err != nil {
+			if err := parse(withPly(t, p.String(), ply)); err != nil {
 				break
 			}
 			least = ply
@@ -163,7 +183,7 @@ func TestPositionTextRefusesTooFewPliesForTheSquaresChanged(t *testing.T) {
 	_, err := ParsePosition(board + " B 0,0 0,0 5")
 	assert.NoError(t, err)
 	// Nowak's turns change up to four squares (a drop, a capture).
-	_, err = mustSpec(t, "focus(nowak=true)").ParsePosition("focus(nowak=true) " + board + " A 0,0 0,0 4")
+	_, err = mustSpec(t, "focus(nowak=true)").ParseNowakPosition("focus(nowak=true) " + board + " A 0,0 0,0 4")
 	assert.NoError(t, err)
 }
 
@@ -184,26 +204,39 @@ func TestEveryPositionOfTheFirstPliesReadsBack(t *testing.T) {
 		if testing.Short() && step == 1 {
 			step = 7
 		}
-		n, checked := 0, 0
-		var walk func(p Position, d int)
-		walk = func(p Position, d int) {
-			if n%step == 0 {
-				q, err := c.ParsePosition(p.String())
-				require.NoError(t, err, "%s: %s", spec, p)
-				require.Equal(t, p, q, spec)
-				checked++
-			}
-			n++
-			if d == 0 {
-				return
-			}
-			for _, m := range p.AppendMoves(nil) {
-				walk(p.PlayUnchecked(m), d-1)
-			}
+		var checked int
+		if c.Nowak {
+			checked = firstPliesReadBack(t, c.StartNowak(), c.ParseNowakPosition, depth, step)
+		} else {
+			checked = firstPliesReadBack(t, c.Start(), c.ParsePosition, depth, step)
 		}
-		walk(c.Start(), depth)
 		require.NotZero(t, checked, spec)
 	}
+}
+
+// firstPliesReadBack walks the tree of depth plies from start and checks
+// that every step'th position's text reads back (with parse) as the
+// position; it returns how many it checked.
+func firstPliesReadBack[P anyPosition[P]](t *testing.T, start P, parse func(string) (P, error), depth, step int) int {
+	n, checked := 0, 0
+	var walk func(p P, d int)
+	walk = func(p P, d int) {
+		if n%step == 0 {
+			q, err := parse(p.String())
+			require.NoError(t, err, "%s: %s", p.Spec(), p)
+			require.Equal(t, p, q, p.Spec())
+			checked++
+		}
+		n++
+		if d == 0 {
+			return
+		}
+		for _, m := range p.AppendMoves(nil) {
+			walk(p.PlayUnchecked(m), d-1)
+		}
+	}
+	walk(start, depth)
+	return checked
 }
 
 // TestEveryPositionOfRandomGamesOfEveryVariantReads: the soundness of
@@ -221,32 +254,44 @@ func TestEveryPositionOfRandomGamesOfEveryVariantReads(t *testing.T) {
 		r := rand.New(rand.NewPCG(rapid.Uint64().Draw(t, "seed"), 3))
 		greedy := rapid.IntRange(0, 10).Draw(t, "greedy in ten")
 		plies := rapid.IntRange(0, 400).Draw(t, "plies")
-		p := c.Start()
-		var buf []Move
-		for ply := 0; ; ply++ {
-			q, err := c.ParsePosition(p.String())
-			if err != nil || q != p {
-				t.Fatalf("%s at ply %d: %q reads as %v, %v", spec, ply, p.String(), q, err)
-			}
-			if q, err := ParsePosition(p.String()); err != nil || q != p {
-				t.Fatalf("%s at ply %d: ParsePosition(%q): %v", spec, ply, p.String(), err)
-			}
-			buf = p.AppendMoves(buf[:0])
-			if len(buf) == 0 || ply == plies {
-				return
-			}
-			m := buf[r.IntN(len(buf))]
-			if r.IntN(10) < greedy {
-				best := -2.0
-				for _, x := range buf {
-					if v, _ := p.PlayUnchecked(x).Evaluate(p.ToMove()); v > best {
-						best, m = v, x
-					}
-				}
-			}
-			p = p.PlayUnchecked(m)
+		if c.Nowak {
+			randomGameReads(t, r, greedy, plies, c.StartNowak(), c.ParseNowakPosition, ParseNowakPosition)
+		} else {
+			randomGameReads(t, r, greedy, plies, c.Start(), c.ParsePosition, ParsePosition)
 		}
 	})
+}
+
+// randomGameReads plays plies plies from p, each a random move or with
+// probability greedy/10 the one Evaluate likes best, and checks that
+// every position's text reads back as the position, in its configuration
+// (parse) and from the text alone (parseAny).
+func randomGameReads[P anyPosition[P]](t *rapid.T, r *rand.Rand, greedy, plies int, p P, parse, parseAny func(string) (P, error)) {
+	spec := p.Spec()
+	var buf []Move
+	for ply := 0; ; ply++ {
+		q, err := parse(p.String())
+		if err != nil || q != p {
+			t.Fatalf("%s at ply %d: %q reads as %v, %v", spec, ply, p.String(), q, err)
+		}
+		if q, err := parseAny(p.String()); err != nil || q != p {
+			t.Fatalf("%s at ply %d: parsing %q alone: %v", spec, ply, p.String(), err)
+		}
+		buf = p.AppendMoves(buf[:0])
+		if len(buf) == 0 || ply == plies {
+			return
+		}
+		m := buf[r.IntN(len(buf))]
+		if r.IntN(10) < greedy {
+			best := -2.0
+			for _, x := range buf {
+				if v, _ := p.PlayUnchecked(x).Evaluate(p.ToMove()); v > best {
+					best, m = v, x
+				}
+			}
+		}
+		p = p.PlayUnchecked(m)
+	}
 }
 
 // TestTouchedCoversEverySquareAPlyChanges: the filter of the exact check
@@ -255,22 +300,9 @@ func TestEveryPositionOfRandomGamesOfEveryVariantReads(t *testing.T) {
 // variant (Nowak's turns with drops and captures included).
 func TestTouchedCoversEverySquareAPlyChanges(t *testing.T) {
 	for seed, spec := range allSpecs {
-		s := rules.Sampler[Position, Move]{Rand: rand.New(rand.NewPCG(uint64(seed), 9))}
-		p := mustSpec(t, spec).Start()
-		for ply := 0; ply < 600; ply++ {
-			moves := p.AppendMoves(nil)
-			if len(moves) == 0 {
-				break
-			}
-			for _, m := range moves {
-				q := p.PlayUnchecked(m)
-				if diff := boardDiff(&p, &q); diff&^touched(m) != 0 {
-					t.Fatalf("%s: %v changes %x, touched says %x: %s", spec, m, diff, touched(m), p)
-				}
-			}
-			m, _ := s.Move(p)
-			p = p.PlayUnchecked(m)
-		}
+		r := rand.New(rand.NewPCG(uint64(seed), 9))
+		forStart(t, spec, func(t *testing.T, p Position) { touchedCovers(t, r, p) },
+			func(t *testing.T, p NowakPosition) { touchedCovers(t, r, p) })
 	}
 	// Nowak's turns with a drop need a reserve, rare in random games:
 	// crowded random positions have one.
@@ -279,9 +311,30 @@ func TestTouchedCoversEverySquareAPlyChanges(t *testing.T) {
 		p := randomNowak(r)
 		for _, m := range p.AppendMoves(nil) {
 			q := p.PlayUnchecked(m)
-			if diff := boardDiff(&p, &q); diff&^touched(m) != 0 {
+			if diff := boardDiff(&p.state, &q.state); diff&^touched(m) != 0 {
 				t.Fatalf("%v changes %x, touched says %x: %s", m, diff, touched(m), p)
 			}
 		}
+	}
+}
+
+// touchedCovers checks touched against every legal ply of the positions
+// of a random game from p.
+func touchedCovers[P anyPosition[P]](t *testing.T, r *rand.Rand, p P) {
+	s := rules.Sampler[P, Move]{Rand: r}
+	for ply := 0; ply < 600; ply++ {
+		moves := p.AppendMoves(nil)
+		if len(moves) == 0 {
+			break
+		}
+		for _, m := range moves {
+			q := p.PlayUnchecked(m)
+			ps, qs := p.core(), q.core()
+			if diff := boardDiff(&ps, &qs); diff&^touched(m) != 0 {
+				t.Fatalf("%s: %v changes %x, touched says %x: %s", p.Spec(), m, diff, touched(m), p)
+			}
+		}
+		m, _ := s.Move(p)
+		p = p.PlayUnchecked(m)
 	}
 }

@@ -6,7 +6,27 @@ import "github.com/tabletop-go/rules"
 // rules.Open("focus(players=4,teams=true)") starts a game, with the
 // variants a lobby offers and the options of its spec.
 func init() {
-	g := rules.MakeGame("focus", ParseSpec, Config.Start, Config.ParsePosition)
+	// One registration, two position types: a spec with nowak=true opens
+	// a NowakPosition, every other a Position.
+	focus := rules.MakeGame("focus", ParseSpec, Config.Start, Config.ParsePosition)
+	nowak := rules.MakeGame("focus", ParseSpec, Config.StartNowak, Config.ParseNowakPosition)
+	isNowak := func(spec string) bool {
+		c, err := ParseSpec(spec)
+		return err == nil && c.Nowak
+	}
+	g := focus
+	g.Open = func(spec string) (rules.Dynamic, error) {
+		if isNowak(spec) {
+			return nowak.Open(spec)
+		}
+		return focus.Open(spec)
+	}
+	g.OpenPosition = func(spec, position string) (rules.Dynamic, error) {
+		if isNowak(spec) {
+			return nowak.OpenPosition(spec, position)
+		}
+		return focus.OpenPosition(spec, position)
+	}
 	g.Title = "Focus"
 	g.Doc = "Sid Sackson's stacking game: move a stack as far as it is tall, capture from the bottom, drop your reserve."
 	g.Variants = []rules.Variant{

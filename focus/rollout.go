@@ -21,13 +21,10 @@ import (
 // draws an index into the canonical order (stacks by square, then
 // drops) and finds that one move. Other variants and phases list the
 // moves into a buffer on the stack.
-//
-// Nowak's game has no fast path (ok false): its turns need a move buffer
-// of 62 KiB, too large for the stack.
 func (p Position) Rollout(r *rand.Rand, maxPlies int, trace []rules.Played[Move]) (rules.Outcome, Position, []rules.Played[Move], bool) {
 	r = globalrand.Or(r) // nil: the global generator
 	switch {
-	case p.variant&variantNowak != 0 || !p.IsValid():
+	case !p.IsValid():
 		return rules.Outcome{}, p, trace, false
 	case p.seats == 2 && p.phase == phasePlay && p.variant&variantRestricted == 0:
 		trace = p.rolloutCounted(r, maxPlies, trace)

@@ -33,7 +33,7 @@ func TestRolloutIsThePlayoutInPlace(t *testing.T) {
 		conformance.SameGameAsPlayout(t, p, -1, 20)
 		conformance.SameGameAsPlayout(t, p, 12, 50)
 	}
-	_, _, _, ok := startOf(t, "focus(nowak=true)").Rollout(rand.New(rand.NewPCG(1, 1)), -1, nil)
+	_, _, _, ok := mustSpec(t, "focus(nowak=true)").StartNowak().Rollout(rand.New(rand.NewPCG(1, 1)), -1, nil)
 	assert.False(t, ok, "Nowak's game has no fast path")
 }
 

@@ -50,18 +50,8 @@ func TestStackMoveOffGridIsNoMove(t *testing.T) {
 	assert.NotEqual(t, StackMove(sq(t, "c3"), sq(t, "c4")), m)
 	assert.Equal(t, "?", m.String())
 	for _, spec := range []string{"focus", "focus(players=4,teams=true)", "focus(swap=true)", "focus(nowak=true)", "focus(setup=drop)"} {
-		p := mustSpec(t, spec).Start()
-		err := p.Legal(m)
-		var me *rules.MoveError
-		require.True(t, errors.As(err, &me), "%s: %v", spec, err)
-		assert.ErrorIs(t, err, rules.ErrIllegal, spec)
-		assert.ErrorIs(t, err, ErrNoSuchSquare, spec)
-		assert.Contains(t, err.Error(), "files run from a to h and ranks from 1 to 8", spec)
-		q, err := p.Play(m)
-		assert.ErrorIs(t, err, ErrNoSuchSquare, spec)
-		assert.Equal(t, p, q, "a refused move leaves the position as it was")
-		assert.NotContains(t, p.AppendMoves(nil), m, spec)
-		_ = p.PlayUnchecked(m) // never panics
+		forStart(t, spec, func(t *testing.T, p Position) { noMoveIsRefused(t, p, m) },
+			func(t *testing.T, p NowakPosition) { noMoveIsRefused(t, p, m) })
 	}
 	// Even once the game is over, NoMove is refused for its squares.
 	over := Config{PlyLimit: 1}.Start()
@@ -112,4 +102,22 @@ func TestStackPieceAndTopSpeakPlayers(t *testing.T) {
 	_, ok = p.At(sq(t, "d4")).Top()
 	assert.False(t, ok)
 	assert.Equal(t, Stack(0), p.At(NoSquare))
+}
+
+// noMoveIsRefused checks that p refuses m, a move off the grid, as a move
+// naming no square, and that playing it unchecked does not panic.
+func noMoveIsRefused[P anyPosition[P]](t *testing.T, p P, m Move) {
+	spec := p.Spec()
+	require.True(t, p.IsValid(), spec)
+	err := p.Legal(m)
+	var me *rules.MoveError
+	require.True(t, errors.As(err, &me), "%s: %v", spec, err)
+	assert.ErrorIs(t, err, rules.ErrIllegal, spec)
+	assert.ErrorIs(t, err, ErrNoSuchSquare, spec)
+	assert.Contains(t, err.Error(), "files run from a to h and ranks from 1 to 8", spec)
+	q, err := p.Play(m)
+	assert.ErrorIs(t, err, ErrNoSuchSquare, spec)
+	assert.Equal(t, p, q, "a refused move leaves the position as it was")
+	assert.NotContains(t, p.AppendMoves(nil), m, spec)
+	_ = p.PlayUnchecked(m) // never panics
 }

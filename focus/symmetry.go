@@ -10,7 +10,7 @@ const numSymmetries = 8
 
 // Symmetries returns 8: the eight symmetries of the square, which every
 // variant's rules keep in every phase (see the package doc).
-func (p Position) Symmetries() int {
+func (p state) Symmetries() int {
 	if p.seats == 0 {
 		return 0
 	}
@@ -26,6 +26,19 @@ func (p Position) Transform(k int) Position {
 		return Position{}
 	}
 	if k > 0 {
+		p.transform(k) // in place: a state returned and wrapped costs a copy
+	}
+	return p
+}
+
+// Transform returns the position under symmetry k (see the package doc
+// for which k is which): every stack moved to the image of its square,
+// everything else kept, the hash that of the new board.
+func (p NowakPosition) Transform(k int) NowakPosition {
+	if k < 0 || k >= p.Symmetries() {
+		return NowakPosition{}
+	}
+	if k > 0 {
 		p.transform(k)
 	}
 	return p
@@ -34,7 +47,7 @@ func (p Position) Transform(k int) Position {
 // transform applies symmetry k (1..7) to p in place. The hash is made
 // anew, one key per stack and the keys of the rest, as computeHash makes
 // it: fewer keys than taking each stack's key out and putting it back.
-func (p *Position) transform(k int) {
+func (p *state) transform(k int) {
 	sym := &symSquare[k&7]
 	if p.phase == phaseSwap1 {
 		a, b := sym[p.swapped>>6&63], sym[p.swapped&63]
@@ -89,7 +102,16 @@ func transformBits(k int, x uint64) uint64 {
 // and colour kept (Pass stays Pass). It returns NoMove for k outside [0,
 // Symmetries) and for a value ActionIndex refuses.
 func (p Position) TransformMove(k int, m Move) Move {
-	if k < 0 || k >= p.Symmetries() || p.actionIndex(m) < 0 {
+	if p.actionIndex(m) < 0 {
+		return NoMove
+	}
+	return p.transformMove(k, m)
+}
+
+// transformMove maps a move that the position's ActionIndex takes under
+// symmetry k, or returns NoMove for k outside [0, Symmetries).
+func (p *state) transformMove(k int, m Move) Move {
+	if k < 0 || k >= p.Symmetries() {
 		return NoMove
 	}
 	sym := &symSquare[k]

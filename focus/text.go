@@ -10,7 +10,7 @@ import (
 
 // String returns the position text (see the package doc), or
 // "<invalid focus position>" for the invalid value.
-func (p Position) String() string { return string(p.AppendText(nil)) }
+func (p state) String() string { return string(p.AppendText(nil)) }
 
 // invalidText is the text of the invalid value.
 const invalidText = "<invalid focus position>"
@@ -18,9 +18,16 @@ const invalidText = "<invalid focus position>"
 // MarshalText implements encoding.TextMarshaler with the position text.
 // It refuses the invalid value with a *rules.NoGameError, so that
 // encoding/json does not store a position that no reader takes.
-func (p Position) MarshalText() ([]byte, error) {
+func (p Position) MarshalText() ([]byte, error) { return p.marshalText("focus.Position") }
+
+// MarshalText implements encoding.TextMarshaler with the position text.
+// It refuses the invalid value with a *rules.NoGameError, so that
+// encoding/json does not store a position that no reader takes.
+func (p NowakPosition) MarshalText() ([]byte, error) { return p.marshalText("focus.NowakPosition") }
+
+func (p *state) marshalText(typ string) ([]byte, error) {
 	if !p.IsValid() {
-		return nil, &rules.NoGameError{Type: "focus.Position"}
+		return nil, &rules.NoGameError{Type: typ}
 	}
 	return p.AppendText(nil), nil
 }
@@ -35,10 +42,21 @@ func (p *Position) UnmarshalText(text []byte) error {
 	return nil
 }
 
+// UnmarshalText implements encoding.TextUnmarshaler with
+// ParseNowakPosition.
+func (p *NowakPosition) UnmarshalText(text []byte) error {
+	q, err := ParseNowakPosition(string(text))
+	if err != nil {
+		return err
+	}
+	*p = q
+	return nil
+}
+
 // AppendText appends the position text to dst: the spec first unless the
 // game is the standard two-player game with no ply limit, then the board
 // and the state.
-func (p Position) AppendText(dst []byte) []byte {
+func (p state) AppendText(dst []byte) []byte {
 	if !p.IsValid() {
 		return append(dst, invalidText...)
 	}
@@ -126,7 +144,7 @@ func (p Position) AppendText(dst []byte) []byte {
 }
 
 // appendState appends the tokens of the multi-seat state.
-func (p Position) appendState(dst []byte) []byte {
+func (p state) appendState(dst []byte) []byte {
 	if p.seats == 2 {
 		return dst
 	}
@@ -201,12 +219,33 @@ func (c Config) ParsePosition(text string) (Position, error) {
 	if err := c.Validate(); err != nil {
 		return Position{}, err
 	}
-	return notation.ReadPosition(text, &c, ParseSpec, nil, Config.parseBody)
+	if c.Nowak {
+		return Position{}, &notation.SpecError{Spec: c.String(), Option: "nowak", Msg: "Nowak's game is a NowakPosition: read it with ParseNowakPosition"}
+	}
+	s, err := notation.ReadPosition(text, &c, ParseSpec, nil, Config.parseBody)
+	return Position{s}, err
 }
 
-func (c Config) parseBody(text string) (Position, error) {
-	fail := func(at int, msg string) (Position, error) {
-		return Position{}, &rules.SyntaxError{What: "focus position", Input: text, Offset: at, Msg: msg}
+// ParseNowakPosition reads a position text of Nowak's game, as
+// ParsePosition reads the others, for configuration c, which must set
+// Nowak.
+func (c Config) ParseNowakPosition(text string) (NowakPosition, error) {
+	c = c.canonical()
+	if err := c.Validate(); err != nil {
+		return NowakPosition{}, err
+	}
+	if !c.Nowak {
+		return NowakPosition{}, &notation.SpecError{Spec: c.String(), Option: "nowak", Msg: "not Nowak's game, whose positions are Position: read it with ParsePosition"}
+	}
+	s, err := notation.ReadPosition(text, &c, ParseSpec, nil, Config.parseBody)
+	return NowakPosition{state: s}, err
+}
+
+// parseBody reads the text after the spec into a state of c, or returns
+// the zero state and the error.
+func (c Config) parseBody(text string) (state, error) {
+	fail := func(at int, msg string) (state, error) {
+		return state{}, &rules.SyntaxError{What: "focus position", Input: text, Offset: at, Msg: msg}
 	}
 	fields := strings.Split(text, " ")
 	if len(fields) < 5 {
@@ -275,7 +314,7 @@ func (c Config) parseBody(text string) (Position, error) {
 
 // readBoard reads the board field into p's stacks and counts each
 // colour's pieces on it; msg says what is wrong at offset at, or is "".
-func (p *Position) readBoard(board string) (pieces [rules.MaxSeats]int, at int, msg string) {
+func (p *state) readBoard(board string) (pieces [rules.MaxSeats]int, at int, msg string) {
 	isPiece := func(c byte) bool { return c|0x20 >= 'a' && c|0x20 < 'a'+byte(p.seats) }
 	r := notation.NewRankReader(board, &boardRanks)
 	for r.Next() {
@@ -311,7 +350,7 @@ func (p *Position) readBoard(board string) (pieces [rules.MaxSeats]int, at int, 
 // (on the board, in reserve, captured) add up to the game's, a seat to
 // move (at turnAt) has a move, and a setup's reserves agree with its
 // turn. It returns the offset of a problem and what it is, or "".
-func (p *Position) checkPieces(pieces *[rules.MaxSeats]int, turnAt int) (at int, msg string) {
+func (p *state) checkPieces(pieces *[rules.MaxSeats]int, turnAt int) (at int, msg string) {
 	for col := range int(p.seats) {
 		total := pieces[col] + int(p.reserve[col])
 		if partner, ok := p.partnerOf(colour(col)); ok {
@@ -340,9 +379,39 @@ func (p *Position) checkPieces(pieces *[rules.MaxSeats]int, turnAt int) (at int,
 
 // ParsePosition reads a position text in the configuration it names: the
 // spec it begins with, or else the standard two-player game with no ply
-// limit.
+// limit. A text of Nowak's game is refused (it is a NowakPosition: see
+// ParseNowakPosition).
 func ParsePosition(text string) (Position, error) {
-	return notation.ReadPosition(text, nil, ParseSpec, func(string) (Config, error) { return Default, nil }, Config.parseBody)
+	s, err := notation.ReadPosition(text, nil, parseFocusSpec, func(string) (Config, error) { return Default, nil }, Config.parseBody)
+	return Position{s}, err
+}
+
+// ParseNowakPosition reads a position text of Nowak's game, which begins
+// with its spec, e.g. "focus(nowak=true) 2BA/...".
+func ParseNowakPosition(text string) (NowakPosition, error) {
+	s, err := notation.ReadPosition(text, nil, parseNowakSpec, func(string) (Config, error) {
+		return Config{}, &rules.SyntaxError{What: "focus position", Input: text, Offset: 0,
+			Msg: `a text of Nowak's game begins with its spec, e.g. "focus(nowak=true) "`}
+	}, Config.parseBody)
+	return NowakPosition{state: s}, err
+}
+
+// parseFocusSpec is ParseSpec for the texts of a Position.
+func parseFocusSpec(s string) (Config, error) {
+	c, err := ParseSpec(s)
+	if err == nil && c.Nowak {
+		return Config{}, &notation.SpecError{Spec: s, Option: "nowak", Msg: "Nowak's game is a NowakPosition: read it with ParseNowakPosition"}
+	}
+	return c, err
+}
+
+// parseNowakSpec is ParseSpec for the texts of a NowakPosition.
+func parseNowakSpec(s string) (Config, error) {
+	c, err := ParseSpec(s)
+	if err == nil && !c.Nowak {
+		return Config{}, &notation.SpecError{Spec: s, Option: "nowak", Msg: "not Nowak's game, whose positions are Position: read it with ParsePosition"}
+	}
+	return c, err
 }
 
 // Diagram draws the board with each stack bottom to top in seat letters,
@@ -355,7 +424,7 @@ func ParsePosition(text string) (Position, error) {
 //	A to move; A: reserve 0, captured 0; B: reserve 0, captured 0
 //
 // The invalid value draws as "<invalid focus position>".
-func (p Position) Diagram() string {
+func (p state) Diagram() string {
 	if !p.IsValid() {
 		return invalidText
 	}

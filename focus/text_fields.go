@@ -62,7 +62,7 @@ func (at *fieldOffsets) tokenAt(kind int) int {
 // sent to a reserve, short game) and "won:A:elimination" (the game is
 // decided: by elimination, short or passes). It checks the token against
 // the game and the seat to move; the pieces are checked later.
-func (p *Position) parseToken(c Config, field string) error {
+func (p *state) parseToken(c Config, field string) error {
 	if p.seats > 2 {
 		if done, err := p.parseMultiToken(field); done {
 			return err
@@ -94,7 +94,7 @@ func (p *Position) parseToken(c Config, field string) error {
 	return nil
 }
 
-func (p *Position) parseMultiToken(field string) (bool, error) {
+func (p *state) parseMultiToken(field string) (bool, error) {
 	key, value, _ := strings.Cut(field, ":")
 	letters := func(allowed string) (uint8, error) {
 		if value == "" {
@@ -179,7 +179,7 @@ func (p *Position) parseMultiToken(field string) (bool, error) {
 // parseReserves reads one count per seat, each "n" or, in team play,
 // "n+m" (m of the partner's pieces). On error it returns the offset in
 // field of the seat's entry.
-func (p *Position) parseReserves(field string) (int, error) {
+func (p *state) parseReserves(field string) (int, error) {
 	parts := strings.Split(field, ",")
 	if len(parts) != int(p.seats) {
 		return 0, errString("want one count per seat, separated by commas")
@@ -212,7 +212,7 @@ func (p *Position) parseReserves(field string) (int, error) {
 // other's pieces it captured; with more, "0" or colour letters each with
 // a count, e.g. "B2C1". On error it returns the offset in field of the
 // seat's entry.
-func (p *Position) parseCaptures(field string) (int, error) {
+func (p *state) parseCaptures(field string) (int, error) {
 	parts := strings.Split(field, ",")
 	if len(parts) != int(p.seats) {
 		return 0, errString("want one entry per seat, separated by commas")

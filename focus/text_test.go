@@ -69,16 +69,26 @@ func TestPositionTextNamesItsVariant(t *testing.T) {
 		"focus(nowak=true,plylimit=50)", "focus(setup=drop,drops=restricted)", "focus(swap=true)"} {
 		c, err := ParseSpec(spec)
 		require.NoError(t, err)
-		p := c.Start()
-		require.True(t, strings.HasPrefix(p.String(), spec+" "), p.String())
-		q, err := ParsePosition(p.String())
-		require.NoError(t, err, spec)
-		assert.Equal(t, p, q, spec)
-		assert.Equal(t, spec, q.Spec())
-		_, err = Default.ParsePosition(p.String())
-		assert.ErrorIs(t, err, rules.ErrSyntax, "the standard game refuses a text of %s", spec)
+		if c.Nowak {
+			textNamesItsVariant(t, spec, c.StartNowak(), ParseNowakPosition)
+		} else {
+			textNamesItsVariant(t, spec, c.Start(), ParsePosition)
+		}
 	}
 	assert.Equal(t, "4/AABBAA/1BBAABB1/1AABBAA1/1BBAABB1/1AABBAA1/BBAABB/4 A 0,0 0,0 0", New().String(),
 		"the standard game writes no spec")
 	assert.Equal(t, Default, Config{}.Start().Config(), "the zero Config is the standard game")
+}
+
+// textNamesItsVariant checks that p's text begins with spec, reads back
+// as p from the text alone (with parse), and that the standard game
+// refuses it.
+func textNamesItsVariant[P anyPosition[P]](t *testing.T, spec string, p P, parse func(string) (P, error)) {
+	require.True(t, strings.HasPrefix(p.String(), spec+" "), p.String())
+	q, err := parse(p.String())
+	require.NoError(t, err, spec)
+	assert.Equal(t, p, q, spec)
+	assert.Equal(t, spec, q.Spec())
+	_, err = Default.ParsePosition(p.String())
+	assert.ErrorIs(t, err, rules.ErrSyntax, "the standard game refuses a text of %s", spec)
 }

@@ -174,6 +174,14 @@ func TestVariantPerftFrozen(t *testing.T) {
 	for _, c := range testkit.ReadPerft(t, "testdata/perft_variants.txt") {
 		spec, text, _ := cut(c.Rest)
 		cfg := mustSpec(t, spec)
+		if cfg.Nowak {
+			p, err := cfg.ParseNowakPosition(text)
+			require.NoError(t, err, "line %d", c.Line)
+			if got := rules.Perft(p, c.Depth); got != c.Nodes {
+				t.Errorf("line %d: %s perft(%d) = %d, frozen %d", c.Line, spec, c.Depth, got, c.Nodes)
+			}
+			continue
+		}
 		p, err := cfg.ParsePosition(text)
 		require.NoError(t, err, "line %d", c.Line)
 		if got := rules.Perft(p, c.Depth); got != c.Nodes {

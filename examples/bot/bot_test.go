@@ -173,7 +173,7 @@ func TestMCTSIterationDoesNotAllocateOnAnyGame(t *testing.T) {
 				return iterationAllocs(open("focus(players=4,teams=true)").Typed().(focus.Position), rave)
 			}},
 			{"focus(nowak=true)", func() float64 {
-				return iterationAllocs(open("focus(nowak=true)").Typed().(focus.Position), rave)
+				return iterationAllocs(open("focus(nowak=true)").Typed().(focus.NowakPosition), rave)
 			}},
 			{"domination", func() float64 { return iterationAllocs(domination.New(), rave) }},
 			{"explocus", func() float64 { return iterationAllocs(explocus.New(), rave) }},

@@ -12,6 +12,7 @@ import (
 func init() {
 	Register[hex.Position, hex.Move]()
 	Register[focus.Position, focus.Move]()
+	Register[focus.NowakPosition, focus.Move]()
 	Register[domination.Position, domination.Move]()
 	Register[explocus.Position, explocus.Move]()
 }

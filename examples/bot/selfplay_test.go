@@ -130,6 +130,8 @@ func TestSelfPlay(t *testing.T) {
 		score = match(t, start, m, games, moveTime)
 	case focus.Position:
 		score = match(t, start, m, games, moveTime)
+	case focus.NowakPosition:
+		score = match(t, start, m, games, moveTime)
 	case domination.Position:
 		score = match(t, start, m, games, moveTime)
 	case explocus.Position:

@@ -14,11 +14,13 @@ import (
 func init() {
 	picture.Register("focus", picture.Renderer{
 		Render: func(d rules.Dynamic, opts picture.Options) ([]byte, error) {
-			p, ok := d.Typed().(focus.Position)
-			if !ok {
-				return nil, fmt.Errorf("focus/svg: cannot draw a %T", d.Typed())
+			switch p := d.Typed().(type) {
+			case focus.Position:
+				return Render(p, opts), nil
+			case focus.NowakPosition:
+				return RenderNowak(p, opts), nil
 			}
-			return Render(p, opts), nil
+			return nil, fmt.Errorf("focus/svg: cannot draw a %T", d.Typed())
 		},
 		SeatColor: func(_ rules.Dynamic, seat rules.Player) string { return svgkit.SeatColor(int(seat)) },
 	})

@@ -44,7 +44,13 @@ const (
 // board with every stack as a pile of pieces, bottom to top, and each
 // seat's corner of the box (the three squares cut from each corner of the
 // 8×8) holding its badge, its reserve and its captures.
-func Render(p focus.Position, opts Options) []byte {
+func Render(p focus.Position, opts Options) []byte { return render(p, opts) }
+
+// RenderNowak returns a position of Nowak's game drawn as Render draws
+// the others.
+func RenderNowak(p focus.NowakPosition, opts Options) []byte { return render(p, opts) }
+
+func render(p board, opts Options) []byte {
 	d := &drawing{p: p, opts: opts, high: svgkit.HighlightSet(opts)}
 	return d.draw()
 }
@@ -54,8 +60,26 @@ func Write(w io.Writer, p focus.Position, opts Options) error {
 	return svgkit.Write(w, Render(p, opts))
 }
 
+// board is what a drawing reads of a position, the same in either
+// position type.
+type board interface {
+	At(focus.Square) focus.Stack
+	Captured(rules.Player) int
+	CapturedOf(seat, color rules.Player) int
+	Config() focus.Config
+	Controlled(rules.Player) uint64
+	Outcome() rules.Outcome
+	ParseMove(string) (focus.Move, error)
+	PartnerReserve(rules.Player) int
+	Reserve(rules.Player) int
+	Seats() int
+	Spec() string
+	String() string
+	ToMove() rules.Player
+}
+
 type drawing struct {
-	p             focus.Position
+	p             board
 	opts          Options
 	high          map[string]bool
 	from, to      map[focus.Square]bool // the last move's squares
@@ -365,7 +389,7 @@ func (d *drawing) pile(w *svgkit.Writer, x, y, cx, f float64, holder, colour, co
 func seatLetter(i int) string { return string(rune('A' + i)) }
 
 // status says whose turn it is or how the game ended.
-func status(p focus.Position) string {
+func status(p board) string {
 	if o := p.Outcome(); o.Over() {
 		return "game over, " + o.String()
 	}
@@ -373,7 +397,7 @@ func status(p focus.Position) string {
 }
 
 // seatStatus says what a seat's badge stands for.
-func seatStatus(p focus.Position, seat rules.Player) string {
+func seatStatus(p board, seat rules.Player) string {
 	switch o := p.Outcome(); {
 	case o.Over() && o.Score(seat) == 1:
 		return ", the winner"

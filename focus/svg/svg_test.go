@@ -30,7 +30,7 @@ func config(t testing.TB, spec string) focus.Config {
 // check reads doc back and checks it against p: the 52 squares once each,
 // every stack on its square with its height and every piece's colour
 // bottom to top, the reserves, the captures and the marks asked for.
-func check(t testing.TB, p focus.Position, opts Options, doc []byte) {
+func check(t testing.TB, p board, opts Options, doc []byte) {
 	t.Helper()
 	root := svgtest.Parse(t, doc)
 	svgtest.CheckRoot(t, root, svgkit.Width(opts), "focus", p)
@@ -161,9 +161,9 @@ func check(t testing.TB, p focus.Position, opts Options, doc []byte) {
 // randomOptions returns options for p after last: random size and
 // coordinates, the last move, and as highlights the targets of some legal
 // moves, junk, and a name in upper case.
-func randomOptions(r *rand.Rand, p focus.Position, last string) Options {
+func randomOptions(r *rand.Rand, moves []focus.Move, last string) Options {
 	o := Options{Size: []int{0, 300, 480, 600}[r.IntN(4)], Coordinates: r.IntN(2) == 0, LastMove: last}
-	for _, m := range p.AppendMoves(make([]focus.Move, 0, p.MaxMoves())) {
+	for _, m := range moves {
 		if m != focus.Pass && r.IntN(6) == 0 {
 			o.Highlight = append(o.Highlight, m.To().String())
 		}
@@ -179,22 +179,34 @@ func TestRandomPositions(t *testing.T) {
 	r := rand.New(rand.NewPCG(15, 2))
 	for _, spec := range specs {
 		for range 3 {
-			p := config(t, spec).Start()
-			check(t, p, Options{}, Render(p, Options{}))
-			s := rules.Sampler[focus.Position, focus.Move]{Rand: r}
-			last := ""
-			for ply := 0; ply < 300; ply++ {
-				if r.IntN(16) == 0 || p.ToMove() == rules.Terminal {
-					opts := randomOptions(r, p, last)
-					check(t, p, opts, Render(p, opts))
-				}
-				m, ok := s.Move(p)
-				if !ok {
-					break
-				}
-				p, last = p.PlayUnchecked(m), m.String()
+			if c := config(t, spec); c.Nowak {
+				randomGame(t, r, c.StartNowak(), RenderNowak)
+			} else {
+				randomGame(t, r, c.Start(), Render)
 			}
 		}
+	}
+}
+
+// randomGame draws positions of a random game from p with render, and
+// checks them.
+func randomGame[P interface {
+	rules.Position[P, focus.Move]
+	board
+}](t *testing.T, r *rand.Rand, p P, render func(P, Options) []byte) {
+	check(t, p, Options{}, render(p, Options{}))
+	s := rules.Sampler[P, focus.Move]{Rand: r}
+	last := ""
+	for ply := 0; ply < 300; ply++ {
+		if r.IntN(16) == 0 || p.ToMove() == rules.Terminal {
+			opts := randomOptions(r, p.AppendMoves(make([]focus.Move, 0, p.MaxMoves())), last)
+			check(t, p, opts, render(p, opts))
+		}
+		m, ok := s.Move(p)
+		if !ok {
+			break
+		}
+		p, last = p.PlayUnchecked(m), m.String()
 	}
 }
 

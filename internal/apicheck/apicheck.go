@@ -7,7 +7,8 @@
 // parameter names are left out (renaming one changes nothing), constants
 // are listed without their values, and a variable's type is the one its
 // declaration writes (or the type of the composite literal or errors.New
-// call that initialises it).
+// call that initialises it). A struct's methods include those it gets
+// from the unexported types it embeds, which no line of its own declares.
 package apicheck
 
 import (
@@ -44,12 +45,13 @@ func List(dir, importPath string) ([]string, error) {
 		}
 		files = append(files, f)
 	}
-	l := lister{fset: fset, pkg: "pkg " + importPath + ", "}
+	l := lister{fset: fset, pkg: "pkg " + importPath + ", ", methods: map[string][]method{}, embeds: map[string][]string{}}
 	for _, f := range files {
 		for _, d := range f.Decls {
 			l.decl(d)
 		}
 	}
+	l.promote()
 	slices.Sort(l.lines)
 	return slices.Compact(l.lines), nil
 }
@@ -58,6 +60,54 @@ type lister struct {
 	fset  *token.FileSet
 	pkg   string
 	lines []string
+	// methods holds the exported methods declared on each type, exported
+	// or not, and embeds the unexported types each exported struct
+	// embeds: promote lists the methods a struct gets from them.
+	methods map[string][]method
+	embeds  map[string][]string
+}
+
+// method is an exported method as declared: on a pointer receiver or not,
+// its name and its signature's text.
+type method struct {
+	pointer   bool
+	name, sig string
+}
+
+// promote lists, for each exported struct, the exported methods it gets
+// from the unexported types it embeds (those types' own embeddings too),
+// unless it declares a method of that name itself: they are its API,
+// though no line of its own declares them.
+func (l *lister) promote() {
+	for outer, inner := range l.embeds {
+		if !ast.IsExported(outer) {
+			continue
+		}
+		own := map[string]bool{}
+		for _, m := range l.methods[outer] {
+			own[m.name] = true
+		}
+		seen := map[string]bool{}
+		for len(inner) > 0 {
+			t := inner[0]
+			inner = inner[1:]
+			if seen[t] {
+				continue
+			}
+			seen[t] = true
+			inner = append(inner, l.embeds[t]...)
+			for _, m := range l.methods[t] {
+				if own[m.name] {
+					continue
+				}
+				recv := outer
+				if m.pointer {
+					recv = "*" + outer
+				}
+				l.add("method (" + recv + ") " + m.name + m.sig)
+			}
+		}
+	}
 }
 
 func (l *lister) add(s string) { l.lines = append(l.lines, l.pkg+s) }
@@ -75,6 +125,8 @@ func (l *lister) decl(d ast.Decl) {
 		}
 		recv := d.Recv.List[0].Type
 		base := recvBase(recv)
+		_, pointer := recv.(*ast.StarExpr)
+		l.methods[base] = append(l.methods[base], method{pointer, d.Name.Name, sig})
 		if !ast.IsExported(base) {
 			return
 		}
@@ -138,6 +190,13 @@ func valueType(l *lister, v ast.Expr) string {
 }
 
 func (l *lister) typeSpec(s *ast.TypeSpec) {
+	if st, ok := s.Type.(*ast.StructType); ok {
+		for _, f := range st.Fields.List {
+			if id, ok := f.Type.(*ast.Ident); ok && len(f.Names) == 0 && !id.IsExported() {
+				l.embeds[s.Name.Name] = append(l.embeds[s.Name.Name], id.Name)
+			}
+		}
+	}
 	if !s.Name.IsExported() {
 		return
 	}

@@ -27,5 +27,6 @@ func init() {
 	bot.Register[domination.Position, domination.Move]()
 	bot.Register[explocus.Position, explocus.Move]()
 	bot.Register[focus.Position, focus.Move]()
+	bot.Register[focus.NowakPosition, focus.Move]()
 	bot.Register[hex.Position, hex.Move]()
 }

@@ -1,6 +1,7 @@
 package games
 
 import (
+	"fmt"
 	"go/parser"
 	"go/token"
 	"io/fs"
@@ -11,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/tabletop-go/rules"
+	"github.com/tabletop-go/rules/examples/bot"
 	"github.com/tabletop-go/rules/picture"
 )
 
@@ -112,5 +114,31 @@ func TestEveryGameHasItsPicture(t *testing.T) {
 	}
 	if got := picture.Games(); !slices.Equal(got, want) {
 		t.Errorf("games with a picture %v, want %v", got, want)
+	}
+}
+
+// TestEveryVariantHasItsTypedBot: the list registers a bot hook for every
+// position type a game's variants open (Focus has two: Position and, for
+// Nowak's game, NowakPosition), so no variant falls back to the slow bot
+// that plays through rules.Dynamic alone.
+func TestEveryVariantHasItsTypedBot(t *testing.T) {
+	for _, name := range rules.Games() {
+		g, err := rules.Lookup(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, v := range g.Variants {
+			d, err := rules.Open(v.Spec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, err := bot.ForDynamic("mcts", d, bot.Options{Iterations: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if typ := fmt.Sprintf("%T", b); strings.Contains(typ, "fallback") {
+				t.Errorf("%s (%T): the bot is %s, the fallback", v.Spec, d.Typed(), typ)
+			}
+		}
 	}
 }
