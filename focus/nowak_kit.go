@@ -61,12 +61,6 @@ func (p NowakPosition) NumActions() int {
 	return numNowakActions
 }
 
-// NumChanceActions returns 0: Focus has no chance.
-func (p NowakPosition) NumChanceActions() int { return 0 }
-
-// ChanceMove reports false: Focus has no chance.
-func (p NowakPosition) ChanceMove(int) (Move, bool) { return NoMove, false }
-
 // ActionIndex returns m's index in the action space of Nowak's game (see
 // the package doc), or -1 for a value that no position of the game
 // lists: NoMove, a square off the board, a board move along no line or
