@@ -220,7 +220,7 @@ func (c Config) ParsePosition(text string) (Position, error) {
 		return Position{}, err
 	}
 	if c.Nowak {
-		return Position{}, &notation.SpecError{Spec: c.String(), Option: "nowak", Msg: "Nowak's game is a NowakPosition: read it with ParseNowakPosition"}
+		return Position{}, &notation.SpecError{Spec: c.String(), Option: "nowak", Msg: isNowakMsg}
 	}
 	s, err := notation.ReadPosition(text, &c, ParseSpec, nil, Config.parseBody)
 	return Position{s}, err
@@ -235,7 +235,7 @@ func (c Config) ParseNowakPosition(text string) (NowakPosition, error) {
 		return NowakPosition{}, err
 	}
 	if !c.Nowak {
-		return NowakPosition{}, &notation.SpecError{Spec: c.String(), Option: "nowak", Msg: "not Nowak's game, whose positions are Position: read it with ParsePosition"}
+		return NowakPosition{}, &notation.SpecError{Spec: c.String(), Option: "nowak", Msg: notNowakMsg}
 	}
 	s, err := notation.ReadPosition(text, &c, ParseSpec, nil, Config.parseBody)
 	return NowakPosition{state: s}, err
@@ -396,11 +396,17 @@ func ParseNowakPosition(text string) (NowakPosition, error) {
 	return NowakPosition{state: s}, err
 }
 
+// What the readers of each type say of a configuration of the other's.
+const (
+	isNowakMsg  = "Nowak's game is a NowakPosition: read it with ParseNowakPosition"
+	notNowakMsg = "not Nowak's game, whose positions are Position: read it with ParsePosition"
+)
+
 // parseFocusSpec is ParseSpec for the texts of a Position.
 func parseFocusSpec(s string) (Config, error) {
 	c, err := ParseSpec(s)
 	if err == nil && c.Nowak {
-		return Config{}, &notation.SpecError{Spec: s, Option: "nowak", Msg: "Nowak's game is a NowakPosition: read it with ParseNowakPosition"}
+		return Config{}, &notation.SpecError{Spec: s, Option: "nowak", Msg: isNowakMsg}
 	}
 	return c, err
 }
@@ -409,7 +415,7 @@ func parseFocusSpec(s string) (Config, error) {
 func parseNowakSpec(s string) (Config, error) {
 	c, err := ParseSpec(s)
 	if err == nil && !c.Nowak {
-		return Config{}, &notation.SpecError{Spec: s, Option: "nowak", Msg: "not Nowak's game, whose positions are Position: read it with ParsePosition"}
+		return Config{}, &notation.SpecError{Spec: s, Option: "nowak", Msg: notNowakMsg}
 	}
 	return c, err
 }
