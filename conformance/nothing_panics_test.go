@@ -55,10 +55,12 @@ func TestNothingPanics(t *testing.T) {
 	abuse(t, focus.NowakPosition{}, 5)
 	abuse(t, domination.Position{}, 3)
 	abuse(t, explocus.Position{}, 4)
+	abuse(t, explocus.HexPosition{}, 6)
 	for seed := range uint64(20) {
 		abuse(t, hex.Sized(int(seed%26)+1).Start(), seed)
 		abuse(t, domination.New(), seed)
 		abuse(t, explocus.Config{Rows: 3 + int(seed%5), Cols: 3 + int(seed%7)}.Start(), seed)
+		abuse(t, explocus.Config{Side: 3 + int(seed%4)}.StartHex(), seed)
 		for _, spec := range []string{"focus", "focus(swap=true)", "focus(setup=drop)", "focus(players=3,short=true)",
 			"focus(players=4,teams=true,drops=restricted)", "focus(nowak=true)"} {
 			c, err := focus.ParseSpec(spec)

@@ -8,12 +8,13 @@ import "testing"
 func TestHotPathsDoNotAllocate(t *testing.T) {
 	square := parse(t, "A", ".B2B2B2B2B2B", ".......", ".A2.B...")
 	hexagon := hexParse(t, 4, "A", map[string]string{"b1": "A3", "b2": "A", "c1": "B3", "d1": "B2", "e2": "B3", "g5": "B", "d4": "A5"})
-	for _, tc := range []struct {
-		name  string
-		p     Position
-		chain string
-	}{{"explocus", square, "b1-b3"}, {"hexplocus", hexagon, "b2-b1"}} {
-		p := tc.p
+	checkHotPaths(t, "explocus", square, "b1-b3")
+	checkHotPaths(t, "hexplocus", hexagon, "b2-b1")
+}
+
+func checkHotPaths[P anyPosition[P]](t *testing.T, name string, p P, chainText string) {
+	tc := struct{ name, chain string }{name, chainText}
+	{
 		buf := make([]Move, 0, MaxMoves)
 		if n := testing.AllocsPerRun(100, func() { buf = p.AppendMoves(buf[:0]) }); n != 0 {
 			t.Errorf("%s: AppendMoves allocates %v times", tc.name, n)

@@ -6,7 +6,7 @@ import (
 	"github.com/tabletop-go/rules"
 )
 
-func (p Position) illegal(m Move, reason error) error {
+func (p state) illegal(m Move, reason error) error {
 	return &rules.MoveError{Move: m.String(), Kind: rules.ErrIllegal, Reason: reason}
 }
 
@@ -15,7 +15,7 @@ func (p Position) illegal(m Move, reason error) error {
 // not both squares of the grid (NoMove); rules.ErrGameOver once the game
 // ends; or rules.ErrIllegal with another of the Err* values of this
 // package.
-func (p Position) Legal(m Move) error {
+func (p state) Legal(m Move) error {
 	if !p.valid() {
 		return &rules.MoveError{Move: m.String(), Kind: rules.ErrNoGame}
 	}
@@ -53,6 +53,16 @@ func (p Position) Play(m Move) (Position, error) {
 	return p, nil
 }
 
+// Play returns the position after m, or a *rules.MoveError if m is not
+// legal. The receiver is unchanged.
+func (p HexPosition) Play(m Move) (HexPosition, error) {
+	if err := p.Legal(m); err != nil {
+		return p, err
+	}
+	p.apply(m)
+	return p, nil
+}
+
 // PlayUnchecked returns the position after m without checking legality:
 // the fast path for moves from AppendMoves. An illegal move gives a
 // meaningless position but never panics; a move with a square off the
@@ -62,7 +72,14 @@ func (p Position) PlayUnchecked(m Move) Position {
 	return p
 }
 
-func (p *Position) apply(m Move) {
+// PlayUnchecked returns the position after m without checking legality,
+// as Position.PlayUnchecked does.
+func (p HexPosition) PlayUnchecked(m Move) HexPosition {
+	p.apply(m)
+	return p
+}
+
+func (p *state) apply(m Move) {
 	ff, fr := int(m>>16&0xFF), int(m>>24)
 	tf, tr := int(m&0xFF), int(m>>8&0xFF)
 	if !p.onBoard(fr, ff) || !p.onBoard(tr, tf) {
@@ -133,7 +150,7 @@ const maxFirings = 1 << 24
 // work list is a bitmask per rank of squares that may be unstable, and the
 // heights live in a stack array of uint16, since mid-cascade a square may
 // briefly hold more men than a byte.
-func (p *Position) explode(rank, file int, total uint16, mover uint8) {
+func (p *state) explode(rank, file int, total uint16, mover uint8) {
 	rows, cols := int(p.rows), int(p.cols)
 	dirs := p.directions()
 	var h [MaxSize][MaxSize]uint16

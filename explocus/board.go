@@ -22,7 +22,7 @@ var (
 )
 
 // onBoard reports whether (rank, file) is a cell of the board.
-func (p *Position) onBoard(rank, file int) bool {
+func (p *state) onBoard(rank, file int) bool {
 	if uint(rank) >= uint(p.rows) || uint(file) >= uint(p.cols) {
 		return false
 	}
@@ -34,7 +34,7 @@ func (p *Position) onBoard(rank, file int) bool {
 }
 
 // directions returns the board's directions.
-func (p *Position) directions() []step {
+func (p *state) directions() []step {
 	if p.side != 0 {
 		return hexSteps
 	}
@@ -43,7 +43,7 @@ func (p *Position) directions() []step {
 
 // fileRange returns the first and last file of a rank: every file on the
 // square board, those within side−1 of the rank on the hexagon.
-func (p *Position) fileRange(rank int) (lo, hi int) {
+func (p *state) fileRange(rank int) (lo, hi int) {
 	if p.side == 0 {
 		return 0, int(p.cols) - 1
 	}
@@ -53,7 +53,7 @@ func (p *Position) fileRange(rank int) (lo, hi int) {
 
 // neighbours counts the cells next to (rank, file) on the board: the
 // definition of a cell's capacity, on both boards.
-func (p *Position) neighbours(rank, file int) int {
+func (p *state) neighbours(rank, file int) int {
 	n := 0
 	for _, s := range p.directions() {
 		if p.onBoard(rank+s.dr, file+s.df) {
@@ -70,7 +70,7 @@ var hexCapacity [MaxSide + 1][MaxSize][MaxSize]uint8
 
 func init() {
 	for side := MinSide; side <= MaxSide; side++ {
-		p := Position{rows: uint8(2*side - 1), cols: uint8(2*side - 1), side: uint8(side)}
+		p := state{rows: uint8(2*side - 1), cols: uint8(2*side - 1), side: uint8(side)}
 		for r := range 2*side - 1 {
 			for f := range 2*side - 1 {
 				if p.onBoard(r, f) {
@@ -85,7 +85,7 @@ func init() {
 // neighbours (see neighbours), read from a table on the hexagon and
 // counted from the edges on the square board (4 inside, 3 on an edge, 2 in
 // a corner).
-func (p *Position) capacity(rank, file int) uint16 {
+func (p *state) capacity(rank, file int) uint16 {
 	if p.side != 0 {
 		return uint16(hexCapacity[p.side][rank][file])
 	}
@@ -107,7 +107,7 @@ var hexUnits = [6]step{{1, 0}, {1, 1}, {0, 1}, {-1, 0}, {-1, -1}, {0, -1}}
 // distance 1 to min(3, side−1) from the centre; ring d is split into six
 // segments d·u_j + t·(u_{j+1} − u_j), t = 0..d−1, White's for even j and
 // Black's for odd j.
-func (p *Position) startHex() {
+func (p *state) startHex() {
 	centre := int(p.side) - 1
 	for d := 1; d <= min(3, int(p.side)-1); d++ {
 		for j, u := range hexUnits {

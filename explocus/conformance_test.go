@@ -21,32 +21,24 @@ func drawPosition(t *rapid.T) Position {
 	if rapid.Bool().Draw(t, "start") {
 		return c.Start()
 	}
-	return drawSetup(t, c)
+	return Position{state: drawSetup(t, c)}
 }
 
 // drawHexPosition draws a Hexplocus position of side 3, 4, 6 or 13: the
 // start, or a random stable setup as drawPosition makes them.
-func drawHexPosition(t *rapid.T) Position {
+func drawHexPosition(t *rapid.T) HexPosition {
 	c := Config{Side: rapid.SampledFrom([]int{3, 4, 6, 13}).Draw(t, "side")}
 	c.PlyLimit = rapid.SampledFrom([]int{0, 0, 3, 50}).Draw(t, "plylimit")
 	if rapid.Bool().Draw(t, "start") {
-		return c.Start()
+		return c.StartHex()
 	}
-	return drawSetup(t, c)
-}
-
-// drawAnyPosition draws a position of either board.
-func drawAnyPosition(t *rapid.T) Position {
-	if rapid.Bool().Draw(t, "hexagon") {
-		return drawHexPosition(t)
-	}
-	return drawPosition(t)
+	return HexPosition{state: drawSetup(t, c)}
 }
 
 // drawSetup drops men on random cells of c's board, never at capacity,
 // fewer in all than half the board's adjacencies (R-E3), both colours
-// present (or returns the start), and draws the seat to move.
-func drawSetup(t *rapid.T, c Config) Position {
+// present (or the start), and draws the seat to move.
+func drawSetup(t *rapid.T, c Config) state {
 	p := c.empty()
 	men := rapid.IntRange(2, c.Adjacencies()/2).Draw(t, "men")
 	for i := range men {
@@ -68,7 +60,10 @@ func drawSetup(t *rapid.T, c Config) Position {
 		}
 	}
 	if p.men[0] == 0 || p.men[1] == 0 {
-		return c.Start()
+		if c.IsHex() {
+			return c.StartHex().state
+		}
+		return c.Start().state
 	}
 	p.turn = uint8(rapid.IntRange(0, 1).Draw(t, "turn"))
 	p.ply = uint32(p.turn) // A moves at even plies
@@ -82,10 +77,10 @@ func TestContract(t *testing.T) {
 		Parse:      func(p Position, text string) (Position, error) { return p.Config().ParsePosition(text) },
 		MaxPlies:   120,
 		MaxMoves:   MaxMoves,
-		Candidates: candidates,
-		Invariants: checkInvariants,
+		Candidates: func(p Position) []Move { return candidates(p.state) },
+		Invariants: func(t *rapid.T, p Position) { checkInvariants(t, p.state) },
 		OffGrid:    offGrid,
-		Decides:    decides,
+		Decides:    func(p Position) string { return decides(p.state) },
 	})
 }
 
@@ -96,7 +91,7 @@ var offGrid = []Move{NoMove, mv(258, 2, 258, 4), mv(2, 2, 2, 26), mv(26, 0, 25, 
 
 // decides is what decides the game besides its moves and outcome: under
 // a ply limit, the ply (the plies left before the draw).
-func decides(p Position) string {
+func decides(p state) string {
 	if p.plyLimit == 0 {
 		return ""
 	}
@@ -106,22 +101,22 @@ func decides(p Position) string {
 // TestContractHexplocus runs the kit on Hexplocus: sides 3, 4, 6 and 13,
 // with and without a ply limit.
 func TestContractHexplocus(t *testing.T) {
-	conformance.Run(t, conformance.Game[Position, Move]{
+	conformance.Run(t, conformance.Game[HexPosition, Move]{
 		Start:      drawHexPosition,
-		Parse:      func(p Position, text string) (Position, error) { return p.Config().ParsePosition(text) },
+		Parse:      func(p HexPosition, text string) (HexPosition, error) { return p.Config().ParseHexPosition(text) },
 		MaxPlies:   120,
 		MaxMoves:   MaxMoves,
-		Candidates: candidates,
-		Invariants: checkInvariants,
+		Candidates: func(p HexPosition) []Move { return candidates(p.state) },
+		Invariants: func(t *rapid.T, p HexPosition) { checkInvariants(t, p.state) },
 		OffGrid:    offGrid,
-		Decides:    decides,
+		Decides:    func(p HexPosition) string { return decides(p.state) },
 	})
 }
 
 // candidates lists, from every column, the moves of 1 to 6 cells along
 // the six directions of the hexagon and along the other diagonal, on the
 // board or off it.
-func candidates(p Position) []Move {
+func candidates(p state) []Move {
 	var out []Move
 	cols, rows := p.Size()
 	for r := range rows {
@@ -151,7 +146,7 @@ func candidates(p Position) []Move {
 // colour masks are disjoint and mark exactly the occupied cells), at most
 // four (square) or six (hexagon) moves per man of the mover, and the
 // naive reference finds the same moves.
-func checkInvariants(t *rapid.T, p Position) {
+func checkInvariants(t *rapid.T, p state) {
 	var men [2]int
 	for r := range MaxSize {
 		if p.own[0][r]&p.own[1][r] != 0 {
@@ -205,15 +200,22 @@ func checkInvariants(t *rapid.T, p Position) {
 // total never changes.
 func TestMenAreConservedOverWholeGames(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		p := drawAnyPosition(t)
-		total := p.Men(0) + p.Men(1)
-		for i := 0; i < 200 && p.ToMove() != rules.Terminal; i++ {
-			p = p.PlayUnchecked(rapid.SampledFrom(p.AppendMoves(nil)).Draw(t, "move"))
-			if got := p.Men(0) + p.Men(1); got != total {
-				t.Fatalf("%d men, started with %d", got, total)
-			}
+		if rapid.Bool().Draw(t, "hexagon") {
+			checkMenConserved(t, drawHexPosition(t))
+		} else {
+			checkMenConserved(t, drawPosition(t))
 		}
 	})
+}
+
+func checkMenConserved[P anyPosition[P]](t *rapid.T, p P) {
+	total := p.Men(0) + p.Men(1)
+	for i := 0; i < 200 && p.ToMove() != rules.Terminal; i++ {
+		p = p.PlayUnchecked(rapid.SampledFrom(p.AppendMoves(nil)).Draw(t, "move"))
+		if got := p.Men(0) + p.Men(1); got != total {
+			t.Fatalf("%d men, started with %d", got, total)
+		}
+	}
 }
 
 // TestRE2_CascadeOrderDoesNotMatter resolves the cascade of random moves
@@ -221,22 +223,22 @@ func TestMenAreConservedOverWholeGames(t *testing.T) {
 // the package's result is the same every time.
 func TestRE2_CascadeOrderDoesNotMatter(t *testing.T) {
 	checkCascadeOrder(t, drawPosition, func(p Position, m refMove, rng *rand.Rand) string {
-		return refFrom(p).play(m, rng).text()
+		return refFrom(p.state).play(m, rng).text()
 	})
 }
 
 // TestRE4_CascadeOrderDoesNotMatterOnTheHexagon is R-E2's property test
 // on the hexagon (sides 3, 4, 6 and 13), against the plain Hexplocus.
 func TestRE4_CascadeOrderDoesNotMatterOnTheHexagon(t *testing.T) {
-	checkCascadeOrder(t, drawHexPosition, func(p Position, m refMove, rng *rand.Rand) string {
-		return hexRefFrom(p).play(m, rng).text()
+	checkCascadeOrder(t, drawHexPosition, func(p HexPosition, m refMove, rng *rand.Rand) string {
+		return hexRefFrom(p.state).play(m, rng).text()
 	})
 }
 
 // checkCascadeOrder plays random moves from positions draw makes, and
 // compares the board after each with the one the reference play gives,
 // its cascade resolved in four random orders.
-func checkCascadeOrder(t *testing.T, draw func(*rapid.T) Position, play func(Position, refMove, *rand.Rand) string) {
+func checkCascadeOrder[P anyPosition[P]](t *testing.T, draw func(*rapid.T) P, play func(P, refMove, *rand.Rand) string) {
 	explosions := 0
 	rapid.Check(t, func(t *rapid.T) {
 		p := draw(t)

@@ -11,7 +11,7 @@ import (
 // diagram letters and colour words, and how many men the seat has on the
 // board. The invalid value, and a value that is not a seat, get the zero
 // SeatInfo.
-func (p Position) SeatInfo(seat rules.Player) rules.SeatInfo {
+func (p state) SeatInfo(seat rules.Player) rules.SeatInfo {
 	if !p.IsValid() || seat != 0 && seat != 1 {
 		return rules.SeatInfo{}
 	}
@@ -24,4 +24,4 @@ func (p Position) SeatInfo(seat rules.Player) rules.SeatInfo {
 }
 
 // Note returns "" (rules.Describer): the board and the seats say all.
-func (p Position) Note() string { return "" }
+func (p state) Note() string { return "" }

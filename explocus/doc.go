@@ -2,9 +2,10 @@
 // exploding columns, exactly and fast, following the rules as published by
 // MindSports, with three rulings where they are silent or leave a choice;
 // and Hexplocus, the hexagonal version of the game, whose board, start and
-// directions a fourth ruling (R-E4) fixes. Both games share one Position
-// and Move type, one cascade and one notation; the game spec says which
-// board a game is played on ("explocus" or "hexplocus").
+// directions a fourth ruling (R-E4) fixes. An Explocus position is a
+// Position, a Hexplocus one a HexPosition: two types over one unexported
+// board, with one Move type, one cascade and one notation; the game spec
+// says which board a game is played on ("explocus" or "hexplocus").
 //
 // # Rules
 //
@@ -197,15 +198,18 @@
 //     and Config.Validate reports a configuration the package cannot play
 //     (rows, cols, size or plylimit out of range, or a hexagon with Rows
 //     or Cols set), with a *notation.SpecError naming the option.
-//   - Config.Start returns the start of a configuration (R-E1, R-E4);
-//     New() is Default.Start(), the standard 8×8 start, and
-//     HexDefault.Start() the standard Hexplocus start. Start of a
-//     configuration that Validate refuses is the invalid value (see The
-//     invalid value): nothing is clamped or repaired into a game.
-//   - Config.ParsePosition and ParsePosition read position texts (see
-//     Position text). Position.Config returns a position's configuration,
-//     and Position.Size() returns its (files, ranks), that is (cols, rows):
-//     columns then rows, the same order in every game.
+//   - Config.Start returns the Explocus start of a configuration (R-E1),
+//     a Position, and Config.StartHex the Hexplocus start (R-E4), a
+//     HexPosition; New() is Default.Start(), the standard 8×8 start, and
+//     HexDefault.StartHex() the standard Hexplocus start. Each gives the
+//     invalid value (see The invalid value) for a configuration of the
+//     other game or one that Validate refuses: nothing is clamped or
+//     repaired into a game.
+//   - Config.ParsePosition and ParsePosition read Explocus texts,
+//     Config.ParseHexPosition and ParseHexPosition Hexplocus texts (see
+//     Position text). Config returns a position's configuration, and
+//     Size() its (files, ranks), that is (cols, rows): columns then rows,
+//     the same order in every game.
 //   - Square is a cell of the MaxSize×MaxSize grid on which both boards
 //     lie: NewSquare(file, rank) with file 0 the file written "a" and rank
 //     0 the rank written "1" (on the hexagon, the axial coordinates of
@@ -220,10 +224,10 @@
 //     returns NoMove (String "?"), which Legal and Play refuse with
 //     ErrNoSuchSquare, a reason that names the grid. A square of the grid
 //     off the board is ErrOffBoard. ParseMove reads the notation.
-//   - Position.Turn() is the seat whose turn it is, Men(seat) the men a
-//     seat owns and Ply() the plies played.
+//   - Turn() is the seat whose turn it is, Men(seat) the men a seat owns
+//     and Ply() the plies played.
 //   - The constant MaxMoves is a buffer size that serves every
-//     configuration of both games; the method Position.MaxMoves() is that
+//     configuration of both games; the method MaxMoves() is that
 //     position's own bound, one move per man on the board and direction
 //     (four per man on the square board, six on the hexagon: a column of
 //     height h has at most one move per direction and distance 1..h),
@@ -245,8 +249,8 @@
 //
 // What differs from the other games on purpose: a square holds a column
 // of one colour, so At returns its owner and height rather than a stack
-// of pieces; one Position and Move type serve two games, told apart by
-// the configuration (Config.IsHex); and the games have no chance nodes.
+// of pieces; one package, one Move type and one board serve two games,
+// each with its position type; and the games have no chance nodes.
 //
 // # Move notation
 //
@@ -320,14 +324,18 @@
 //
 //	explocus(rows=8,cols=8,plylimit=500) ......../.AABBAA./.BBAABB./.AABBAA./.BBAABB./.AABBAA./.BBAABB./........ A 0
 //
-// Config.ParsePosition reads a bare text in its own configuration (so
-// HexDefault.ParsePosition reads a bare Hexplocus board), and refuses a
-// text whose spec names another configuration. The package-level
-// ParsePosition reads the spec when there is one, and otherwise the
-// configuration a bare text implies. Positions implement
-// encoding.TextMarshaler and, with a pointer receiver,
-// encoding.TextUnmarshaler (reading as ParsePosition does), so a struct
-// holding a position round-trips through encoding/json.
+// Config.ParsePosition and Config.ParseHexPosition read a bare text in
+// their own configuration (so HexDefault.ParseHexPosition reads a bare
+// Hexplocus board), and refuse a text whose spec names another
+// configuration. The package-level ParsePosition reads the spec when
+// there is one, and otherwise the configuration a bare text implies;
+// ParseHexPosition wants the spec. Each reader refuses the other game's
+// texts and configurations, with a *notation.SpecError (inside a
+// *rules.SyntaxError for a text's spec) that names the other reader.
+// Both types implement encoding.TextMarshaler and, with a pointer
+// receiver, encoding.TextUnmarshaler (reading as ParsePosition and
+// ParseHexPosition do), so a struct holding a position round-trips
+// through encoding/json.
 //
 // # Diagram
 //
@@ -435,9 +443,10 @@
 //
 // # The invalid value
 //
-// The zero Position is the invalid value of the contract (see
-// rules.Position and rules.Kit): what every failed parse returns and what
-// Start returns for a configuration Validate refuses. Where Explocus adds
+// The zero Position and the zero HexPosition are the invalid values of
+// the contract (see rules.Position and rules.Kit): what every failed
+// parse returns and what Start and StartHex return for a configuration
+// they refuse. Where Explocus adds
 // to the contract: Config is the zero Config, Size (0, 0), MaxMoves and
 // Men 0, Turn rules.Terminal (no seat's turn), OnBoard false for every
 // square, TransformMove NoMove; its text is "<invalid explocus
@@ -469,8 +478,9 @@
 //
 // # Speed
 //
-// A position is a value of about 900 bytes: a byte of height per cell of a
-// 26×26 grid and a bitmask per rank of each colour's columns; the board's
+// A position of either type is a value of about 900 bytes: a byte of
+// height per cell of a 26×26 grid and a bitmask per rank of each
+// colour's columns; the board's
 // shape is three bytes (rows, cols, and the hexagon's side), and the
 // hexagon's cells are the grid's cells within a diagonal band. One
 // cascade serves both boards, walking the board's directions: it keeps its

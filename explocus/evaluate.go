@@ -10,14 +10,14 @@ import (
 // rules.KitMethods), for search cut-offs: each man counts 1 and each
 // column ½ (columns are mobility); the difference is squashed into
 // (-1, 1). A finished game gives its return.
-func (p Position) Evaluate(seat rules.Player) (value float64, ok bool) {
+func (p state) Evaluate(seat rules.Player) (value float64, ok bool) {
 	if !p.valid() {
 		return 0, false
 	}
 	return p.evaluate(seat), true
 }
 
-func (p *Position) evaluate(seat rules.Player) float64 {
+func (p *state) evaluate(seat rules.Player) float64 {
 	if o := p.Outcome(); o.Over() {
 		return o.Return(seat)
 	}

@@ -32,7 +32,7 @@ func Example() {
 // at most: it fires into d5, e4 and d4, taking Black's last man over.
 func Example_hexplocus() {
 	c, _ := explocus.ParseSpec("hexplocus(size=3)")
-	p, err := c.ParsePosition("..A/..B./..A5../..../... A 0")
+	p, err := c.ParseHexPosition("..A/..B./..A5../..../... A 0")
 	if err != nil {
 		fmt.Println(err)
 		return

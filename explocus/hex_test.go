@@ -39,9 +39,9 @@ func hexText(side int, seat string, columns map[string]string) string {
 
 func itoa(n int) string { return strconv.Itoa(n) }
 
-func hexParse(t testing.TB, side int, seat string, columns map[string]string) Position {
+func hexParse(t testing.TB, side int, seat string, columns map[string]string) HexPosition {
 	t.Helper()
-	p, err := ParsePosition(hexText(side, seat, columns))
+	p, err := ParseHexPosition(hexText(side, seat, columns))
 	require.NoError(t, err)
 	return p
 }
@@ -56,7 +56,7 @@ func cell(t testing.TB, name string) (file, rank int) {
 }
 
 func TestRE4_StartLayout(t *testing.T) {
-	p := HexDefault.Start()
+	p := HexDefault.StartHex()
 	assert.Equal(t, "hexplocus(size=6) ....../......./..ABBB../..AABBA../..AAABAA../..BBB.AAA../..BBABBB../..BAABB../..AAAB../......./...... A 0", p.String())
 	assert.Equal(t, 18, p.Men(0))
 	assert.Equal(t, 18, p.Men(1))
@@ -86,7 +86,7 @@ func TestRE4_StartLayout(t *testing.T) {
 
 func TestRE4_StartAgreesWithTheRulingOnEverySide(t *testing.T) {
 	for side := MinSide; side <= MaxSide; side++ {
-		p := Config{Side: side}.Start()
+		p := Config{Side: side}.StartHex()
 		_, rest, _, _ := notation.CutSpec(p.String())
 		assert.Equal(t, hexRefStart(side).text(), strings.Fields(rest)[0], "side %d", side)
 		want := 36
@@ -96,13 +96,13 @@ func TestRE4_StartAgreesWithTheRulingOnEverySide(t *testing.T) {
 		assert.Equal(t, want/2, p.Men(0), "side %d", side)
 		assert.Equal(t, want/2, p.Men(1), "side %d", side)
 	}
-	assert.Equal(t, "hexplocus(size=3) ABB/AABA/BB.AA/BABB/AAB A 0", Config{Side: 3}.Start().String(),
+	assert.Equal(t, "hexplocus(size=3) ABB/AABA/BB.AA/BABB/AAB A 0", Config{Side: 3}.StartHex().String(),
 		"on side 3 the two rings fill every cell but the centre")
 }
 
 func TestRE4_StartIsPointSymmetricWithColoursSwapped(t *testing.T) {
 	for side := MinSide; side <= MaxSide; side++ {
-		p := Config{Side: side}.Start()
+		p := Config{Side: side}.StartHex()
 		c := side - 1
 		for _, x := range hexBoard(side) {
 			o1, h1 := p.At(sq(x.f, x.r))
@@ -116,7 +116,7 @@ func TestRE4_StartIsPointSymmetricWithColoursSwapped(t *testing.T) {
 }
 
 func TestRE4_CapacitiesOnCornersEdgesAndInside(t *testing.T) {
-	p := HexDefault.Start()
+	p := HexDefault.StartHex()
 	for _, name := range []string{"a1", "f1", "k6", "k11", "f11", "a6"} {
 		f, r := cell(t, name)
 		assert.Equal(t, 3, p.Capacity(sq(f, r)), "corner %s", name)
@@ -137,12 +137,12 @@ func TestRE4_CapacitiesOnCornersEdgesAndInside(t *testing.T) {
 	// On every side: six corners, 6(N−2) other edge cells, the rest
 	// inside, and the capacities add up to twice the adjacencies.
 	for side := MinSide; side <= MaxSide; side++ {
-		p := Config{Side: side}.Start()
+		p := Config{Side: side}.StartHex()
 		count := map[int]int{}
 		sum := 0
 		for _, x := range hexBoard(side) {
 			c := p.Capacity(sq(x.f, x.r))
-			require.Equal(t, hexRefFrom(p).capacity(x), c)
+			require.Equal(t, hexRefFrom(p.state).capacity(x), c)
 			count[c]++
 			sum += c
 		}
@@ -244,17 +244,17 @@ func TestRE4_ExplosionsCascadeAcrossEdgeCells(t *testing.T) {
 }
 
 // refBoardAfter plays move with the plain reference.
-func refBoardAfter(t *testing.T, p Position, move string) string {
+func refBoardAfter(t *testing.T, p HexPosition, move string) string {
 	m, err := p.ParseMove(move)
 	require.NoError(t, err)
-	return hexRefFrom(p).play(ref(m), nil).text()
+	return hexRefFrom(p.state).play(ref(m), nil).text()
 }
 
 func TestRE4_RE3_SetupsWithTooManyMenAreRejectedOnTheHexagon(t *testing.T) {
 	// Side 3 has 42 adjacencies: 41 men are accepted, 42 rejected.
 	full := map[string]string{}
 	for _, x := range hexBoard(3) {
-		full[notation.FileName(x.f)+itoa(x.r+1)] = "A" + itoa(Config{Side: 3}.Start().Capacity(sq(x.f, x.r))-1)
+		full[notation.FileName(x.f)+itoa(x.r+1)] = "A" + itoa(Config{Side: 3}.StartHex().Capacity(sq(x.f, x.r))-1)
 	}
 	// Corners 2, edges 3, inside 5: 6·2 + 6·3 + 7·5 = 65 men; take
 	// some away.
@@ -264,16 +264,16 @@ func TestRE4_RE3_SetupsWithTooManyMenAreRejectedOnTheHexagon(t *testing.T) {
 	for k, v := range full {
 		full[k] = strings.TrimSuffix(v, "1")
 	}
-	p, err := ParsePosition(hexText(3, "A", full))
+	p, err := ParseHexPosition(hexText(3, "A", full))
 	require.NoError(t, err)
 	require.Equal(t, 41, p.Men(0)+p.Men(1))
 	full["c4"] = "A4"
-	_, err = ParsePosition(hexText(3, "A", full))
+	_, err = ParseHexPosition(hexText(3, "A", full))
 	assert.ErrorContains(t, err, "42 men on a board with 42 adjacencies: R-E3")
 }
 
 func TestHexPositionTextsAreRefusedWhenImpossible(t *testing.T) {
-	start := HexDefault.Start().String()
+	start := HexDefault.StartHex().String()
 	_, board, _, _ := notation.CutSpec(start)
 	for _, tc := range []struct{ text, msg string }{
 		{"hexplocus(size=6) ......./......./..ABBB../..AABBA../..AAABAA../..BBB.AAA../..BBABBB../..BAABB../..AAAB../......./...... A 0", "has more than 6 cells"},
@@ -287,7 +287,7 @@ func TestHexPositionTextsAreRefusedWhenImpossible(t *testing.T) {
 		{"hexplocus(size=14) " + board, "size"},
 		{board, "a Hexplocus text begins with its spec"},
 	} {
-		_, err := ParsePosition(tc.text)
+		_, err := ParseHexPosition(tc.text)
 		require.Error(t, err, tc.text)
 		assert.Contains(t, err.Error(), tc.msg, tc.text)
 		var se *rules.SyntaxError
@@ -295,7 +295,7 @@ func TestHexPositionTextsAreRefusedWhenImpossible(t *testing.T) {
 		assert.True(t, errors.As(err, &se) || errors.As(err, &spe), "%T", err)
 	}
 	// A bare text is read in the configuration asked for.
-	p, err := HexDefault.ParsePosition(board)
+	p, err := HexDefault.ParseHexPosition(board)
 	require.NoError(t, err)
 	assert.Equal(t, start, p.String())
 	d, err := rules.OpenPosition("hexplocus", board)
@@ -303,6 +303,37 @@ func TestHexPositionTextsAreRefusedWhenImpossible(t *testing.T) {
 	assert.Equal(t, start, d.String())
 	_, err = Default.ParsePosition(start)
 	assert.ErrorContains(t, err, "not of \"explocus(rows=8,cols=8)\"")
+}
+
+// TestEachTypeRefusesTheOtherGame: a Position is never on the hexagon
+// and a HexPosition never on the square board, whichever way one is
+// asked for.
+func TestEachTypeRefusesTheOtherGame(t *testing.T) {
+	assert.False(t, HexDefault.Start().IsValid(), "Start of a hexagon")
+	assert.False(t, Default.StartHex().IsValid(), "StartHex of a square board")
+	hexStart, square := HexDefault.StartHex().String(), New().String()
+	var spe *notation.SpecError
+	var se *rules.SyntaxError
+	_, err := ParsePosition(hexStart)
+	require.ErrorAs(t, err, &se, "the text's spec is at fault")
+	assert.Contains(t, err.Error(), "read it with ParseHexPosition")
+	_, err = HexDefault.ParsePosition(hexStart)
+	require.ErrorAs(t, err, &spe)
+	assert.Contains(t, err.Error(), "read it with ParseHexPosition")
+	_, err = ParseHexPosition("explocus(rows=8,cols=8) " + strings.SplitN(square, " ", 2)[0] + " A 0")
+	require.ErrorAs(t, err, &se)
+	assert.Contains(t, err.Error(), "read it with ParsePosition")
+	_, err = Default.ParseHexPosition(square)
+	require.ErrorAs(t, err, &spe)
+	assert.Contains(t, err.Error(), "read it with ParsePosition")
+	var p Position
+	assert.Error(t, p.UnmarshalText([]byte(hexStart)))
+	var h HexPosition
+	require.NoError(t, h.UnmarshalText([]byte(hexStart)))
+	assert.Equal(t, HexDefault.StartHex(), h)
+	assert.Error(t, h.UnmarshalText([]byte(square)))
+	_, err = HexPosition{}.MarshalText()
+	assert.ErrorContains(t, err, "explocus.HexPosition")
 }
 
 func TestHexSpecs(t *testing.T) {
@@ -321,17 +352,17 @@ func TestHexSpecs(t *testing.T) {
 	assert.Error(t, Config{Side: 6, Rows: 11, Cols: 11}.Validate())
 	assert.Error(t, Config{Side: 14}.Validate())
 	assert.NoError(t, Config{Side: 3}.Validate())
-	assert.Equal(t, Position{}, Config{Side: 99}.Start(), "Start never clamps: an invalid configuration gives the invalid value")
+	assert.Equal(t, HexPosition{}, Config{Side: 99}.StartHex(), "Start never clamps: an invalid configuration gives the invalid value")
 	d, err := rules.Open("hexplocus(size=4,plylimit=20)")
 	require.NoError(t, err)
 	assert.Equal(t, "hexplocus(size=4,plylimit=20)", d.Spec())
 	assert.Contains(t, rules.Games(), "hexplocus")
-	assert.Len(t, d.Moves(), len(Config{Side: 4}.Start().AppendMoves(nil)))
+	assert.Len(t, d.Moves(), len(Config{Side: 4}.StartHex().AppendMoves(nil)))
 }
 
 func TestHexplocusCanEnd(t *testing.T) {
-	p, limited := HexDefault.Start(), Config{Side: 6, PlyLimit: 100}.Start()
-	for _, q := range []Position{p, limited} {
+	p, limited := HexDefault.StartHex(), Config{Side: 6, PlyLimit: 100}.StartHex()
+	for _, q := range []HexPosition{p, limited} {
 		assert.True(t, q.CanEnd(rules.Win(2, rules.Elimination, 0)))
 		assert.True(t, q.CanEnd(rules.Win(2, rules.Elimination, 1)))
 		assert.False(t, q.CanEnd(rules.Win(2, rules.Elimination, 0, 1)))
@@ -351,5 +382,5 @@ func TestHexDiagram(t *testing.T) {
 		"         a   b   c",
 		"White (A) to move; White 9 men, Black 9 men",
 	}, "\n")
-	assert.Equal(t, want, Config{Side: 3}.Start().Diagram())
+	assert.Equal(t, want, Config{Side: 3}.StartHex().Diagram())
 }

@@ -87,7 +87,7 @@ func hexRefStart(n int) hexGame {
 	return g
 }
 
-func hexRefFrom(p Position) hexGame {
+func hexRefFrom(p state) hexGame {
 	g := newHexGame(p.Config().Side)
 	for c := range g.cells {
 		owner, h := p.At(sq(c.f, c.r))

@@ -67,8 +67,8 @@ func TestCanEndHoldsForEveryRandomHexplocusGame(t *testing.T) {
 	seen := map[string]bool{}
 	for seed := range uint64(200) {
 		c := Config{Side: 3 + int(seed%3), PlyLimit: 300}
-		s := rules.Sampler[Position, Move]{Rand: rand.New(rand.NewPCG(seed, 17))}
-		end, _ := s.Playout(c.Start(), -1)
+		s := rules.Sampler[HexPosition, Move]{Rand: rand.New(rand.NewPCG(seed, 17))}
+		end, _ := s.Playout(c.StartHex(), -1)
 		o := end.Outcome()
 		require.True(t, o.Over(), "%v seed %d", c, seed)
 		require.True(t, end.CanEnd(o), "%v seed %d: %v", c, seed, o)
@@ -88,22 +88,22 @@ func TestPositionTextRefusesAPlyBeyondMaxPly(t *testing.T) {
 		require.NoError(t, err)
 		prefix := tc.board + " A "
 		for _, ply := range []string{"4294967294", "4294967296", "2147483650", "99999999999999999999999"} {
-			_, err := c.ParsePosition(prefix + ply)
+			_, err := parseState(c, prefix+ply)
 			var se *rules.SyntaxError
 			require.True(t, errors.As(err, &se), "%s %s: %v", tc.spec, ply, err)
 			assert.Equal(t, len(prefix), se.Offset)
 			assert.Contains(t, se.Msg, "the ply count is above the maximum, MaxPly = 2147483648")
 		}
 		for _, ply := range []string{"-2", "+2", "2e3", ""} {
-			_, err := c.ParsePosition(prefix + ply)
+			_, err := parseState(c, prefix+ply)
 			var se *rules.SyntaxError
 			require.True(t, errors.As(err, &se), "%s %q: %v", tc.spec, ply, err)
 			assert.Contains(t, se.Msg, "the ply count is a whole number")
 		}
 		// MaxPly itself is accepted, and play from it counts on.
-		p, err := c.ParsePosition(prefix + "2147483648")
+		p, err := parseState(c, prefix+"2147483648")
 		require.NoError(t, err, tc.spec)
-		p = p.PlayUnchecked(p.AppendMoves(nil)[0])
+		p = playState(p, p.AppendMoves(nil)[0])
 		assert.Equal(t, MaxPly+1, p.Ply(), tc.spec)
 	}
 }
@@ -112,10 +112,10 @@ func TestPositionTextRefusesAPlyBeyondMaxPly(t *testing.T) {
 // wrapping it to 0.
 func TestPlyCountNeverWraps(t *testing.T) {
 	for _, c := range []Config{Default, HexDefault} {
-		p := c.Start()
+		p := startState(c)
 		p.ply = math.MaxUint32 - 1
 		for range 2 {
-			p = p.PlayUnchecked(p.AppendMoves(nil)[0])
+			p = playState(p, p.AppendMoves(nil)[0])
 			assert.Equal(t, math.MaxUint32, p.Ply(), c.String())
 		}
 	}
@@ -136,7 +136,7 @@ func TestPositionTextRefusesAGameDecidedAtPlyZero(t *testing.T) {
 	} {
 		c, err := ParseSpec(tc.spec)
 		require.NoError(t, err)
-		_, err = c.ParsePosition(tc.board + " A 0")
+		_, err = parseState(c, tc.board+" A 0")
 		var se *rules.SyntaxError
 		require.True(t, errors.As(err, &se), "%s %s: %v", tc.spec, tc.board, err)
 		assert.Equal(t, tc.what, se.What)
@@ -144,7 +144,7 @@ func TestPositionTextRefusesAGameDecidedAtPlyZero(t *testing.T) {
 		assert.Equal(t, len(tc.board)+3, se.Offset, tc.board)
 		// After a move the seat that moved last must have men; the seat
 		// to move may have none: it has lost.
-		_, err = c.ParsePosition(tc.board + " B 1")
+		_, err = parseState(c, tc.board+" B 1")
 		if strings.Contains(tc.board, "A") {
 			require.NoError(t, err, tc.board)
 		} else {
@@ -159,7 +159,7 @@ func TestPositionTextRefusesAGameDecidedAtPlyZero(t *testing.T) {
 // move".
 func TestParseMoveNamesAWordThatIsNoMove(t *testing.T) {
 	for _, c := range []Config{Default, HexDefault} {
-		p := c.Start()
+		p := startState(c)
 		what := map[bool]string{false: "explocus move", true: "hexplocus move"}[c.IsHex()]
 		for _, tc := range []struct {
 			move   string

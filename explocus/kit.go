@@ -54,7 +54,7 @@ var (
 )
 
 // kit returns the tables of p's board (nil for the invalid value).
-func (p *Position) kit() *boardKit {
+func (p *state) kit() *boardKit {
 	var slot *atomic.Pointer[boardKit]
 	switch {
 	case !p.valid():
@@ -72,7 +72,7 @@ func (p *Position) kit() *boardKit {
 }
 
 // buildKit makes the tables of p's board (see boardKit).
-func (p *Position) buildKit() *boardKit {
+func (p *state) buildKit() *boardKit {
 	s := &boardKit{}
 	for cell := range MaxSize * MaxSize {
 		r, f := cell/MaxSize, cell%MaxSize
@@ -121,9 +121,9 @@ func mv(ff, fr, tf, tr int) Move { return StackMove(NewSquare(ff, fr), NewSquare
 // NumActions returns the size of the board's action space: the number of
 // moves a position of the board can ever list (see the package doc), 504
 // on the standard 8×8 board and 1578 on the standard hexagon.
-func (p Position) NumActions() int { return p.numActions() }
+func (p state) NumActions() int { return p.numActions() }
 
-func (p *Position) numActions() int {
+func (p *state) numActions() int {
 	s := p.kit()
 	if s == nil {
 		return 0
@@ -132,16 +132,16 @@ func (p *Position) numActions() int {
 }
 
 // NumChanceActions returns 0: the games have no chance.
-func (p Position) NumChanceActions() int { return 0 }
+func (p state) NumChanceActions() int { return 0 }
 
 // ActionIndex returns m's index in the board's action space: its place
 // among the moves a position of the board can ever list, in canonical
 // order; -1 for any other value (a move off the board's lines, farther
 // than its origin's columns can ever move, a cell off the board, NoMove).
 // It never allocates.
-func (p Position) ActionIndex(m Move) int { return p.actionIndex(m) }
+func (p state) ActionIndex(m Move) int { return p.actionIndex(m) }
 
-func (p *Position) actionIndex(m Move) int {
+func (p *state) actionIndex(m Move) int {
 	s := p.kit()
 	from := m >> 16
 	file, rank := int(from&0xFF), int(from>>8)
@@ -158,9 +158,9 @@ func (p *Position) actionIndex(m Move) int {
 
 // ActionMove returns the move of index i, and false for i outside [0,
 // NumActions).
-func (p Position) ActionMove(i int) (Move, bool) { return p.actionMove(i) }
+func (p state) ActionMove(i int) (Move, bool) { return p.actionMove(i) }
 
-func (p *Position) actionMove(i int) (Move, bool) {
+func (p *state) actionMove(i int) (Move, bool) {
 	s := p.kit()
 	if s == nil || uint(i) >= uint(len(s.moves)) {
 		return NoMove, false
@@ -169,11 +169,11 @@ func (p *Position) actionMove(i int) (Move, bool) {
 }
 
 // ChanceMove returns NoMove and false: the games have no chance.
-func (p Position) ChanceMove(int) (Move, bool) { return NoMove, false }
+func (p state) ChanceMove(int) (Move, bool) { return NoMove, false }
 
 // tallest returns the most men a column can have once a move is over: 3
 // on the square board, 5 on the hexagon.
-func (p *Position) tallest() int {
+func (p *state) tallest() int {
 	if p.side != 0 {
 		return 5
 	}
@@ -184,7 +184,7 @@ func (p *Position) tallest() int {
 // the package doc): a plane per height of a column for each seat, the
 // board, the capacities and the seat's turn; and with a ply limit, two
 // planes of the plies played and left.
-func (p *Position) observationPlanes() int {
+func (p *state) observationPlanes() int {
 	n := 2*p.tallest() + 3
 	if p.plyLimit != 0 {
 		n += 2
@@ -196,7 +196,7 @@ func (p *Position) observationPlanes() int {
 // ranks (rows) and files (cols): (9, rows, cols) on the square board and
 // (13, 2N−1, 2N−1) on the hexagon of side N, two planes more with a ply
 // limit.
-func (p Position) ObservationShape() (planes, rows, cols int) {
+func (p state) ObservationShape() (planes, rows, cols int) {
 	if !p.valid() {
 		return 0, 0, 0
 	}
@@ -208,11 +208,11 @@ func (p Position) ObservationShape() (planes, rows, cols int) {
 // row r of a plane being rank r+1 and column f file f. It appends nothing
 // for a seat other than 0 and 1, and never allocates given the shape's
 // number of values of spare capacity.
-func (p Position) AppendObservation(buf []float32, seat rules.Player) []float32 {
+func (p state) AppendObservation(buf []float32, seat rules.Player) []float32 {
 	return p.appendObservation(buf, seat)
 }
 
-func (p *Position) appendObservation(buf []float32, seat rules.Player) []float32 {
+func (p *state) appendObservation(buf []float32, seat rules.Player) []float32 {
 	if !p.valid() || seat != 0 && seat != 1 {
 		return buf
 	}
@@ -298,9 +298,9 @@ var hexSymmetries = [12]symmetry{
 // Symmetries returns the number of symmetries of the board (see the
 // package doc): 12 on the hexagon, 8 on a square board, 4 on a board that
 // is not square.
-func (p Position) Symmetries() int { return p.symmetries() }
+func (p state) Symmetries() int { return p.symmetries() }
 
-func (p *Position) symmetries() int {
+func (p *state) symmetries() int {
 	switch {
 	case !p.valid():
 		return 0
@@ -313,7 +313,7 @@ func (p *Position) symmetries() int {
 }
 
 // symmetry returns symmetry k, which must be in [0, Symmetries).
-func (p *Position) symmetry(k int) symmetry {
+func (p *state) symmetry(k int) symmetry {
 	if p.side != 0 {
 		return hexSymmetries[k%len(hexSymmetries)]
 	}
@@ -321,7 +321,7 @@ func (p *Position) symmetry(k int) symmetry {
 }
 
 // image returns the image of the cell (f, r) under s.
-func (p *Position) image(s symmetry, f, r int) (int, int) {
+func (p *state) image(s symmetry, f, r int) (int, int) {
 	nf, nr := int(p.cols)-1, int(p.rows)-1
 	x, y := 2*f-nf, 2*r-nr
 	return (s.a*x + s.b*y + nf) / 2, (s.c*x + s.d*y + nr) / 2
@@ -333,15 +333,22 @@ func (p *Position) image(s symmetry, f, r int) (int, int) {
 func (p Position) Transform(k int) (q Position) {
 	// Built in place in the result: building a Position and returning it
 	// costs a copy of its 900 bytes, a third of the whole.
-	p.transformTo(&q, k)
+	p.transformTo(&q.state, k)
 	return q
 }
 
-// transformTo sets *q, the zero Position, to p under symmetry k. The
+// Transform returns the position under symmetry k, as
+// Position.Transform does, under the hexagon's twelve symmetries.
+func (p HexPosition) Transform(k int) (q HexPosition) {
+	p.transformTo(&q.state, k)
+	return q
+}
+
+// transformTo sets *q, the zero state, to p under symmetry k. The
 // cell numbers of the kit and one key table spare it the divisions and
 // branches of images and columnKey: together half the cost of a
 // transform.
-func (p *Position) transformTo(q *Position, k int) {
+func (p *state) transformTo(q *state, k int) {
 	if uint(k) >= uint(p.symmetries()) {
 		return
 	}
@@ -383,9 +390,9 @@ func (p *Position) transformTo(q *Position, k int) {
 // TransformMove returns m with its origin and destination moved to their
 // images under symmetry k. It returns NoMove for k outside [0,
 // Symmetries) and for a move with a square off the board.
-func (p Position) TransformMove(k int, m Move) Move { return p.transformMove(k, m) }
+func (p state) TransformMove(k int, m Move) Move { return p.transformMove(k, m) }
 
-func (p *Position) transformMove(k int, m Move) Move {
+func (p *state) transformMove(k int, m Move) Move {
 	if uint(k) >= uint(p.symmetries()) {
 		return NoMove
 	}

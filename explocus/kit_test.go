@@ -47,7 +47,7 @@ func TestNumActionsPerBoard(t *testing.T) {
 	}
 	assert.Equal(t, 504, New().NumActions())
 	for side, want := range map[int]int{3: 156, 4: 426, 5: 906, 6: 1578, 7: 2430, 8: 3462, 9: 4674, 10: 6066, 11: 7638, 12: 9390, 13: 11322} {
-		assert.Equal(t, want, Config{Side: side}.Start().NumActions(), "side %d", side)
+		assert.Equal(t, want, Config{Side: side}.StartHex().NumActions(), "side %d", side)
 		if side >= 5 {
 			assert.Equal(t, 90*side*side-318*side+246, want, "side %d", side)
 		}
@@ -62,18 +62,19 @@ func TestNumActionsPerBoard(t *testing.T) {
 // ...; on the hexagon of side 6, a1's six (a corner holds two: one or two
 // cells in each of its three directions).
 func TestActionIndexGolden(t *testing.T) {
+	h := HexDefault.StartHex().state
 	for _, tc := range []struct {
-		p     Position
+		p     state
 		index int
 		move  string
 	}{
-		{New(), 0, "a1-b1"}, {New(), 1, "a1-a2"}, {New(), 2, "b1-a1"}, {New(), 3, "b1-c1"}, {New(), 4, "b1-d1"},
-		{New(), 5, "b1-b2"}, {New(), 6, "b1-b3"}, {New(), 7, "c1-a1"}, {New(), 12, "c1-c3"},
-		{New(), 212, "d4-d7"}, {New(), 502, "h8-h7"}, {New(), 503, "h8-g8"},
-		{HexDefault.Start(), 0, "a1-b1"}, {HexDefault.Start(), 1, "a1-c1"}, {HexDefault.Start(), 2, "a1-a2"},
-		{HexDefault.Start(), 3, "a1-b2"}, {HexDefault.Start(), 4, "a1-a3"}, {HexDefault.Start(), 5, "a1-c3"},
-		{HexDefault.Start(), 6, "b1-a1"}, {HexDefault.Start(), 775, "f6-f1"}, {HexDefault.Start(), 803, "f6-k11"},
-		{HexDefault.Start(), 1576, "k11-i11"}, {HexDefault.Start(), 1577, "k11-j11"},
+		{New().state, 0, "a1-b1"}, {New().state, 1, "a1-a2"}, {New().state, 2, "b1-a1"}, {New().state, 3, "b1-c1"}, {New().state, 4, "b1-d1"},
+		{New().state, 5, "b1-b2"}, {New().state, 6, "b1-b3"}, {New().state, 7, "c1-a1"}, {New().state, 12, "c1-c3"},
+		{New().state, 212, "d4-d7"}, {New().state, 502, "h8-h7"}, {New().state, 503, "h8-g8"},
+		{h, 0, "a1-b1"}, {h, 1, "a1-c1"}, {h, 2, "a1-a2"},
+		{h, 3, "a1-b2"}, {h, 4, "a1-a3"}, {h, 5, "a1-c3"},
+		{h, 6, "b1-a1"}, {h, 775, "f6-f1"}, {h, 803, "f6-k11"},
+		{h, 1576, "k11-i11"}, {h, 1577, "k11-j11"},
 	} {
 		m, err := tc.p.ParseMove(tc.move)
 		require.NoError(t, err)
@@ -90,9 +91,9 @@ func TestActionIndexGolden(t *testing.T) {
 // value, and anything on the invalid value get -1; ActionMove refuses
 // indices outside the space, ChanceMove every index.
 func TestActionIndexRefusesWhatNoPositionCanList(t *testing.T) {
-	p, h := New(), HexDefault.Start()
+	p, h := New().state, HexDefault.StartHex().state
 	for _, tc := range []struct {
-		p Position
+		p state
 		m Move
 	}{
 		{p, mv(0, 0, 2, 0)},  // a1-c1: a corner holds one man
@@ -108,7 +109,7 @@ func TestActionIndexRefusesWhatNoPositionCanList(t *testing.T) {
 		{h, mv(0, 4, 0, 6)},  // a5-a7: a7 is off the hexagon
 		{h, mv(1, 0, 1, 4)},  // b1-b5: an edge cell holds three
 		{p, NoMove}, {h, NoMove}, {p, 1<<32 - 2}, {h, 26<<16 | 1},
-		{Position{}, mv(0, 0, 1, 0)},
+		{state{}, mv(0, 0, 1, 0)},
 	} {
 		assert.Equal(t, -1, tc.p.ActionIndex(tc.m), "%s: %v", tc.p.Spec(), tc.m)
 	}
@@ -131,7 +132,16 @@ func TestActionIndexRefusesWhatNoPositionCanList(t *testing.T) {
 // have indices, in the order of the list.
 func TestActionSpaceIsTheCanonicalOrderOfEveryListableMove(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		p := drawAnyPosition(t)
+		if rapid.Bool().Draw(t, "hexagon") {
+			checkActionSpace(t, drawHexPosition(t))
+		} else {
+			checkActionSpace(t, drawPosition(t))
+		}
+	})
+}
+
+func checkActionSpace[P anyPosition[P]](t *rapid.T, p P) {
+	{
 		n := p.NumActions()
 		prev := Move(0)
 		for i := range n {
@@ -144,7 +154,7 @@ func TestActionSpaceIsTheCanonicalOrderOfEveryListableMove(t *testing.T) {
 			if !p.OnBoard(from) || !p.OnBoard(m.To()) || m.Count() == 0 || m.Count() >= p.Capacity(from) {
 				t.Fatalf("%s: %v is in the space but no position can list it", p.Spec(), m)
 			}
-			if p.side == 0 && from.File() != m.To().File() && from.Rank() != m.To().Rank() {
+			if !p.Config().IsHex() && from.File() != m.To().File() && from.Rank() != m.To().Rank() {
 				t.Fatalf("%s: %v is no line of the square board", p.Spec(), m)
 			}
 		}
@@ -160,11 +170,11 @@ func TestActionSpaceIsTheCanonicalOrderOfEveryListableMove(t *testing.T) {
 			}
 			p = p.PlayUnchecked(rapid.SampledFrom(moves).Draw(t, "move"))
 		}
-	})
+	}
 }
 
 // plane returns plane i of an observation of p.
-func plane(p Position, obs []float32, i int) []float32 {
+func plane(p interface{ ObservationShape() (int, int, int) }, obs []float32, i int) []float32 {
 	_, rows, cols := p.ObservationShape()
 	return obs[i*rows*cols : (i+1)*rows*cols]
 }
@@ -201,7 +211,7 @@ func TestObservationPlanesGolden(t *testing.T) {
 	assert.Equal(t, make([]float32, 12), plane(p, a, 8), "not A's turn")
 	assert.Equal(t, o[9*12:], a[9*12:], "the plies")
 
-	h := Config{Side: 3}.Start()
+	h := Config{Side: 3}.StartHex()
 	planes, rows, cols = h.ObservationShape()
 	require.Equal(t, []int{13, 5, 5}, []int{planes, rows, cols})
 	o = h.AppendObservation(nil, 0)
@@ -232,7 +242,7 @@ func TestObservationPlanesGolden(t *testing.T) {
 	assert.Equal(t, make([]float32, 25), plane(h, o, 4), "no column of 5")
 	assert.Equal(t, hexagon, plane(h, o, 12), "A's turn: 1 on the hexagon, 0 off it")
 	// Under a ply limit the ply planes are 0 off the hexagon too.
-	hl := Config{Side: 3, PlyLimit: 4}.Start()
+	hl := Config{Side: 3, PlyLimit: 4}.StartHex()
 	o = hl.AppendObservation(nil, 0)
 	assert.Equal(t, plane(hl, o, 10), plane(hl, o, 12), "A's turn is the hexagon")
 	assert.Equal(t, make([]float32, 25), plane(hl, o, 13), "ply 0 of 4")
@@ -254,7 +264,7 @@ func TestObservationShapePerVariant(t *testing.T) {
 		{HexDefault, []int{13, 11, 11}},
 		{Config{Side: 13, PlyLimit: 1}, []int{15, 25, 25}},
 	} {
-		p := tc.c.Start()
+		p := startState(tc.c)
 		planes, rows, cols := p.ObservationShape()
 		assert.Equal(t, tc.want, []int{planes, rows, cols}, tc.c.String())
 		assert.Len(t, p.AppendObservation(nil, 1), planes*rows*cols)
@@ -304,7 +314,7 @@ func TestSymmetriesPerBoard(t *testing.T) {
 		c    Config
 		want int
 	}{{Default, 8}, {Config{Rows: 3, Cols: 3}, 8}, {Config{Rows: 3, Cols: 4}, 4}, {Config{Rows: 9, Cols: 5, PlyLimit: 7}, 4}, {HexDefault, 12}, {Config{Side: 3}, 12}} {
-		assert.Equal(t, tc.want, tc.c.Start().Symmetries(), tc.c.String())
+		assert.Equal(t, tc.want, startState(tc.c).Symmetries(), tc.c.String())
 	}
 	assert.Zero(t, Position{}.Symmetries())
 }
@@ -312,56 +322,52 @@ func TestSymmetriesPerBoard(t *testing.T) {
 // TestTransformsGolden: each symmetry of a 3×4 board, of a 4×4 board
 // and of the hexagon of side 3 on a known position and move.
 func TestTransformsGolden(t *testing.T) {
-	for _, tc := range []struct {
-		p             Position
-		move          string
-		boards, moves []string
-	}{
-		{
-			mustParseIn(t, Config{Rows: 3, Cols: 4, PlyLimit: 10}, "A.B2./.A3../B..A B 3"), "a1-a2",
-			[]string{"A.B2./.A3../B..A", "A..B/..A3./.B2.A", ".B2.A/..A3./A..B", "B..A/.A3../A.B2."},
-			[]string{"a1-a2", "d3-d2", "d1-d2", "a3-a2"},
+	checkTransforms(t, mustParseIn(t, Config{Rows: 3, Cols: 4, PlyLimit: 10}, "A.B2./.A3../B..A B 3"), "a1-a2",
+		[]string{"A.B2./.A3../B..A", "A..B/..A3./.B2.A", ".B2.A/..A3./A..B", "B..A/.A3../A.B2."},
+		[]string{"a1-a2", "d3-d2", "d1-d2", "a3-a2"})
+	checkTransforms(t, mustParseIn(t, Config{Rows: 4, Cols: 4}, "A.../..B./.A2../...B A 0"), "b2-b4",
+		[]string{
+			"A.../..B./.A2../...B", "B.../..A2./.B../...A", "...A/.B../..A2./B...", "...B/.A2../..B./A...",
+			"...A/.A2../..B./B...", "...B/.B../..A2./A...", "B.../..B./.A2../...A", "A.../..A2./.B../...B",
 		},
-		{
-			mustParseIn(t, Config{Rows: 4, Cols: 4}, "A.../..B./.A2../...B A 0"), "b2-b4",
-			[]string{
-				"A.../..B./.A2../...B", "B.../..A2./.B../...A", "...A/.B../..A2./B...", "...B/.A2../..B./A...",
-				"...A/.A2../..B./B...", "...B/.B../..A2./A...", "B.../..B./.A2../...A", "A.../..A2./.B../...B",
-			},
-			[]string{"b2-b4", "c3-c1", "c2-c4", "b3-b1", "b3-d3", "c2-a2", "b2-d2", "c3-a3"},
+		[]string{"b2-b4", "c3-c1", "c2-c4", "b3-b1", "b3-d3", "c2-a2", "b2-d2", "c3-a3"})
+	hex, err := Config{Side: 3}.ParseHexPosition("B2../.A../..A3../..../A.. A 0")
+	require.NoError(t, err)
+	checkTransforms(t, hex, "c3-a1",
+		[]string{
+			"B2../.A../..A3../..../A..", ".../..../B2AA3../..../..A", ".../..../..A3.A/.A../B2..",
+			"..A/..../..A3../..A./..B2", "A../..../..A3AB2/..../...", "..B2/..A./A.A3../..../...",
+			".../..../..A3AB2/..../A..", "..B2/..A./..A3../..../..A", "B2../.A../..A3.A/..../...",
+			"..A/..../B2AA3../..../...", "A../..../..A3../.A../B2..", ".../..../A.A3../..A./..B2",
 		},
-		{
-			mustParseIn(t, Config{Side: 3}, "B2../.A../..A3../..../A.. A 0"), "c3-a1",
-			[]string{
-				"B2../.A../..A3../..../A..", ".../..../B2AA3../..../..A", ".../..../..A3.A/.A../B2..",
-				"..A/..../..A3../..A./..B2", "A../..../..A3AB2/..../...", "..B2/..A./A.A3../..../...",
-				".../..../..A3AB2/..../A..", "..B2/..A./..A3../..../..A", "B2../.A../..A3.A/..../...",
-				"..A/..../B2AA3../..../...", "A../..../..A3../.A../B2..", ".../..../A.A3../..A./..B2",
-			},
-			[]string{"c3-a1", "c3-c1", "c3-e3", "c3-e5", "c3-c5", "c3-a3", "c3-a1", "c3-c1", "c3-e3", "c3-e5", "c3-c5", "c3-a3"},
-		},
-	} {
-		m, err := tc.p.ParseMove(tc.move)
-		require.NoError(t, err)
-		require.Equal(t, len(tc.boards), tc.p.Symmetries())
-		for k := range tc.boards {
-			q := tc.p.Transform(k)
-			assert.Equal(t, tc.boards[k], board(q), "%s: Transform(%d)", tc.p.Spec(), k)
-			assert.Equal(t, tc.moves[k], tc.p.TransformMove(k, m).String(), "%s: TransformMove(%d)", tc.p.Spec(), k)
-			assert.Equal(t, []any{tc.p.Ply(), tc.p.Turn(), tc.p.Config(), tc.p.Men(0), tc.p.Men(1)},
-				[]any{q.Ply(), q.Turn(), q.Config(), q.Men(0), q.Men(1)})
-			back, err := tc.p.Config().ParsePosition(q.String())
-			require.NoError(t, err)
-			assert.Equal(t, q, back, "the hash is the hash from scratch")
-		}
-		n := tc.p.Symmetries()
-		assert.Equal(t, Position{}, tc.p.Transform(n))
-		assert.Equal(t, Position{}, tc.p.Transform(-1))
-		assert.Equal(t, NoMove, tc.p.TransformMove(n, m))
-		assert.Equal(t, NoMove, tc.p.TransformMove(0, NoMove))
-	}
-	assert.Equal(t, NoMove, HexDefault.Start().TransformMove(1, mv(0, 4, 0, 6)), "a7 is off the hexagon")
+		[]string{"c3-a1", "c3-c1", "c3-e3", "c3-e5", "c3-c5", "c3-a3", "c3-a1", "c3-c1", "c3-e3", "c3-e5", "c3-c5", "c3-a3"})
+	assert.Equal(t, NoMove, HexDefault.StartHex().TransformMove(1, mv(0, 4, 0, 6)), "a7 is off the hexagon")
 	assert.Equal(t, NoMove, Position{}.TransformMove(0, mv(0, 0, 1, 0)))
+}
+
+// checkTransforms checks p's images under each symmetry against the
+// boards given, and the move's against the moves.
+func checkTransforms[P anyPosition[P]](t *testing.T, p P, move string, boards, moves []string) {
+	t.Helper()
+	m, err := p.ParseMove(move)
+	require.NoError(t, err)
+	require.Equal(t, len(boards), p.Symmetries())
+	for k := range boards {
+		q := p.Transform(k)
+		assert.Equal(t, boards[k], board(q), "%s: Transform(%d)", p.Spec(), k)
+		assert.Equal(t, moves[k], p.TransformMove(k, m).String(), "%s: TransformMove(%d)", p.Spec(), k)
+		assert.Equal(t, []any{p.Ply(), p.Turn(), p.Config(), p.Men(0), p.Men(1)},
+			[]any{q.Ply(), q.Turn(), q.Config(), q.Men(0), q.Men(1)})
+		back, err := reparse(q, q.String())
+		require.NoError(t, err)
+		assert.Equal(t, q, back, "the hash is the hash from scratch")
+	}
+	n := p.Symmetries()
+	var zero P
+	assert.Equal(t, zero, p.Transform(n))
+	assert.Equal(t, zero, p.Transform(-1))
+	assert.Equal(t, NoMove, p.TransformMove(n, m))
+	assert.Equal(t, NoMove, p.TransformMove(0, NoMove))
 }
 
 // boards are a board of every kind for the symmetry tests: square,
@@ -448,7 +454,16 @@ func TestSymmetriesFormAGroup(t *testing.T) {
 // transformed position.
 func TestActionPermutationOfEverySymmetry(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		p := drawAnyPosition(t)
+		if rapid.Bool().Draw(t, "hexagon") {
+			checkActionPermutations(t, drawHexPosition(t))
+		} else {
+			checkActionPermutations(t, drawPosition(t))
+		}
+	})
+}
+
+func checkActionPermutations[P anyPosition[P]](t *rapid.T, p P) {
+	{
 		if p.ToMove() == rules.Terminal {
 			return
 		}
@@ -470,7 +485,7 @@ func TestActionPermutationOfEverySymmetry(t *testing.T) {
 				t.Fatalf("%s: symmetry %d: the permuted legal actions are not Transform's", p, k)
 			}
 		}
-	})
+	}
 }
 
 // TestKitDoesNotAllocate pins the zero-allocation promise of the kit's
@@ -478,7 +493,13 @@ func TestActionPermutationOfEverySymmetry(t *testing.T) {
 // into a buffer with room, the symmetries. (Each board's action space
 // is built once, at its first use, outside the measured runs.)
 func TestKitDoesNotAllocate(t *testing.T) {
-	for _, p := range []Position{New(), Config{Rows: 8, Cols: 8, PlyLimit: 100}.Start(), HexDefault.Start()} {
+	checkKitAllocs(t, New())
+	checkKitAllocs(t, Config{Rows: 8, Cols: 8, PlyLimit: 100}.Start())
+	checkKitAllocs(t, HexDefault.StartHex())
+}
+
+func checkKitAllocs[P anyPosition[P]](t *testing.T, p P) {
+	{
 		moves := p.AppendMoves(nil)
 		m := moves[len(moves)/2]
 		planes, rows, cols := p.ObservationShape()
@@ -502,7 +523,7 @@ func TestKitDoesNotAllocate(t *testing.T) {
 // into a reused buffer, whose spare capacity holds other values, is the
 // same as one into a fresh buffer.
 func TestObservationIgnoresStaleValuesInTheBuffer(t *testing.T) {
-	for _, p := range []Position{New(), mustParseIn(t, Config{Rows: 3, Cols: 4, PlyLimit: 10}, "A.B2./.A3../B..A B 3"), Config{Side: 4, PlyLimit: 9}.Start()} {
+	for _, p := range []state{New().state, mustParseIn(t, Config{Rows: 3, Cols: 4, PlyLimit: 10}, "A.B2./.A3../B..A B 3").state, Config{Side: 4, PlyLimit: 9}.StartHex().state} {
 		planes, rows, cols := p.ObservationShape()
 		buf := make([]float32, 0, 1+planes*rows*cols)
 		for i := range buf[:cap(buf)] {
@@ -524,26 +545,36 @@ func TestObservationIgnoresStaleValuesInTheBuffer(t *testing.T) {
 func TestObservationOfATransformIsTheObservationMoved(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 5))
 	for _, c := range append(boards, Config{Side: 4, PlyLimit: 30}, Config{Rows: 5, Cols: 5, PlyLimit: 30}) {
-		p := c.Start()
+		if c.IsHex() {
+			checkObservationMoved(t, r, c, c.StartHex())
+		} else {
+			checkObservationMoved(t, r, c, c.Start())
+		}
+	}
+}
+
+func checkObservationMoved[P anyPosition[P]](t *testing.T, r *rand.Rand, c Config, p P) {
+	{
+		ps := p.core()
 		for ply := 0; ply < 24 && p.ToMove().IsSeat(); ply++ {
 			planes, rows, cols := p.ObservationShape()
 			size := rows * cols
 			for seat := range rules.Player(2) {
 				obs := p.AppendObservation(nil, seat)
 				for k := range p.Symmetries() {
-					s := p.symmetry(k)
+					s := ps.symmetry(k)
 					img := p.Transform(k).AppendObservation(nil, seat)
 					for i := range planes {
 						for rk := range rows {
 							for f := range cols {
 								v := obs[i*size+rk*cols+f]
-								if !p.onBoard(rk, f) {
+								if !ps.onBoard(rk, f) {
 									if v != 0 || img[i*size+rk*cols+f] != 0 {
 										t.Fatalf("%s: symmetry %d, plane %d is not 0 off the board at %v", c, k, i, sq(f, rk))
 									}
 									continue
 								}
-								tf, tr := p.image(s, f, rk)
+								tf, tr := ps.image(s, f, rk)
 								if w := img[i*size+tr*cols+tf]; w != v {
 									t.Fatalf("%s at ply %d: symmetry %d, plane %d: %v has %v, its image %v", c, ply, k, i, sq(f, rk), v, w)
 								}
@@ -554,6 +585,7 @@ func TestObservationOfATransformIsTheObservationMoved(t *testing.T) {
 			}
 			moves := p.AppendMoves(nil)
 			p = p.PlayUnchecked(moves[r.IntN(len(moves))])
+			ps = p.core()
 		}
 	}
 }

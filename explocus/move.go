@@ -142,7 +142,7 @@ func (m Move) MarshalText() ([]byte, error) { return []byte(m.String()), nil }
 // as ParseMove does on the largest square board, whose cells include every
 // hexagon's.
 func (m *Move) UnmarshalText(text []byte) error {
-	mv, err := parseMove(string(text), &Position{rows: MaxSize, cols: MaxSize})
+	mv, err := parseMove(string(text), &state{rows: MaxSize, cols: MaxSize})
 	if err != nil {
 		return err
 	}
@@ -155,11 +155,11 @@ func (m *Move) UnmarshalText(text []byte) error {
 // the hexagon) is a *rules.SyntaxError like any other text that is not a
 // move, and gives NoMove with the error; whether the move is legal is
 // Legal's job.
-func (p Position) ParseMove(s string) (Move, error) {
+func (p state) ParseMove(s string) (Move, error) {
 	return parseMove(s, &p)
 }
 
-func parseMove(s string, p *Position) (Move, error) {
+func parseMove(s string, p *state) (Move, error) {
 	what := "explocus move"
 	if p.side != 0 {
 		what = "hexplocus move"

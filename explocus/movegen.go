@@ -21,11 +21,13 @@ const MaxMoves = 6 * (3 * (3*MaxSide - 2) * (MaxSide - 1))
 // man on the board and direction, four per man on the square board and
 // six on the hexagon (men are never created or destroyed, only converted,
 // so no seat can ever own more).
-func (p Position) MaxMoves() int { return p.movesPerMan() * (int(p.men[0]) + int(p.men[1])) }
+func (p state) MaxMoves() int { return p.maxMoves() }
+
+func (p *state) maxMoves() int { return p.movesPerMan() * (int(p.men[0]) + int(p.men[1])) }
 
 // movesPerMan is the number of directions: 4 on the square board, 6 on
 // the hexagon.
-func (p *Position) movesPerMan() int {
+func (p *state) movesPerMan() int {
 	if p.side != 0 {
 		return 6
 	}
@@ -36,19 +38,19 @@ func (p *Position) movesPerMan() int {
 // destination; cells a1, b1, ..., a2, ...) and returns the extended
 // buffer. With spare capacity for p.MaxMoves() (at most MaxMoves) it
 // never allocates.
-func (p Position) AppendMoves(buf []Move) []Move { return p.generate(buf) }
+func (p state) AppendMoves(buf []Move) []Move { return p.generate(buf) }
 
 // generate calls the board's move generator. AppendMoves stays a single
 // call, so that the compiler inlines it where it is called through a
 // pointer (generic code does), sparing a copy of the position.
-func (p *Position) generate(buf []Move) []Move {
+func (p *state) generate(buf []Move) []Move {
 	if p.side != 0 {
 		return p.appendHexMoves(buf)
 	}
 	return p.appendMoves(buf)
 }
 
-func (p *Position) appendMoves(buf []Move) []Move {
+func (p *state) appendMoves(buf []Move) []Move {
 	if p.men[p.turn&1] == 0 || p.limitReached() {
 		return buf
 	}
@@ -104,7 +106,7 @@ func (p *Position) appendMoves(buf []Move) []Move {
 // Destinations come in ascending (rank, file) order: down-left before
 // down on each lower rank, the farthest rank first; then left and right on
 // the column's rank; then up before up-right on each higher rank.
-func (p *Position) appendHexMoves(buf []Move) []Move {
+func (p *state) appendHexMoves(buf []Move) []Move {
 	if p.men[p.turn&1] == 0 || p.limitReached() {
 		return buf
 	}
@@ -162,6 +164,6 @@ func (p *Position) appendHexMoves(buf []Move) []Move {
 }
 
 // AppendChances appends nothing: Explocus has no chance nodes.
-func (p Position) AppendChances(buf []rules.ChanceOutcome[Move]) []rules.ChanceOutcome[Move] {
+func (p state) AppendChances(buf []rules.ChanceOutcome[Move]) []rules.ChanceOutcome[Move] {
 	return buf
 }

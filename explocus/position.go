@@ -7,12 +7,34 @@ import (
 	"github.com/tabletop-go/rules/internal/zobrist"
 )
 
-// Position is an Explocus or Hexplocus position: an immutable value of
-// about 900 bytes with no pointers: one byte of height per cell of a
+// Position is an Explocus position, on the square board (Hexplocus's
+// are HexPosition): an immutable value of about 900 bytes with no
+// pointers. The zero Position is the invalid value. Config.Start and
+// ParsePosition give one, and rules.Open for an "explocus" spec.
+type Position struct{ state }
+
+// HexPosition is a Hexplocus position, on the hexagon (R-E4): the same
+// men, columns, explosions, text and hash as Explocus, with the
+// hexagon's six directions, capacities, action space and twelve
+// symmetries. It is an immutable value of the size of a Position; the
+// zero HexPosition is the invalid value. Config.StartHex and
+// ParseHexPosition give one, and rules.Open for a "hexplocus" spec.
+type HexPosition struct {
+	_ hexShape // (see hexShape)
+	state
+}
+
+// hexShape makes HexPosition's underlying type differ from Position's,
+// so that generic code gets an instance of its own for each (one GC
+// shape for both would call their methods through a dictionary). It has
+// no size.
+type hexShape struct{}
+
+// state is the board both types share: one byte of height per cell of a
 // MaxSize×MaxSize grid and, per colour, a bitmask per rank of the cells
 // whose column it owns. The board's shape (rows, cols, and side for the
 // hexagon) selects the cells of the grid that are on the board.
-type Position struct {
+type state struct {
 	height   [MaxSize][MaxSize]uint8 // [rank][file]; at most 5 once a move is over
 	own      [2][MaxSize]uint32      // bit file of rank: columns of each colour
 	men      [2]uint16
@@ -25,23 +47,18 @@ type Position struct {
 	turn     uint8
 }
 
-// Start returns the start of configuration c (see the package doc): for
-// Explocus, the Focus pairs pattern of single men on the central
-// min(rows, 6) × min(cols, 6) rectangle (R-E1); for Hexplocus, the three
-// rings around the centre in six alternating segments (R-E4). White (seat
-// 0, letter A) is to move. A configuration that Validate refuses (rows,
-// cols, side or plylimit out of range, or a hexagon with rows or cols
-// set) gives the invalid value: nothing is clamped into a game.
+// Start returns the start of Explocus configuration c (see the package
+// doc): the Focus pairs pattern of single men on the central
+// min(rows, 6) × min(cols, 6) rectangle (R-E1), White (seat 0, letter
+// A) to move. A configuration that Validate refuses (rows, cols or
+// plylimit out of range) gives the invalid value: nothing is clamped
+// into a game. Hexplocus is another type: for a hexagon (Side set),
+// Start returns the invalid value, and StartHex the start.
 func (c Config) Start() Position {
-	if c.Validate() != nil {
+	if c.IsHex() || c.Validate() != nil {
 		return Position{}
 	}
 	p := c.empty()
-	if c.Side != 0 {
-		p.startHex()
-		p.hash = p.computeHash()
-		return p
-	}
 	h, w := min(c.Rows, 6), min(c.Cols, 6)
 	top, left := (c.Rows-h)/2, (c.Cols-w)/2 // rows counted from the top
 	for i := range h {
@@ -51,29 +68,47 @@ func (c Config) Start() Position {
 		}
 	}
 	p.hash = p.computeHash()
-	return p
+	return Position{state: p}
+}
+
+// StartHex returns the start of Hexplocus configuration c: the three
+// rings around the centre in six alternating segments (R-E4), White
+// (seat 0, letter A) to move; or the invalid value unless c.Side is set
+// and c.Validate accepts c.
+func (c Config) StartHex() HexPosition {
+	if !c.IsHex() || c.Validate() != nil {
+		return HexPosition{}
+	}
+	p := c.empty()
+	p.startHex()
+	p.hash = p.computeHash()
+	return HexPosition{state: p}
 }
 
 // empty returns an empty board of a valid configuration c.
-func (c Config) empty() Position {
+func (c Config) empty() state {
 	if c.Side != 0 {
-		return Position{rows: uint8(2*c.Side - 1), cols: uint8(2*c.Side - 1), side: uint8(c.Side), plyLimit: uint32(c.PlyLimit)}
+		return state{rows: uint8(2*c.Side - 1), cols: uint8(2*c.Side - 1), side: uint8(c.Side), plyLimit: uint32(c.PlyLimit)}
 	}
-	return Position{rows: uint8(c.Rows), cols: uint8(c.Cols), plyLimit: uint32(c.PlyLimit)}
+	return state{rows: uint8(c.Rows), cols: uint8(c.Cols), plyLimit: uint32(c.PlyLimit)}
 }
 
 // New returns the start of the standard 8×8 game with no ply limit.
 func New() Position { return Default.Start() }
 
+// NewHex returns the start of the standard Hexplocus game, the hexagon
+// of side 6 with no ply limit.
+func NewHex() HexPosition { return HexDefault.StartHex() }
+
 // put places a column (no hash update).
-func (p *Position) put(rank, file int, color, height uint8) {
+func (p *state) put(rank, file int, color, height uint8) {
 	p.height[rank][file] = height
 	p.own[color][rank] |= 1 << file
 	p.men[color] += uint16(height)
 }
 
 // Config returns the position's configuration.
-func (p Position) Config() Config {
+func (p state) Config() Config {
 	if p.side != 0 {
 		return Config{Side: int(p.side), PlyLimit: int(p.plyLimit)}
 	}
@@ -81,7 +116,7 @@ func (p Position) Config() Config {
 }
 
 // Spec returns the canonical game spec.
-func (p Position) Spec() string {
+func (p state) Spec() string {
 	if !p.valid() {
 		return ""
 	}
@@ -89,7 +124,7 @@ func (p Position) Spec() string {
 }
 
 // Seats returns 2.
-func (p Position) Seats() int {
+func (p state) Seats() int {
 	if !p.valid() {
 		return 0
 	}
@@ -98,7 +133,7 @@ func (p Position) Seats() int {
 
 // Turn returns the seat whose turn it is (once the game is over, the
 // seat that would have moved).
-func (p Position) Turn() rules.Player {
+func (p state) Turn() rules.Player {
 	if !p.valid() {
 		return rules.Terminal
 	}
@@ -108,20 +143,20 @@ func (p Position) Turn() rules.Player {
 // Size returns the board's columns and rows: (cols, rows) for Explocus,
 // (2N−1, 2N−1) for the hexagon of side N, whose cells lie on that grid
 // (see OnBoard).
-func (p Position) Size() (cols, rows int) { return int(p.cols), int(p.rows) }
+func (p state) Size() (cols, rows int) { return int(p.cols), int(p.rows) }
 
 // At returns the column on sq: its owner and height, or height 0 (and
 // owner 0) for an empty cell, a cell off the board (on the hexagon of
 // side N, the cells of the grid whose file and rank are more than N−1
 // apart; OnBoard tells) and NoSquare.
-func (p Position) At(sq Square) (owner rules.Player, height int) {
+func (p state) At(sq Square) (owner rules.Player, height int) {
 	if !sq.IsValid() {
 		return 0, 0
 	}
 	return p.at(sq.File(), sq.Rank())
 }
 
-func (p *Position) at(file, rank int) (owner rules.Player, height int) {
+func (p *state) at(file, rank int) (owner rules.Player, height int) {
 	if !p.onBoard(rank, file) {
 		return 0, 0
 	}
@@ -136,7 +171,7 @@ func (p *Position) at(file, rank int) (owner rules.Player, height int) {
 }
 
 // Men returns the number of men seat owns.
-func (p Position) Men(seat rules.Player) int {
+func (p state) Men(seat rules.Player) int {
 	if seat != 0 && seat != 1 {
 		return 0
 	}
@@ -144,7 +179,7 @@ func (p Position) Men(seat rules.Player) int {
 }
 
 // Ply returns the number of plies played.
-func (p Position) Ply() int { return int(p.ply) }
+func (p state) Ply() int { return int(p.ply) }
 
 // MaxPly is the largest ply count a position text may give: a text with
 // a greater one is refused. A position counts its plies in 32 bits, so
@@ -156,12 +191,12 @@ const MaxPly = 1 << 31
 
 // countPly counts one ply, without ever wrapping to 0: at 2^32−1 the
 // count stays (branch-free: the carry out of 32 bits cancels the 1).
-func (p *Position) countPly() {
+func (p *state) countPly() {
 	p.ply += uint32((uint64(p.ply)+1)>>32) ^ 1
 }
 
 // OnBoard reports whether sq is a cell of the board (false for NoSquare).
-func (p Position) OnBoard(sq Square) bool {
+func (p state) OnBoard(sq Square) bool {
 	return sq.IsValid() && p.onBoard(sq.Rank(), sq.File())
 }
 
@@ -169,25 +204,25 @@ func (p Position) OnBoard(sq Square) bool {
 // board. On the square board that is 4 inside, 3 on an edge and 2 in a
 // corner; on the hexagon 6 inside, 4 on an edge and 3 in a corner. A
 // cell off the board, and NoSquare, has capacity 0.
-func (p Position) Capacity(sq Square) int {
+func (p state) Capacity(sq Square) int {
 	if !sq.IsValid() {
 		return 0
 	}
 	return p.capacityOf(sq.File(), sq.Rank())
 }
 
-func (p *Position) capacityOf(file, rank int) int {
+func (p *state) capacityOf(file, rank int) int {
 	if !p.onBoard(rank, file) {
 		return 0
 	}
 	return int(p.capacity(rank, file))
 }
 
-func (p *Position) limitReached() bool { return p.plyLimit != 0 && p.ply >= p.plyLimit }
+func (p *state) limitReached() bool { return p.plyLimit != 0 && p.ply >= p.plyLimit }
 
 // ToMove returns the seat to move, or rules.Terminal once a seat has no
 // men or the ply limit is reached. A seat with men always has a move.
-func (p Position) ToMove() rules.Player {
+func (p state) ToMove() rules.Player {
 	if p.men[p.turn&1] == 0 || p.limitReached() {
 		return rules.Terminal
 	}
@@ -197,7 +232,9 @@ func (p Position) ToMove() rules.Player {
 // Outcome returns the result: the seat that leaves the other without men
 // wins (reason rules.Elimination); the optional ply limit ends the game as
 // a draw (reason rules.PlyLimit).
-func (p Position) Outcome() rules.Outcome {
+func (p state) Outcome() rules.Outcome { return p.outcome() }
+
+func (p *state) outcome() rules.Outcome {
 	switch {
 	case p.men[p.turn&1] == 0:
 		if !p.valid() {
@@ -217,7 +254,7 @@ func (p Position) Outcome() rules.Outcome {
 // have no draw: without the ply limit a game ends only when a seat is
 // left without men. CanEnd looks at the scores, not at the length of a
 // game: a ply limit too short for any win still counts wins as possible.
-func (p Position) CanEnd(o rules.Outcome) bool {
+func (p state) CanEnd(o rules.Outcome) bool {
 	if !p.valid() || !o.Over() || o.Seats() != 2 {
 		return false
 	}
@@ -230,7 +267,7 @@ func (p Position) CanEnd(o rules.Outcome) bool {
 // Hash returns the Zobrist hash of the position (see the package doc,
 // "What the hash covers"): a key of the configuration, the columns, the
 // seat to move and, when the configuration has a ply limit, the ply.
-func (p Position) Hash() uint64 { return p.hash }
+func (p state) Hash() uint64 { return p.hash }
 
 // zColumns[color][height][rank*MaxSize+file] is the key of a column of
 // that colour and height on that cell: 0 for height 0 (an empty cell)
@@ -267,7 +304,7 @@ func init() {
 // and ply limit), in every hash: no position hashes to 0, and positions
 // of two configurations never share a hash by the same men on the same
 // cells.
-func (p *Position) gameKey() uint64 {
+func (p *state) gameKey() uint64 {
 	c := uint64(p.rows) | uint64(p.cols)<<8 | uint64(p.side)<<16 | uint64(p.plyLimit)<<24
 	return zobrist.Mix(zGame + c)
 }
@@ -285,11 +322,11 @@ func columnKey(color uint8, height uint8, rank, file int) uint64 {
 	return zColumns[color&1][height][rank*MaxSize+file]
 }
 
-func (p *Position) colorAt(rank, file int) uint8 {
+func (p *state) colorAt(rank, file int) uint8 {
 	return uint8(p.own[1][rank] >> file & 1)
 }
 
-func (p *Position) computeHash() uint64 {
+func (p *state) computeHash() uint64 {
 	h := p.gameKey()
 	if p.plyLimit != 0 {
 		h ^= plyKey(p.ply)
@@ -310,8 +347,8 @@ func (p *Position) computeHash() uint64 {
 
 // IsValid reports whether p is a position of a game: false for the zero
 // Position (see the package doc, "The invalid value").
-func (p Position) IsValid() bool { return p.rows != 0 }
+func (p state) IsValid() bool { return p.rows != 0 }
 
 // valid is IsValid for the package's own methods: through a pointer, the
 // position is not copied to ask.
-func (p *Position) valid() bool { return p.rows != 0 }
+func (p *state) valid() bool { return p.rows != 0 }

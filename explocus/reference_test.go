@@ -14,7 +14,7 @@ type refGame struct {
 	turn       int
 }
 
-func refFrom(p Position) refGame {
+func refFrom(p state) refGame {
 	g := refGame{rows: int(p.rows), cols: int(p.cols), turn: int(p.turn)}
 	g.cells = make([][]refCell, g.rows)
 	for r := range g.rows {

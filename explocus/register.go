@@ -9,8 +9,8 @@ import (
 // Importing the package registers "explocus" and "hexplocus" with
 // rules.Register, so that rules.Open("explocus(rows=6,cols=7)") and
 // rules.Open("hexplocus(size=8)") start a game, with the variants a lobby
-// offers and the options of their specs. Both games have the same
-// Position and Move types.
+// offers and the options of their specs. They share the Move type; an
+// Explocus position is a Position, a Hexplocus one a HexPosition.
 func init() {
 	plylimit := rules.Option{Name: "plylimit", Kind: rules.OptionInt, Min: 0, Max: MaxPlyLimit, Default: "0",
 		Doc: "a draw after N plies (0: none); a convenience for bots, not part of the rules"}
@@ -29,7 +29,7 @@ func init() {
 	}
 	rules.Register(g)
 
-	h := rules.MakeGame("hexplocus", ParseSpec, Config.Start, Config.ParsePosition)
+	h := rules.MakeGame("hexplocus", ParseSpec, Config.StartHex, Config.ParseHexPosition)
 	h.Title = "Hexplocus"
 	h.Doc = "Explocus on a hexagon: six directions, and a cell explodes when it holds as many men as it has neighbours."
 	h.Variants = []rules.Variant{

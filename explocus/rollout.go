@@ -23,9 +23,21 @@ const rolloutRoom = 768
 // A board whose men need a larger move buffer than rolloutRoom has no
 // fast path (ok false).
 func (p Position) Rollout(r *rand.Rand, maxPlies int, trace []rules.Played[Move]) (rules.Outcome, Position, []rules.Played[Move], bool) {
+	o, trace, ok := p.rollout(r, maxPlies, trace)
+	return o, p, trace, ok
+}
+
+// Rollout plays uniformly random moves from p, as Position.Rollout does.
+func (p HexPosition) Rollout(r *rand.Rand, maxPlies int, trace []rules.Played[Move]) (rules.Outcome, HexPosition, []rules.Played[Move], bool) {
+	o, trace, ok := p.rollout(r, maxPlies, trace)
+	return o, p, trace, ok
+}
+
+// rollout is Rollout in place in *p.
+func (p *state) rollout(r *rand.Rand, maxPlies int, trace []rules.Played[Move]) (rules.Outcome, []rules.Played[Move], bool) {
 	r = globalrand.Or(r) // nil: the global generator
-	if !p.valid() || p.MaxMoves() > rolloutRoom {
-		return rules.Outcome{}, p, trace, false
+	if !p.valid() || p.maxMoves() > rolloutRoom {
+		return rules.Outcome{}, trace, false
 	}
 	var buf [rolloutRoom]Move
 	for plies := 0; maxPlies < 0 || plies < maxPlies; plies++ {
@@ -39,5 +51,5 @@ func (p Position) Rollout(r *rand.Rand, maxPlies int, trace []rules.Played[Move]
 		}
 		p.apply(m)
 	}
-	return p.Outcome(), p, trace, true
+	return p.outcome(), trace, true
 }

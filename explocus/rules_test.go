@@ -103,7 +103,7 @@ func TestAChainCrossesTheBoard(t *testing.T) {
 	assert.Equal(t, 1, q.Men(1), "only d1's man stays Black")
 	assert.Equal(t, p.Men(0)+p.Men(1), q.Men(0)+q.Men(1), "men are conserved")
 	m, _ := p.ParseMove("b1-b3")
-	want := refFrom(p).play(ref(m), nil)
+	want := refFrom(p.state).play(ref(m), nil)
 	assert.Equal(t, want.text(), board(q), "the naive one-firing-at-a-time cascade agrees")
 }
 

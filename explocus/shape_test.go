@@ -3,6 +3,7 @@ package explocus
 import (
 	"encoding/json"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -17,7 +18,11 @@ import (
 // invalid value: over with the Invalid outcome, no seats, no moves, every
 // move refused with ErrNoGame, and a text no reader takes.
 func TestZeroPositionIsNoGameRatherThanAWinForBlack(t *testing.T) {
-	var zero Position
+	checkZero(t, Position{}, "explocus.Position")
+	checkZero(t, HexPosition{}, "explocus.HexPosition")
+}
+
+func checkZero[P anyPosition[P]](t *testing.T, zero P, typ string) {
 	assert.False(t, zero.IsValid())
 	assert.Equal(t, 0, zero.Seats())
 	assert.Equal(t, rules.Terminal, zero.ToMove())
@@ -54,16 +59,18 @@ func TestZeroPositionIsNoGameRatherThanAWinForBlack(t *testing.T) {
 	assert.Nil(t, text)
 	var nge *rules.NoGameError
 	require.ErrorAs(t, err, &nge)
-	assert.Equal(t, "explocus.Position", nge.Type)
-	_, err = json.Marshal(struct{ P Position }{zero})
+	assert.Equal(t, typ, nge.Type)
+	_, err = json.Marshal(struct{ P P }{zero})
 	assert.ErrorIs(t, err, rules.ErrNoGame)
 	_, err = ParsePosition(zero.String())
+	assert.Error(t, err)
+	_, err = ParseHexPosition(zero.String())
 	assert.Error(t, err)
 	_, err = zero.ParseMove("a1-a2")
 	var se *rules.SyntaxError
 	assert.ErrorAs(t, err, &se)
 
-	moves := append(New().AppendMoves(nil), HexDefault.Start().AppendMoves(nil)...)
+	moves := append(New().AppendMoves(nil), HexDefault.StartHex().AppendMoves(nil)...)
 	moves = append(moves, offGrid...)
 	moves = append(moves, 0, 1<<31)
 	for _, m := range moves {
@@ -91,7 +98,7 @@ func TestZeroPositionIsNoGameRatherThanAWinForBlack(t *testing.T) {
 // the position that comes back with the error is the invalid value, not
 // the part read so far.
 func TestFailedParsesReturnTheInvalidValue(t *testing.T) {
-	start, hexStart := New().String(), HexDefault.Start().String()
+	start, hexStart := New().String(), HexDefault.StartHex().String()
 	for _, text := range []string{
 		"", "garbage", start[:30], start + " x", start[:len(start)-1] + "1", "explocus(rows=9,cols=8) " + start,
 		"A2../.../... B 0", "AAA/A2B3A2/A.B A 0", hexStart[:40], "hexplocus(size=14) " + hexStart[len("hexplocus(size=6) "):],
@@ -103,6 +110,9 @@ func TestFailedParsesReturnTheInvalidValue(t *testing.T) {
 		var q Position
 		assert.Error(t, q.UnmarshalText([]byte(text)), text)
 		assert.Equal(t, Position{}, q, text)
+		h, err := ParseHexPosition(text)
+		assert.Error(t, err, text)
+		assert.Equal(t, HexPosition{}, h, text)
 	}
 }
 
@@ -134,10 +144,11 @@ func TestStartOfAnOutOfRangeConfigIsInvalid(t *testing.T) {
 		assert.Equal(t, tc.option, se.Option, "%+v", tc.c)
 		assert.Equal(t, tc.msg, se.Msg, "%+v", tc.c)
 		assert.Equal(t, Position{}, tc.c.Start(), "%+v", tc.c)
+		assert.Equal(t, HexPosition{}, tc.c.StartHex(), "%+v", tc.c)
 	}
 	for _, c := range []Config{Default, HexDefault, {Rows: 3, Cols: 26, PlyLimit: MaxPlyLimit}, {Side: 13}, {Side: 3, PlyLimit: 1}} {
 		require.NoError(t, c.Validate(), "%+v", c)
-		p := c.Start()
+		p := startState(c)
 		assert.True(t, p.IsValid())
 		assert.Equal(t, c, p.Config())
 	}
@@ -195,7 +206,15 @@ func TestStackMoveOffGridIsNoMove(t *testing.T) {
 	limited := Config{Rows: 8, Cols: 8, PlyLimit: 2}.Start()
 	over := mustPlay(t, limited, "b7-b8", "d7-d8")
 	require.Equal(t, rules.Terminal, over.ToMove())
-	for _, p := range []Position{New(), HexDefault.Start(), over} {
+	checkNoMove(t, New())
+	checkNoMove(t, HexDefault.StartHex())
+	checkNoMove(t, over)
+	assert.ErrorIs(t, New().Legal(mv(2, 2, 2, 9)), ErrOffBoard, "c3-c10: on the grid, off the 8×8 board")
+	assert.ErrorIs(t, HexDefault.StartHex().Legal(mv(0, 5, 0, 6)), ErrOffBoard, "a6-a7: on the grid, off the hexagon")
+}
+
+func checkNoMove[P anyPosition[P]](t *testing.T, p P) {
+	{
 		err := p.Legal(NoMove)
 		var me *rules.MoveError
 		require.ErrorAs(t, err, &me)
@@ -209,8 +228,6 @@ func TestStackMoveOffGridIsNoMove(t *testing.T) {
 		assert.ErrorIs(t, p.Legal(mv(2, 2, 26, 2)), ErrNoSuchSquare)
 		assert.ErrorIs(t, p.Legal(Move(26<<16|1<<8|1)), ErrNoSuchSquare)
 	}
-	assert.ErrorIs(t, New().Legal(mv(2, 2, 2, 9)), ErrOffBoard, "c3-c10: on the grid, off the 8×8 board")
-	assert.ErrorIs(t, HexDefault.Start().Legal(mv(0, 5, 0, 6)), ErrOffBoard, "a6-a7: on the grid, off the hexagon")
 }
 
 // TestTurnIsTheSeatWhoseTurnItIs: Turn is the seat to move while the
@@ -240,8 +257,33 @@ func TestHashCoversThePlyUnderAPlyLimit(t *testing.T) {
 	} {
 		c, err := ParseSpec(tc.spec)
 		require.NoError(t, err)
-		start := c.Start()
-		end := mustPlay(t, start, tc.moves...)
+		if c.IsHex() {
+			checkHashCoversPly(t, c, c.StartHex(), tc.moves)
+			c.PlyLimit = 0
+			checkHashCoversPly(t, c, c.StartHex(), tc.moves)
+		} else {
+			checkHashCoversPly(t, c, c.Start(), tc.moves)
+			c.PlyLimit = 0
+			checkHashCoversPly(t, c, c.Start(), tc.moves)
+		}
+	}
+}
+
+// checkHashCoversPly plays moves from start: under a ply limit every
+// ply has its own hash; without one the start and the end meet in one.
+func checkHashCoversPly[P anyPosition[P]](t *testing.T, c Config, start P, moves []string) {
+	spec := c.String()
+	end := mustPlay(t, start, moves...)
+	if c.PlyLimit == 0 {
+		assert.Equal(t, start.Hash(), end.Hash(), "%s without a limit: the ply decides nothing, transpositions meet", spec)
+		assert.NotEqual(t, start, end, "the positions differ in their ply")
+		return
+	}
+	{
+		tc := struct {
+			spec  string
+			moves []string
+		}{spec, moves}
 		require.Equal(t, board(start), board(end), tc.spec)
 		require.Equal(t, rules.PlyLimit, end.Outcome().Reason, tc.spec)
 		assert.NotEqual(t, start.Hash(), end.Hash(), tc.spec)
@@ -253,14 +295,9 @@ func TestHashCoversThePlyUnderAPlyLimit(t *testing.T) {
 			_, dup := seen[p.Hash()]
 			assert.False(t, dup, "%s: ply %d", tc.spec, i+1)
 			seen[p.Hash()] = i + 1
-			assert.Equal(t, p.computeHash(), p.Hash())
+			q := p.core()
+			assert.Equal(t, q.computeHash(), p.Hash())
 		}
-
-		c.PlyLimit = 0
-		free := c.Start()
-		again := mustPlay(t, free, tc.moves...)
-		assert.Equal(t, free.Hash(), again.Hash(), "%s without a limit: the ply decides nothing, transpositions meet", tc.spec)
-		assert.NotEqual(t, free, again, "the positions differ in their ply")
 	}
 }
 
@@ -280,7 +317,16 @@ func TestHashCoversTheConfiguration(t *testing.T) {
 	}
 	seen := map[uint64]string{}
 	for _, text := range texts {
-		p, err := ParsePosition(text)
+		var p state
+		var err error
+		if strings.HasPrefix(text, "hexplocus") {
+			c, _ := ParseSpec(strings.Fields(text)[0])
+			p, err = parseState(c, text)
+		} else {
+			var q Position
+			q, err = ParsePosition(text)
+			p = q.state
+		}
 		require.NoError(t, err, text)
 		if other, ok := seen[p.Hash()]; ok {
 			t.Errorf("%q and %q share the hash %x", text, other, p.Hash())
@@ -288,7 +334,7 @@ func TestHashCoversTheConfiguration(t *testing.T) {
 		seen[p.Hash()] = text
 	}
 	for _, c := range []Config{Default, HexDefault, {Rows: 3, Cols: 3}, {Side: 13, PlyLimit: 1}} {
-		assert.NotZero(t, c.Start().Hash(), c.String())
+		assert.NotZero(t, startState(c).Hash(), c.String())
 	}
 }
 
@@ -318,5 +364,5 @@ func TestACornerFilledTwiceOverFiresTwiceInOneVisit(t *testing.T) {
 	assert.Equal(t, 12, q.Men(0))
 	assert.Equal(t, 1, q.Men(1), "a3 is not reached")
 	assert.Equal(t, rules.Player(1), q.ToMove())
-	assert.Equal(t, refFrom(p).play(ref(mv(1, 1, 3, 1)), nil).text(), board(q), "the one-firing-at-a-time reference agrees")
+	assert.Equal(t, refFrom(p.state).play(ref(mv(1, 1, 3, 1)), nil).text(), board(q), "the one-firing-at-a-time reference agrees")
 }

@@ -13,13 +13,19 @@ const invalidText = "<invalid explocus position>"
 
 // String returns the position text (see the package doc), or "<invalid
 // explocus position>" for the invalid value.
-func (p Position) String() string { return string(p.AppendText(nil)) }
+func (p state) String() string { return string(p.AppendText(nil)) }
 
 // MarshalText implements encoding.TextMarshaler with the position text.
 // The invalid value has none: it gives a *rules.NoGameError.
-func (p Position) MarshalText() ([]byte, error) {
+func (p Position) MarshalText() ([]byte, error) { return p.marshalText("explocus.Position") }
+
+// MarshalText implements encoding.TextMarshaler with the position text.
+// The invalid value has none: it gives a *rules.NoGameError.
+func (p HexPosition) MarshalText() ([]byte, error) { return p.marshalText("explocus.HexPosition") }
+
+func (p *state) marshalText(typ string) ([]byte, error) {
 	if !p.valid() {
-		return nil, &rules.NoGameError{Type: "explocus.Position"}
+		return nil, &rules.NoGameError{Type: typ}
 	}
 	return p.AppendText(nil), nil
 }
@@ -34,12 +40,23 @@ func (p *Position) UnmarshalText(text []byte) error {
 	return nil
 }
 
+// UnmarshalText implements encoding.TextUnmarshaler with
+// ParseHexPosition.
+func (p *HexPosition) UnmarshalText(text []byte) error {
+	q, err := ParseHexPosition(string(text))
+	if err != nil {
+		return err
+	}
+	*p = q
+	return nil
+}
+
 // AppendText appends the position text to dst: the spec first when the
 // rest does not determine the configuration (a Hexplocus game always, an
 // Explocus game with a ply limit: a bare text is an Explocus board of the
 // size it shows), then the board (on the hexagon only its cells, each
 // rank from its first cell to its last), the seat to move and the ply.
-func (p Position) AppendText(dst []byte) []byte {
+func (p state) AppendText(dst []byte) []byte {
 	if !p.valid() {
 		return append(dst, invalidText...)
 	}
@@ -68,29 +85,57 @@ func (p Position) AppendText(dst []byte) []byte {
 	return strconv.AppendUint(dst, uint64(p.ply), 10)
 }
 
-// ParsePosition reads a position text for configuration c (see the package
-// doc for the grammar); a text that begins with a spec must name c, and a
-// text without one is read in c (a Hexplocus text too). The board must
-// have c's shape (on the hexagon each rank lists only its cells); every
-// column must be below its cell's capacity; the setup must have fewer men
-// than the board has adjacencies (R-E3); the seat that moved last must
-// have men (at ply 0, both seats: nobody has moved yet); the seat to
-// move must be the one the ply says (A at even plies); and the ply must
-// be at most MaxPly and not past c's ply limit.
+// ParsePosition reads an Explocus position text for configuration c
+// (see the package doc for the grammar); a text that begins with a spec
+// must name c, and a text without one is read in c. The board must have
+// c's shape; every column must be below its cell's capacity; the setup
+// must have fewer men than the board has adjacencies (R-E3); the seat
+// that moved last must have men (at ply 0, both seats: nobody has moved
+// yet); the seat to move must be the one the ply says (A at even plies);
+// and the ply must be at most MaxPly and not past c's ply limit. A
+// Hexplocus configuration is refused (its positions are HexPosition: see
+// ParseHexPosition).
 func (c Config) ParsePosition(text string) (Position, error) {
-	return notation.ReadPosition(text, &c, ParseSpec, inferConfig, Config.parseBody)
-}
-
-func (c Config) parseBody(text string) (Position, error) {
 	if err := c.Validate(); err != nil {
 		return Position{}, err
+	}
+	if c.IsHex() {
+		return Position{}, &notation.SpecError{Spec: c.String(), Msg: isHexMsg}
+	}
+	s, err := notation.ReadPosition(text, &c, ParseSpec, inferConfig, Config.parseBody)
+	return Position{state: s}, err
+}
+
+// ParseHexPosition reads a Hexplocus position text for configuration c,
+// which must set Side, as ParsePosition reads Explocus's; each rank
+// lists only its cells, from its first to its last.
+func (c Config) ParseHexPosition(text string) (HexPosition, error) {
+	if err := c.Validate(); err != nil {
+		return HexPosition{}, err
+	}
+	if !c.IsHex() {
+		return HexPosition{}, &notation.SpecError{Spec: c.String(), Msg: notHexMsg}
+	}
+	s, err := notation.ReadPosition(text, &c, ParseSpec, inferConfig, Config.parseBody)
+	return HexPosition{state: s}, err
+}
+
+// What the readers of each type say of a configuration of the other's.
+const (
+	isHexMsg  = "Hexplocus is a HexPosition: read it with ParseHexPosition"
+	notHexMsg = "not Hexplocus, whose positions are HexPosition: read it with ParsePosition"
+)
+
+func (c Config) parseBody(text string) (state, error) {
+	if err := c.Validate(); err != nil {
+		return state{}, err
 	}
 	what := "explocus position"
 	if c.IsHex() {
 		what = "hexplocus position"
 	}
-	fail := func(at int, msg string) (Position, error) {
-		return Position{}, &rules.SyntaxError{What: what, Input: text, Offset: at, Msg: msg}
+	fail := func(at int, msg string) (state, error) {
+		return state{}, &rules.SyntaxError{What: what, Input: text, Offset: at, Msg: msg}
 	}
 	fields := strings.Split(text, " ")
 	if len(fields) != 3 {
@@ -172,12 +217,41 @@ func (c Config) parseBody(text string) (Position, error) {
 	return p, nil
 }
 
-// ParsePosition reads a position text in the configuration it names:
-// the spec it begins with, or else an Explocus board of the size counted
-// from the text, with no ply limit (a Hexplocus text names its game with
-// its spec).
+// ParsePosition reads an Explocus position text in the configuration it
+// names: the spec it begins with, or else a board of the size counted
+// from the text, with no ply limit. A Hexplocus text is refused (it is a
+// HexPosition: see ParseHexPosition).
 func ParsePosition(text string) (Position, error) {
-	return notation.ReadPosition(text, nil, ParseSpec, inferConfig, Config.parseBody)
+	s, err := notation.ReadPosition(text, nil, parseSquareSpec, inferConfig, Config.parseBody)
+	return Position{state: s}, err
+}
+
+// ParseHexPosition reads a Hexplocus position text, which begins with
+// its spec, e.g. "hexplocus(size=6) ...".
+func ParseHexPosition(text string) (HexPosition, error) {
+	s, err := notation.ReadPosition(text, nil, parseHexSpec, func(string) (Config, error) {
+		return Config{}, &rules.SyntaxError{What: "hexplocus position", Input: text, Offset: 0,
+			Msg: `a Hexplocus text begins with its spec, e.g. "hexplocus(size=6) "`}
+	}, Config.parseBody)
+	return HexPosition{state: s}, err
+}
+
+// parseSquareSpec is ParseSpec for the texts of a Position.
+func parseSquareSpec(s string) (Config, error) {
+	c, err := ParseSpec(s)
+	if err == nil && c.IsHex() {
+		return Config{}, &notation.SpecError{Spec: s, Msg: isHexMsg}
+	}
+	return c, err
+}
+
+// parseHexSpec is ParseSpec for the texts of a HexPosition.
+func parseHexSpec(s string) (Config, error) {
+	c, err := ParseSpec(s)
+	if err == nil && !c.IsHex() {
+		return Config{}, &notation.SpecError{Spec: s, Msg: notHexMsg}
+	}
+	return c, err
 }
 
 // inferConfig is the configuration of a position text without a spec.
@@ -231,7 +305,7 @@ func inferConfig(text string) (Config, error) {
 //	     1 W1  W1  B1  d
 //	         a   b   c
 //	White (A) to move; White 9 men, Black 9 men
-func (p Position) Diagram() string {
+func (p state) Diagram() string {
 	if !p.valid() {
 		return invalidText
 	}
@@ -266,7 +340,7 @@ func (p Position) Diagram() string {
 
 // writeStatus writes the diagram's last line: who is to move or the
 // result, and the men.
-func (p *Position) writeStatus(b *strings.Builder) {
+func (p *state) writeStatus(b *strings.Builder) {
 	if o := p.Outcome(); o.Over() {
 		b.WriteString("game over, " + o.String())
 	} else {
@@ -278,7 +352,7 @@ func (p *Position) writeStatus(b *strings.Builder) {
 // hexDiagram draws the hexagon (see Diagram): cells 4 characters apart,
 // each rank indented by half a cell (2 characters) per rank away from the
 // middle one.
-func (p *Position) hexDiagram() string {
+func (p *state) hexDiagram() string {
 	var b strings.Builder
 	l := int(p.side) - 1
 	cell := func(r, f int) string {

@@ -33,7 +33,7 @@ func TestMalformedBoardReportsTheOffset(t *testing.T) {
 		{"hexplocus(size=3) .../..../....../..../... A 0", 32, "rank 3 has more than 5 cells"},
 		{"hexplocus(size=3) .../..../...../.... A 0", 37, "the board ends in rank 2, want 5 ranks"},
 	} {
-		_, err := ParsePosition(tc.text)
+		_, err := ParseHexPosition(tc.text)
 		if tc.text[0] == '.' || tc.text[0] == 'A' { // read on the 4×4 board, not the board the text implies
 			_, err = Config{Rows: 4, Cols: 4}.ParsePosition(tc.text)
 		}

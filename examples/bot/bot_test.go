@@ -177,6 +177,7 @@ func TestMCTSIterationDoesNotAllocateOnAnyGame(t *testing.T) {
 			}},
 			{"domination", func() float64 { return iterationAllocs(domination.New(), rave) }},
 			{"explocus", func() float64 { return iterationAllocs(explocus.New(), rave) }},
+			{"hexplocus", func() float64 { return iterationAllocs(explocus.HexDefault.StartHex(), rave) }},
 		} {
 			assert.Zero(t, tc.allocs(), "%s rave %d", tc.spec, rave)
 		}

@@ -15,4 +15,5 @@ func init() {
 	Register[focus.NowakPosition, focus.Move]()
 	Register[domination.Position, domination.Move]()
 	Register[explocus.Position, explocus.Move]()
+	Register[explocus.HexPosition, explocus.Move]()
 }

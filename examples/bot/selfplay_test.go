@@ -136,6 +136,8 @@ func TestSelfPlay(t *testing.T) {
 		score = match(t, start, m, games, moveTime)
 	case explocus.Position:
 		score = match(t, start, m, games, moveTime)
+	case explocus.HexPosition:
+		score = match(t, start, m, games, moveTime)
 	default:
 		t.Fatalf("no self-play for %s", spec)
 	}

@@ -14,11 +14,13 @@ import (
 func init() {
 	r := picture.Renderer{
 		Render: func(d rules.Dynamic, opts picture.Options) ([]byte, error) {
-			p, ok := d.Typed().(explocus.Position)
-			if !ok {
-				return nil, fmt.Errorf("explocus/svg: cannot draw a %T", d.Typed())
+			switch p := d.Typed().(type) {
+			case explocus.Position:
+				return Render(p, opts), nil
+			case explocus.HexPosition:
+				return RenderHex(p, opts), nil
 			}
-			return Render(p, opts), nil
+			return nil, fmt.Errorf("explocus/svg: cannot draw a %T", d.Typed())
 		},
 		SeatColor: func(_ rules.Dynamic, seat rules.Player) string { return manFill[seat&1] },
 	}

@@ -44,24 +44,48 @@ const (
 	manRX, manRY, manT = 36.0, 14.0, 11.0
 )
 
-// Render returns p drawn as a standalone SVG document: the board (the
-// rectangle of squares, or for Hexplocus the hexagon of cells), every
-// column as a pile of its owner's men (White for seat A, Black for seat B)
-// with its height written beside piles of two or more, and under the
-// board each seat's men in all, the seat to move ringed and a winner
-// starred.
-func Render(p explocus.Position, opts Options) []byte {
-	d := &drawing{p: p, opts: opts, high: svgkit.HighlightSet(opts)}
-	return d.draw()
-}
+// Render returns an Explocus position drawn as a standalone SVG
+// document: the rectangle of squares, every column as a pile of its
+// owner's men (White for seat A, Black for seat B) with its height
+// written beside piles of two or more, and under the board each seat's
+// men in all, the seat to move ringed and a winner starred.
+func Render(p explocus.Position, opts Options) []byte { return render(p, opts) }
+
+// RenderHex returns a Hexplocus position drawn as Render draws
+// Explocus's, on the hexagon of cells.
+func RenderHex(p explocus.HexPosition, opts Options) []byte { return render(p, opts) }
 
 // Write writes Render's document to w.
 func Write(w io.Writer, p explocus.Position, opts Options) error {
 	return svgkit.Write(w, Render(p, opts))
 }
 
+// WriteHex writes RenderHex's document to w.
+func WriteHex(w io.Writer, p explocus.HexPosition, opts Options) error {
+	return svgkit.Write(w, RenderHex(p, opts))
+}
+
+func render(p board, opts Options) []byte {
+	d := &drawing{p: p, opts: opts, high: svgkit.HighlightSet(opts)}
+	return d.draw()
+}
+
+// board is what a drawing reads of a position, the same in either
+// position type.
+type board interface {
+	At(explocus.Square) (rules.Player, int)
+	Config() explocus.Config
+	Men(rules.Player) int
+	Outcome() rules.Outcome
+	ParseMove(string) (explocus.Move, error)
+	Size() (cols, rows int)
+	Spec() string
+	String() string
+	ToMove() rules.Player
+}
+
 type drawing struct {
-	p          explocus.Position
+	p          board
 	opts       Options
 	high       map[string]bool
 	cols, rows int
@@ -257,7 +281,7 @@ func (d *drawing) drawStrip(w *svgkit.Writer, top, scale, left, right float64) {
 }
 
 // status says whose turn it is or how the game ended.
-func status(p explocus.Position) string {
+func status(p board) string {
 	if o := p.Outcome(); o.Over() {
 		return "game over, " + o.String()
 	}

@@ -37,7 +37,7 @@ func config(t testing.TB, spec string) explocus.Config {
 // check reads doc back and checks it against p: every square once, every
 // column on its square with its owner, height and men, the seats' counts
 // and the marks asked for.
-func check(t testing.TB, p explocus.Position, opts Options, doc []byte) {
+func check(t testing.TB, p drawn, opts Options, doc []byte) {
 	t.Helper()
 	root := svgtest.Parse(t, doc)
 	game, title := "explocus", "Explocus: "
@@ -127,7 +127,7 @@ func check(t testing.TB, p explocus.Position, opts Options, doc []byte) {
 // squares are one square's width apart, in the direction their names say
 // (a file step to the right; a rank step straight up on the square board,
 // up and half a cell left on the hexagon), and no two squares are closer.
-func adjacent(t testing.TB, p explocus.Position, sqs map[string]*svgtest.Node) {
+func adjacent(t testing.TB, p drawn, sqs map[string]*svgtest.Node) {
 	t.Helper()
 	cols, rows := p.Size()
 	width := sq
@@ -199,10 +199,33 @@ func centerOf(t testing.TB, n *svgtest.Node) (float64, float64) {
 	return 0, 0
 }
 
+// drawn is what the checks read of a position of either type.
+type drawn interface {
+	board
+	AppendMoves([]explocus.Move) []explocus.Move
+	OnBoard(explocus.Square) bool
+}
+
+// position is either position type, for the tests that play.
+type position[P any] interface {
+	drawn
+	rules.Position[P, explocus.Move]
+}
+
+// forBoth calls explocusGame or hexGame, whichever plays spec.
+func forBoth(t *testing.T, spec string, explocusGame func(explocus.Position), hexGame func(explocus.HexPosition)) {
+	c := config(t, spec)
+	if c.IsHex() {
+		hexGame(c.StartHex())
+	} else {
+		explocusGame(c.Start())
+	}
+}
+
 // randomOptions returns options for p after last: random size and
 // coordinates, the last move, and as highlights the targets of some legal
 // moves, junk and a name in upper case.
-func randomOptions(r *rand.Rand, p explocus.Position, last string) Options {
+func randomOptions(r *rand.Rand, p drawn, last string) Options {
 	o := Options{Size: []int{0, 300, 480, 600}[r.IntN(4)], Coordinates: r.IntN(2) == 0, LastMove: last}
 	for _, m := range p.AppendMoves(nil) {
 		if r.IntN(6) == 0 {
@@ -224,22 +247,26 @@ func TestRandomPositions(t *testing.T) {
 			games = 1
 		}
 		for range games {
-			p := config(t, spec).Start()
-			check(t, p, Options{}, Render(p, Options{}))
-			s := rules.Sampler[explocus.Position, explocus.Move]{Rand: r}
-			last := ""
-			for ply := 0; ply < 300; ply++ {
-				if r.IntN(15) == 0 || p.ToMove() == rules.Terminal {
-					opts := randomOptions(r, p, last)
-					check(t, p, opts, Render(p, opts))
-				}
-				m, ok := s.Move(p)
-				if !ok {
-					break
-				}
-				p, last = p.PlayUnchecked(m), m.String()
-			}
+			forBoth(t, spec, func(p explocus.Position) { randomGame(t, r, p) }, func(p explocus.HexPosition) { randomGame(t, r, p) })
 		}
+	}
+}
+
+// randomGame draws p and positions of a random game from it.
+func randomGame[P position[P]](t *testing.T, r *rand.Rand, p P) {
+	check(t, p, Options{}, render(p, Options{}))
+	s := rules.Sampler[P, explocus.Move]{Rand: r}
+	last := ""
+	for ply := 0; ply < 300; ply++ {
+		if r.IntN(15) == 0 || p.ToMove() == rules.Terminal {
+			opts := randomOptions(r, p, last)
+			check(t, p, opts, render(p, opts))
+		}
+		m, ok := s.Move(p)
+		if !ok {
+			break
+		}
+		p, last = p.PlayUnchecked(m), m.String()
 	}
 }
 
@@ -250,13 +277,19 @@ func TestEndings(t *testing.T) {
 	for _, spec := range []string{"explocus(rows=3,cols=3)", "explocus(rows=3,cols=4)", "explocus(rows=4,cols=4,plylimit=20)",
 		"hexplocus(size=3)", "hexplocus(size=4,plylimit=40)"} {
 		for range 10 {
-			s := rules.Sampler[explocus.Position, explocus.Move]{Rand: r}
-			p, _ := s.Playout(config(t, spec).Start(), 5000)
+			var p drawn
+			forBoth(t, spec, func(q explocus.Position) {
+				s := rules.Sampler[explocus.Position, explocus.Move]{Rand: r}
+				p, _ = s.Playout(q, 5000)
+			}, func(q explocus.HexPosition) {
+				s := rules.Sampler[explocus.HexPosition, explocus.Move]{Rand: r}
+				p, _ = s.Playout(q, 5000)
+			})
 			if !p.Outcome().Over() {
 				continue
 			}
 			ended++
-			doc := Render(p, Options{})
+			doc := render(p, Options{})
 			check(t, p, Options{}, doc)
 			stars := 0
 			if _, ok := p.Outcome().Winner(); ok {
@@ -275,9 +308,10 @@ func TestEndings(t *testing.T) {
 func TestGolden(t *testing.T) {
 	for _, spec := range []string{"explocus", "explocus(rows=3,cols=3)", "explocus(rows=3,cols=5)", "explocus(rows=10,cols=12)", "explocus(rows=26,cols=26)",
 		"hexplocus"} {
-		p := config(t, spec).Start()
+		var p drawn
+		forBoth(t, spec, func(q explocus.Position) { p = q }, func(q explocus.HexPosition) { p = q })
 		opts := Options{Coordinates: true}
-		doc := Render(p, opts)
+		doc := render(p, opts)
 		check(t, p, opts, doc)
 		name := strings.NewReplacer("(", "-", ")", "", "=", "-", ",", "-").Replace(spec)
 		svgtest.Golden(t, name, doc)
@@ -289,13 +323,10 @@ func TestGolden(t *testing.T) {
 		spec, name string
 		plies      int
 	}{{"explocus", "explocus-marks", 24}, {"hexplocus", "hexplocus-marks", 60}} {
-		p := config(t, g.spec).Start()
-		s := rules.Sampler[explocus.Position, explocus.Move]{Rand: rand.New(rand.NewPCG(12, 12))}
-		last := ""
-		for range g.plies {
-			m, _ := s.Move(p)
-			p, last = p.PlayUnchecked(m), m.String()
-		}
+		var p drawn
+		var last string
+		forBoth(t, g.spec, func(q explocus.Position) { p, last = played(q, g.plies) },
+			func(q explocus.HexPosition) { p, last = played(q, g.plies) })
 		moves := p.AppendMoves(nil)
 		from := moves[0].From()
 		targets := []string{from.String()}
@@ -305,10 +336,22 @@ func TestGolden(t *testing.T) {
 			}
 		}
 		opts := Options{Size: 360, Coordinates: true, LastMove: last, Highlight: targets}
-		doc := Render(p, opts)
+		doc := render(p, opts)
 		check(t, p, opts, doc)
 		svgtest.Golden(t, g.name, doc)
 	}
+}
+
+// played returns the position after plies random moves from p (a fixed
+// seed) and the last of them.
+func played[P position[P]](p P, plies int) (P, string) {
+	s := rules.Sampler[P, explocus.Move]{Rand: rand.New(rand.NewPCG(12, 12))}
+	last := ""
+	for range plies {
+		m, _ := s.Move(p)
+		p, last = p.PlayUnchecked(m), m.String()
+	}
+	return p, last
 }
 
 func TestJunkMovesMarkNothing(t *testing.T) {
@@ -326,7 +369,7 @@ func TestJunkMovesMarkNothing(t *testing.T) {
 }
 
 func TestHexJunkMovesMarkNothing(t *testing.T) {
-	p := explocus.HexDefault.Start()
+	p := explocus.HexDefault.StartHex()
 	d := &drawing{p: p, opts: Options{LastMove: "c3-e5"}}
 	d.marks()
 	if !d.from[[2]int{2, 2}] || !d.to[[2]int{4, 4}] || len(d.from)+len(d.to) != 2 {
@@ -334,18 +377,19 @@ func TestHexJunkMovesMarkNothing(t *testing.T) {
 	}
 	// a9, k1 and a12 are off the hexagon.
 	for _, junk := range []string{"", "c3", "a9-a10", "k1-k2", "a1-a12", "<&>"} {
-		if !bytes.Equal(Render(p, Options{LastMove: junk}), Render(p, Options{})) {
+		if !bytes.Equal(RenderHex(p, Options{LastMove: junk}), RenderHex(p, Options{})) {
 			t.Errorf("the unreadable move %q changes the picture", junk)
 		}
 	}
 	// Off-board names mark nothing either.
-	if !bytes.Equal(Render(p, Options{Highlight: []string{"a9", "k1", "f12"}}), Render(p, Options{})) {
+	if !bytes.Equal(RenderHex(p, Options{Highlight: []string{"a9", "k1", "f12"}}), RenderHex(p, Options{})) {
 		t.Error("highlighting cells off the hexagon changes the picture")
 	}
 }
 
 func TestZeroPosition(t *testing.T) {
 	svgtest.Parse(t, Render(explocus.Position{}, Options{Coordinates: true}))
+	svgtest.Parse(t, RenderHex(explocus.HexPosition{}, Options{Coordinates: true}))
 }
 
 func TestWrite(t *testing.T) {
@@ -356,5 +400,13 @@ func TestWrite(t *testing.T) {
 	}
 	if !bytes.Equal(b.Bytes(), Render(p, Options{Size: 200})) {
 		t.Error("Write writes something else than Render returns")
+	}
+	b.Reset()
+	h := explocus.HexDefault.StartHex()
+	if err := WriteHex(&b, h, Options{Size: 200}); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(b.Bytes(), RenderHex(h, Options{Size: 200})) {
+		t.Error("WriteHex writes something else than RenderHex returns")
 	}
 }

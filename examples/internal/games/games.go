@@ -26,6 +26,7 @@ import (
 func init() {
 	bot.Register[domination.Position, domination.Move]()
 	bot.Register[explocus.Position, explocus.Move]()
+	bot.Register[explocus.HexPosition, explocus.Move]()
 	bot.Register[focus.Position, focus.Move]()
 	bot.Register[focus.NowakPosition, focus.Move]()
 	bot.Register[hex.Position, hex.Move]()

@@ -119,7 +119,7 @@ func TestEveryGameHasItsPicture(t *testing.T) {
 
 // TestEveryVariantHasItsTypedBot: the list registers a bot hook for every
 // position type a game's variants open (Focus has two: Position and, for
-// Nowak's game, NowakPosition), so no variant falls back to the slow bot
+// Nowak's game, NowakPosition; Hexplocus is explocus.HexPosition), so no variant falls back to the slow bot
 // that plays through rules.Dynamic alone.
 func TestEveryVariantHasItsTypedBot(t *testing.T) {
 	for _, name := range rules.Games() {
