@@ -8,6 +8,29 @@ import (
 // the square, which the board with its corners cut keeps.
 const numSymmetries = 8
 
+// The eight are exactly the symmetries the rules keep (the package doc
+// states the result; this is why). The board (the 8×8 grid less three
+// squares at each corner) is mapped onto itself by each of the eight,
+// and moves, drops and Nowak's jumps speak only of ranks, files and
+// distances along them, which each maps to ranks, files and the same distances. Drops
+// anywhere or restricted, the drop setup, the three-player first drop
+// (any empty square), passes, the short game and the ply limit look at
+// no square. The opening swap's rule (R-F4) does: seat 1 may not
+// exchange the same two squares again, nor make the position symmetric
+// again under a half turn with the colours exchanged. The images of
+// seat 0's squares are the squares of the image of its swap, and the
+// half turn commutes with each of the eight (it is the centre of the
+// group), so a position is symmetric in R-F4's sense exactly when its
+// image is: the rule is the same on the transformed board, and the
+// eight are symmetries during both swaps too. (Had the rule spoken of
+// the mirror a↔h, only the four symmetries that commute with that
+// mirror would have been kept while seat 1 swaps.) The starts are
+// mostly not symmetric (R-F1's is its own image only under the mirror
+// a↔h; R-F5's and R-F6's under none): Transform of a start is the
+// image of the start, play from which is the image of play from the
+// start, and the position texts read such positions (see "Position
+// text").
+
 // Symmetries returns 8: the eight symmetries of the square, which every
 // variant's rules keep in every phase (see the package doc).
 func (p state) Symmetries() int {
