@@ -1,0 +1,68 @@
+// Package binding holds what the language bindings (the Python package's
+// C ABI in python/capi, the WebAssembly module in js/wasm) share: the
+// description of an error they hand to their caller, with the SDK's
+// stable code, the reason alone and, for text that cannot be read, the
+// byte offset of the problem. The rules live in package rules and the
+// games; a binding converts and checks, nothing more.
+package binding
+
+import (
+	"errors"
+	"strings"
+
+	"github.com/tabletop-go/rules"
+	"github.com/tabletop-go/rules/notation"
+)
+
+// ErrorInfo describes an error for a binding's caller. Its JSON field
+// names are the bindings' wire format.
+type ErrorInfo struct {
+	// Code is the stable code (rules.ErrorCode, or a binding's own, such
+	// as "bad-handle" or "internal").
+	Code string `json:"code"`
+	// Message is the whole message, err.Error().
+	Message string `json:"message"`
+	// Reason is the reason alone: a syntax error's message without the
+	// input, a move error's why.
+	Reason string `json:"reason"`
+	// Offset is the byte offset of the problem in text that cannot be
+	// read (0 for a spec error: the spec, or the option at fault), -1
+	// otherwise.
+	Offset int `json:"offset"`
+	// What names what could not be read: "spec", "move", or a
+	// SyntaxError's What ("hex position", ...).
+	What string `json:"what"`
+	// Game is a batch's game at fault, -1 otherwise.
+	Game int `json:"game"`
+}
+
+// Info describes err.
+func Info(err error) ErrorInfo {
+	e := ErrorInfo{Code: rules.ErrorCode(err), Message: err.Error(), Reason: err.Error(), Offset: -1, Game: -1}
+	var syntax *rules.SyntaxError
+	var spec *notation.SpecError
+	var move *rules.MoveError
+	var be *rules.BatchError
+	if errors.As(err, &be) {
+		e.Game = be.Game
+	}
+	switch {
+	case errors.As(err, &syntax):
+		e.Offset, e.Reason, e.What = syntax.Offset, syntax.Msg, syntax.What
+	case errors.As(err, &spec):
+		e.Reason, e.What = spec.Msg, "spec"
+		e.Offset = 0
+		if spec.Option != "" {
+			if i := strings.Index(spec.Spec, spec.Option+"="); i >= 0 {
+				e.Offset = i
+			} else if i := strings.Index(spec.Spec, spec.Option); i >= 0 {
+				e.Offset = i
+			}
+		}
+	case errors.As(err, &move):
+		e.Reason, e.What = move.Why(), "move"
+	case errors.Is(err, rules.ErrUnknownGame):
+		e.Offset, e.What = 0, "spec"
+	}
+	return e
+}

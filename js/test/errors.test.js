@@ -1,0 +1,102 @@
+// Bad input of every kind gets the documented errors, and the module
+// serves the next call.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import * as tr from "../dist/index.js";
+
+await tr.load();
+
+test("a spec that cannot be read is a SpecError with the offset", () => {
+  assert.throws(() => tr.open("hex(size=99)"), (e) => e instanceof tr.SpecError && e.code === "bad-spec" && e.offset === 4);
+  assert.throws(() => tr.open("hex(size=9"), (e) => e instanceof tr.SpecError && e.offset >= 0);
+  assert.throws(() => tr.open("chess"), (e) => e instanceof tr.UnknownGameError && e.code === "unknown-game" && e instanceof tr.SpecError);
+  assert.throws(() => tr.open(""), tr.SpecError);
+  assert.throws(() => tr.open("\u00ff\u0000"), tr.RulesError);
+});
+
+test("a position text that cannot be read is a PositionError with the offset", () => {
+  assert.throws(() => tr.openPosition("hex(size=3)", "3/3/3 x -"), (e) => e instanceof tr.PositionError && e.offset > 0);
+  assert.throws(() => tr.openPosition("hex(size=3)", "4/3/3 b -"), (e) => e instanceof tr.PositionError && e.offset === 0);
+  assert.throws(() => tr.openPosition("focus", "garbage"), tr.PositionError);
+  assert.throws(() => tr.openPosition("explocus", tr.open("hexplocus").toString()), tr.ParseError);
+  assert.throws(() => tr.fromJSON("{"), tr.RulesError);
+  assert.throws(() => tr.fromJSON({ spec: "hex", position: "zz" }), tr.PositionError);
+});
+
+test("moves: text that is no move, an illegal move, a move after the end", () => {
+  const p = tr.open("hex(size=3)");
+  assert.throws(() => p.play("zz"), (e) => e instanceof tr.MoveSyntaxError && e.code === "syntax" && e.offset === 2);
+  assert.throws(() => p.legal("zz"), tr.MoveSyntaxError);
+  assert.throws(() => p.canonical(""), tr.MoveSyntaxError);
+  const q = p.play("b2");
+  assert.equal(q.legal("b2"), false);
+  assert.throws(() => q.play("b2"), (e) => e instanceof tr.IllegalMoveError && e.code === "illegal" && e.reason.length > 0);
+  let end = tr.open("hex(size=1)").play("a1");
+  assert.ok(end.isTerminal);
+  assert.equal(end.toMove, tr.TERMINAL);
+  assert.equal(end.legal("a1"), false);
+  assert.throws(() => end.play("a1"), (e) => e instanceof tr.GameOverError && e.code === "game-over");
+  assert.deepEqual(end.moves(), []);
+  assert.equal(end.randomMove(), "");
+  assert.throws(() => end.observation(), RangeError);
+});
+
+test("actions, seats and symmetries out of range", () => {
+  const p = tr.open("focus");
+  for (const bad of [-1, p.numActions, 2 ** 40]) {
+    assert.throws(() => p.playAction(bad), tr.OutOfRangeError, String(bad));
+    assert.throws(() => p.actionMove(bad), tr.OutOfRangeError, String(bad));
+  }
+  assert.throws(() => p.transform(p.symmetries), tr.OutOfRangeError);
+  assert.throws(() => p.observation(2), tr.OutOfRangeError);
+  assert.throws(() => p.observation(-3), tr.OutOfRangeError);
+});
+
+test("arguments of the wrong type are TypeErrors, before the module sees them", () => {
+  const p = tr.open("domination");
+  for (const bad of [undefined, null, 3, {}, [], 1n]) {
+    assert.throws(() => tr.open(bad), TypeError);
+    assert.throws(() => p.play(bad), TypeError);
+  }
+  for (const bad of [1.5, NaN, Infinity, "3", null, 2 ** 60]) {
+    assert.throws(() => p.playAction(bad), TypeError, String(bad));
+  }
+  assert.throws(() => p.svg(null), TypeError);
+  assert.throws(() => p.svg({ size: "big" }), TypeError);
+  assert.throws(() => p.svg({ highlight: "a1" }), TypeError);
+  assert.throws(() => new tr.Position(), TypeError);
+});
+
+test("a freed position throws FreedError; freeing twice is harmless", () => {
+  const p = tr.open("hex");
+  const q = p.play("a1");
+  p.free();
+  p.free();
+  assert.throws(() => p.moves(), (e) => e instanceof tr.FreedError && e.code === "freed");
+  assert.throws(() => p.play("b2"), tr.FreedError);
+  assert.equal(q.ply, 1, "positions played from a freed one live on");
+  q.free();
+});
+
+test("the raw module answers arguments of any kind with an error, and serves the next call", () => {
+  const api = tr._module();
+  const junk = [undefined, null, -1, 0, 1.5, NaN, 2 ** 60, "1", {}, [], true, () => 0, Symbol("x")];
+  for (const name of Object.keys(api).filter((k) => typeof api[k] === "function" && !["games", "live", "lastError"].includes(k))) {
+    for (const a of junk) {
+      for (const b of junk) {
+        let r;
+        try {
+          r = api[name](a, b);
+        } catch (e) {
+          assert.fail(`${name}(${String(a)}, ${String(b)}) threw ${e}`);
+        }
+        if (r === null) {
+          const info = JSON.parse(api.lastError());
+          assert.ok(["bad-argument", "bad-handle", "bad-spec", "unknown-game", "syntax", "bad-position", "out-of-range", "illegal"].includes(info.code), `${name}: ${info.code} ${info.message}`);
+        }
+      }
+    }
+  }
+  const p = tr.open("explocus");
+  assert.ok(p.play(p.moves()[0]).moves().length > 0);
+});
