@@ -16,6 +16,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 )
 
@@ -43,6 +45,11 @@ type pageState struct {
 	Status  string   `json:"status"`
 	Last    string   `json:"last"`
 }
+
+// countPosts makes the page count the POST requests it sends (moves,
+// tickets) in window.__posts.
+const countPosts = `(() => { window.__posts = 0; const f = window.fetch;
+	window.fetch = (u, o) => { if (o && o.method === 'POST') window.__posts++; return f(u, o); }; return true; })()`
 
 const pageStateJS = `JSON.stringify(view.state ? {ply: view.state.ply, over: view.state.outcome.result !== '*',
 	mine: !!myTurn(), seat: view.seat || '', legal: view.state.legal, last: view.state.lastMove,
@@ -158,6 +165,14 @@ func TestBrowser(t *testing.T) {
 		do(ctx, "click "+sel, chromedp.Click(chromedp.CSS(sel)))
 	}
 	square := func(sq string) string { return `#board .square[data-square="` + sq + `"]` }
+	posts := func(ctx context.Context) int {
+		t.Helper()
+		n, err := chromedp.Run(ctx, chromedp.Evaluate[int](`window.__posts`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
 
 	// The lobby.
 	do(ctx, "open the lobby", chromedp.Navigate(base+"/"), chromedp.WaitVisible(chromedp.CSS(`.card[data-game="hex"] button.start`)))
@@ -200,6 +215,12 @@ func TestBrowser(t *testing.T) {
 	if s := read(ctx); !strings.Contains(s.Status, "Your move") {
 		t.Errorf("status %q", s.Status)
 	}
+	// The rules run in the page (the JavaScript package, WebAssembly):
+	// count the requests that could send a move.
+	waitPage(ctx, "the rules in the page", `document.documentElement.dataset.rules === 'local'`)
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](countPosts)); err != nil {
+		t.Fatal(err)
+	}
 	triedIllegal := false
 	for plies := 0; ; plies++ {
 		if plies > 40 {
@@ -216,10 +237,14 @@ func TestBrowser(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			before := posts(ctx)
 			click(ctx, square(occupied))
 			waitPage(ctx, "the reason", `!document.querySelector('#message').hidden`)
 			if s2 := read(ctx); !strings.Contains(s2.Message, "cell is occupied") || s2.Ply != s.Ply {
 				t.Fatalf("an illegal click shows %q at ply %d", s2.Message, s2.Ply)
+			}
+			if after := posts(ctx); after != before {
+				t.Errorf("an illegal click sent %d requests; the rules in the page refuse it", after-before)
 			}
 			shot(ctx, "2-hex-illegal")
 			triedIllegal = true
@@ -250,6 +275,80 @@ func TestBrowser(t *testing.T) {
 		t.Errorf("final status %q", s.Status)
 	}
 	shot(ctx, "3-hex-over")
+
+	// Step back and forth through the game, replayed in the page: a ply
+	// back shows one stone fewer, with no request.
+	stones := func() int {
+		n, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll('#board .piece').length`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	all, before := stones(), posts(ctx)
+	click(ctx, "#step-back")
+	waitPage(ctx, "a ply back", `view.browse !== null`)
+	if n := stones(); n != all-1 {
+		t.Errorf("a ply back shows %d stones, the game %d", n, all)
+	}
+	click(ctx, "#step-first")
+	waitPage(ctx, "the start", `view.browse === 0`)
+	if n := stones(); n != 0 {
+		t.Errorf("the start shows %d stones", n)
+	}
+	shot(ctx, "3b-hex-start")
+	click(ctx, "#step-forward")
+	waitPage(ctx, "a ply forward", `view.browse === 1`)
+	click(ctx, "#step-last")
+	waitPage(ctx, "the game as it stands", `view.browse === null`)
+	if n := stones(); n != all {
+		t.Errorf("back at the end, %d stones, want %d", n, all)
+	}
+	if after := posts(ctx); after != before {
+		t.Errorf("stepping through the game sent %d requests", after-before)
+	}
+
+	// Where the rules cannot load (the server's /static/js/ blocked), the
+	// page plays on the server's legal moves, and sends an illegal click
+	// for the server to refuse.
+	noWasm, cancelNoWasm := chromedp.NewContext(ctx, chromedp.WithNewBrowserContext())
+	defer cancelNoWasm()
+	watch(noWasm, "browser without the rules", "ERR_BLOCKED_BY_CLIENT")
+	block := func(ctx context.Context, t *chromedp.Target) (chromedp.Void, error) {
+		if _, err := cdp.Call(ctx, t, network.Enable, network.EnableParams{}); err != nil {
+			return chromedp.Void{}, err
+		}
+		_, err := cdp.Call(ctx, t, network.SetBlockedURLs, network.SetBlockedURLsParams{
+			URLPatterns: []*network.BlockPattern{{URLPattern: base + "/static/js/*", Block: true}}})
+		return chromedp.Void{}, err
+	}
+	do(noWasm, "block the rules", chromedp.Navigate("about:blank"), block)
+	do(noWasm, "start Hex 5×5 without the rules",
+		chromedp.Navigate(base+"/"),
+		chromedp.WaitVisible(chromedp.CSS(`.card[data-game="hex"] button.start`)),
+		chromedp.SetValue(chromedp.CSS(`.card[data-game="hex"] select[name=variant]`), hex5),
+		chromedp.Click(chromedp.CSS(`.card[data-game="hex"] button.start`)),
+		chromedp.WaitVisible(chromedp.CSS(`#board svg[data-game="hex"]`)),
+	)
+	waitPage(noWasm, "the rules on the server only", `document.documentElement.dataset.rules === 'server' && myTurn()`)
+	if _, err := chromedp.Run(noWasm, chromedp.Evaluate[bool](countPosts)); err != nil {
+		t.Fatal(err)
+	}
+	do(noWasm, "play c3", chromedp.Click(chromedp.CSS(square("c3"))))
+	waitPage(noWasm, "the bot's reply", `view.state.ply >= 2 && myTurn() && !view.busy`)
+	sent := posts(noWasm)
+	do(noWasm, "click c3 again", chromedp.Click(chromedp.CSS(square("c3"))))
+	waitPage(noWasm, "the server's reason", `!document.querySelector('#message').hidden`)
+	if s := read(noWasm); !strings.Contains(s.Message, "cell is occupied") {
+		t.Errorf("without the rules an illegal click shows %q", s.Message)
+	}
+	if posts(noWasm) != sent+1 {
+		t.Errorf("without the rules an illegal click sent %d requests, want 1", posts(noWasm)-sent)
+	}
+	if n, _ := chromedp.Run(noWasm, chromedp.Evaluate[bool](`document.querySelector('#steps').hidden`)); !n {
+		t.Error("without the rules the page offers to step through the game")
+	}
+	cancelNoWasm()
 	record, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector('#download').getAttribute('href')`))
 	if err != nil || !strings.HasSuffix(record, "/record?download") {
 		t.Errorf("download link %q %v", record, err)

@@ -215,6 +215,7 @@ func (s *server) routes() {
 	mux.HandleFunc("GET /static/{file}", func(w http.ResponseWriter, r *http.Request) {
 		s.serveFile(w, "web/"+r.PathValue("file"))
 	})
+	mux.HandleFunc("GET /static/js/{file}", s.handleJS)
 	mux.HandleFunc("GET /api/catalog", s.handleCatalog)
 	mux.HandleFunc("GET /api/preview.svg", s.handlePreview)
 	mux.HandleFunc("GET /api/games", s.handleList)
@@ -239,7 +240,9 @@ func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h := w.Header()
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Referrer-Policy", "no-referrer")
-	h.Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+	// 'wasm-unsafe-eval' lets the page compile the rules' WebAssembly
+	// module (/static/js/); it allows no eval of JavaScript.
+	h.Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
 	if !strings.HasSuffix(r.URL.Path, "/events") { // a stream sets a deadline per event
 		w = &deadlineWriter{ResponseWriter: w}
 	}

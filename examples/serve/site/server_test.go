@@ -62,7 +62,7 @@ func TestCatalogListsEveryRegisteredGame(t *testing.T) {
 // from the binary, with no reference to anything outside the server.
 func TestPageIsServedWithItsAssets(t *testing.T) {
 	_, c := startServer(t, "")
-	for _, p := range []string{"/", "/g/abcdefghij", "/static/app.js", "/static/style.css"} {
+	for _, p := range []string{"/", "/g/abcdefghij", "/static/app.js", "/static/rules.js", "/static/style.css", "/static/js/index.js", "/static/js/errors.js"} {
 		body := c.must(http.StatusOK, "GET", p, nil, nil)
 		if m := regexp.MustCompile(`(?i)<(script|link|img|iframe|object)[^>]*(src|href)=["']?(https?:)?//|url\(["']?(https?:)?//|@import|fetch\(["'](https?:)?//`).Find(body); m != nil {
 			t.Errorf("%s refers to an external asset: %s", p, m)

@@ -1,7 +1,8 @@
 // The page of examples/serve: a lobby and a game view on the server's JSON
 // API. No build step, no dependency. The server renders the board as SVG;
-// this script only maps clicks on elements that carry data-square or
-// data-reserve to moves, using the legal moves the server lists.
+// this script maps clicks on elements that carry data-square or
+// data-reserve to moves, using the legal moves the rules in the page give
+// (rules.js), or the server's list where they did not load.
 'use strict';
 
 const $ = (sel, el = document) => el.querySelector(sel);
@@ -187,6 +188,7 @@ const view = {
   sel: [], // the click tokens chosen so far
   busy: false,
   svg: '',
+  browse: null, // the ply shown while stepping through the game, null: the game as it stands
 };
 
 function closeGame() {
@@ -202,7 +204,7 @@ const over = s => s.outcome.result !== '*' || !!s.stopped;
 
 async function showGame(id, linkKey) {
   closeGame();
-  Object.assign(view, { id, key: null, seat: null, ticket: null, state: null, sel: [], svg: '', retry: 0 });
+  Object.assign(view, { id, key: null, seat: null, ticket: null, state: null, sel: [], svg: '', retry: 0, browse: null });
   $('#lobby').hidden = true;
   $('#play').hidden = false;
   $('#board').replaceChildren();
@@ -310,14 +312,20 @@ function render(s, force) {
   view.state = s;
   if (moved) {
     view.sel = [];
+    view.browse = null;
     $('#choices').replaceChildren();
   }
   document.title = s.title + ' · tabletop-go';
   $('#title').textContent = s.title;
   $('#plycount').textContent = s.ply ? `(${s.turns})` : '';
 
-  // the board
-  if (s.svg) {
+  // the board: the game as it stands, or the ply stepped back to
+  const past = browsed(s);
+  if (past) {
+    $('#board').innerHTML = past.pos.svg({ size: 640, coordinates: true, lastMove: past.move });
+    view.svg = '';
+    $('#diagram').hidden = true;
+  } else if (s.svg) {
     if (s.svg !== view.svg) {
       $('#board').innerHTML = s.svg;
       view.svg = s.svg;
@@ -329,7 +337,8 @@ function render(s, force) {
     $('#diagram').textContent = s.diagram || s.position;
   }
   $('#notes').textContent = s.notes || '';
-  $('#board').classList.toggle('wait', !myTurn());
+  $('#board').classList.toggle('wait', !myTurn() || !!past);
+  renderSteps(s, past);
 
   // status
   for (const st of [$('#status'), $('#topstatus')]) {
@@ -381,7 +390,7 @@ function render(s, force) {
 
   // typed moves and word moves (swap, pass)
   $('#moveform').hidden = !view.seat || over(s);
-  const words = myTurn() ? s.legal.filter(m => tokens(m, s.toMove) === null) : [];
+  const words = myTurn() && !past ? rulesLocal.legal(s).filter(m => tokens(m, s.toMove) === null) : [];
   const wordBox = $('#choices');
   wordBox.querySelectorAll('.word').forEach(b => b.remove());
   for (const w of words) {
@@ -450,7 +459,7 @@ function format(toks, mover) {
 function clickable() {
   const s = view.state;
   const out = [];
-  for (const m of s.legal) {
+  for (const m of rulesLocal.legal(s)) {
     const t = tokens(m, s.toMove);
     if (t) out.push({ move: m, t });
   }
@@ -475,6 +484,7 @@ function onToken(t) {
   if (over(s)) { say('The game is over.', 'info'); return; }
   if (!view.seat) { say('You are watching this game.', 'info'); return; }
   if (!myTurn()) { say(`It is ${seatName(s.toMove)}'s turn.`, 'info'); return; }
+  if (view.browse !== null) { say('You are looking back at the game: step forward to play.', 'info'); return; }
   if (view.busy) return;
   say('');
   const legal = clickable();
@@ -490,10 +500,14 @@ function onToken(t) {
   if (sel.length && legal.some(m => m.t[0] === t) && extend(legal, [t])) return; // a new origin
   const shortest = Math.min(...legal.map(m => m.t.length));
   if (next.length >= shortest) {
-    // Not a legal move: send it anyway and show the library's reason.
+    // Not a legal move: the rules in the page say why, with no request;
+    // without them, send it and show the server's reason.
     view.sel = [];
     highlight();
-    submit(format(next, s.toMove));
+    const move = format(next, s.toMove);
+    const why = rulesLocal.why(s, move);
+    if (why) say(`${move} is not legal: ${why}.`);
+    else submit(move);
     return;
   }
   if (!sel.length) {
@@ -537,7 +551,7 @@ function highlight() {
   if (!svg) return;
   board.querySelectorAll('.hl-origin,.hl-target,.hl-selected').forEach(e => e.classList.remove('hl-origin', 'hl-target', 'hl-selected'));
   board.querySelectorAll('.hl-mark').forEach(e => e.remove());
-  if (!myTurn()) return;
+  if (!myTurn() || view.browse !== null) return;
   const legal = clickable();
   const sel = view.sel;
   const nexts = new Set();
@@ -611,10 +625,58 @@ function say(text, kind) {
   m.className = 'message' + (kind ? ' ' + kind : '');
 }
 
+// ---- stepping through the game ----
+
+// browsed returns the replayed ply shown while stepping back, or null
+// for the game as it stands.
+function browsed(s) {
+  if (view.browse === null) return null;
+  const list = rulesLocal.positions(s);
+  if (!list || view.browse >= list.length - 1) {
+    view.browse = null;
+    return null;
+  }
+  return list[view.browse];
+}
+
+// renderSteps shows the buttons that step through the game, which the
+// rules in the page replay: there is nothing to step through without
+// them, or when the state holds only the last plies of a long game.
+function renderSteps(s, past) {
+  const list = rulesLocal.positions(s);
+  const box = $('#steps');
+  box.hidden = !list || list.length < 2;
+  if (box.hidden) return;
+  const at = past ? past.ply : list.length - 1;
+  $('#step-first').disabled = $('#step-back').disabled = at === 0;
+  $('#step-forward').disabled = $('#step-last').disabled = !past;
+  $('#step-at').textContent = past ? `ply ${at} of ${list.length - 1}` : '';
+}
+
+// step moves the ply shown: to ply to, clamped to the game.
+function step(to) {
+  const s = view.state;
+  const list = s && rulesLocal.positions(s);
+  if (!list) return;
+  const last = list.length - 1;
+  const at = Math.max(0, Math.min(last, to));
+  view.browse = at === last ? null : at;
+  view.sel = [];
+  showChoices([]);
+  render(s, true);
+}
+
+const shownPly = () => view.browse ?? ((rulesLocal.positions(view.state) || [0]).length - 1);
+
 // ---- start ----
 
 document.addEventListener('DOMContentLoaded', () => {
+  rulesLocal.start();
   $('#board').addEventListener('click', onBoardClick);
+  $('#step-first').addEventListener('click', () => step(0));
+  $('#step-back').addEventListener('click', () => step(shownPly() - 1));
+  $('#step-forward').addEventListener('click', () => step(shownPly() + 1));
+  $('#step-last').addEventListener('click', () => step(Infinity));
   $('#moveform').addEventListener('submit', e => {
     e.preventDefault();
     const text = $('#moveinput').value.trim();
@@ -624,6 +686,9 @@ document.addEventListener('DOMContentLoaded', () => {
   });
   document.addEventListener('keydown', e => {
     if (e.key === 'Escape' && view.sel.length) { view.sel = []; showChoices([]); highlight(); }
+    if (e.target.closest && e.target.closest('input')) return;
+    if (view.state && e.key === 'ArrowLeft') step(shownPly() - 1);
+    if (view.state && e.key === 'ArrowRight') step(shownPly() + 1);
   });
   route();
 });
