@@ -62,6 +62,13 @@ type Dynamic interface {
 	// outcome drawn with its probability; "" at a terminal node. A nil r
 	// draws from math/rand/v2's global generator.
 	RandomMove(r *rand.Rand) string
+	// Playout plays uniformly random moves (chance outcomes drawn with
+	// their probabilities) from the position until the game ends or
+	// maxPlies plies have been played (maxPlies < 0: no bound), as
+	// Sampler.Playout does on the typed position, and returns the
+	// position reached and the plies played. A nil r draws from
+	// math/rand/v2's global generator.
+	Playout(r *rand.Rand, maxPlies int) (end Dynamic, plies int)
 	// Diagram returns the game's text picture, or "" if it has none.
 	Diagram() string
 	// SeatInfo describes a seat in the game's words (see Describer); for
@@ -419,12 +426,26 @@ func (e erased[P, M]) Divide(depth int) []DynamicDivide {
 }
 
 func (e erased[P, M]) RandomMove(r *rand.Rand) string {
-	s := Sampler[P, M]{Rand: r}
+	// The moves go into a pooled buffer: a Sampler's own would be made
+	// anew per call.
+	buf := getScratch[M](e.p.MaxMoves())
+	defer putScratch(buf)
+	s := Sampler[P, M]{Rand: r, moves: buf.moves[:0], chances: buf.chances[:0]}
 	m, ok := s.Move(e.p)
+	buf.moves, buf.chances = s.moves[:0], s.chances[:0]
 	if !ok {
 		return ""
 	}
 	return m.String()
+}
+
+func (e erased[P, M]) Playout(r *rand.Rand, maxPlies int) (Dynamic, int) {
+	buf := getScratch[M](e.p.MaxMoves())
+	defer putScratch(buf)
+	s := Sampler[P, M]{Rand: r, moves: buf.moves[:0], chances: buf.chances[:0]}
+	end, plies := s.Playout(e.p, maxPlies)
+	buf.moves, buf.chances = s.moves[:0], s.chances[:0]
+	return erased[P, M]{p: end, kits: e.kits}, plies
 }
 
 func (e erased[P, M]) SeatInfo(seat Player) SeatInfo {

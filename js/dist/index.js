@@ -29,8 +29,9 @@ export const CHANCE = -1;
 /** toMove once the game is over. */
 export const TERMINAL = -2;
 
-const ABI = 1;
-let api = null; // the module's functions, once loaded
+const ABI = 2;
+const FAILED = -2147483648; // what a function of the module returns when it fails
+let ex = null; // the module's exports, once loaded
 let loading = null;
 
 /**
@@ -61,12 +62,11 @@ async function start({ url, module } = {}) {
     ({ instance } = await WebAssembly.instantiate(bytes, go.importObject));
   }
   go.run(instance); // returns when the module exits, which it does not
-  const a = globalThis.__tabletopRules;
-  delete globalThis.__tabletopRules;
-  if (!a || a.abi !== ABI) {
-    throw new InternalError("internal", `the WebAssembly module speaks ABI ${a?.abi}, this wrapper ${ABI}: rebuild js/dist`);
+  const abi = instance.exports.tr_abi?.();
+  if (abi !== ABI) {
+    throw new InternalError("internal", `the WebAssembly module speaks ABI ${abi}, this wrapper ${ABI}: rebuild js/dist`);
   }
-  api = a;
+  ex = instance.exports;
 }
 
 async function fetchBytes(where) {
@@ -83,18 +83,51 @@ async function fetchBytes(where) {
 }
 
 function lib() {
-  if (!api) {
+  if (!ex) {
     throw new Error("tabletop-rules: call and await load() first");
   }
-  return api;
+  return ex;
 }
 
-// check returns r, or throws the error the module kept when r is null.
+// Text goes through the module's memory: put writes the strings, one
+// after the other, into the room tr_in gives and returns their lengths in
+// bytes; the module writes what it returns at tr_out.
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+function put(...strings) {
+  let room = 0;
+  for (const s of strings) room += 3 * s.length; // UTF-8 takes at most 3 bytes per UTF-16 unit
+  const at = check(ex.tr_in(room));
+  const mem = new Uint8Array(ex.mem.buffer, at, room);
+  const lengths = [];
+  let used = 0;
+  for (const s of strings) {
+    const { written } = encoder.encodeInto(s, mem.subarray(used));
+    lengths.push(written);
+    used += written;
+  }
+  return lengths;
+}
+
+const out = (n) => decoder.decode(new Uint8Array(ex.mem.buffer, ex.tr_out(), check(n)));
+const lines = (n) => (check(n) === 0 ? [] : out(n).split("\n"));
+const int32s = (n) => new Int32Array(ex.mem.buffer, ex.tr_out(), check(n)).slice();
+const float32s = (n) => new Float32Array(ex.mem.buffer, ex.tr_out(), check(n)).slice();
+const float64s = (n) => Array.from(new Float64Array(ex.mem.buffer, ex.tr_out(), check(n)));
+
+// check returns r, or throws the error the module kept when r is FAILED.
 function check(r) {
-  if (r === null) {
-    throw fromInfo(JSON.parse(api.lastError() || '{"code":"internal","message":"an error without a description"}'));
+  if (r === FAILED) {
+    throw lastError();
   }
   return r;
+}
+
+function lastError() {
+  const n = ex.tr_error();
+  const json = n > 0 ? decoder.decode(new Uint8Array(ex.mem.buffer, ex.tr_out(), n)) : "";
+  return fromInfo(json ? JSON.parse(json) : { code: "internal", message: "an error without a description" });
 }
 
 function text(v, what) {
@@ -104,45 +137,55 @@ function text(v, what) {
   return v;
 }
 
-function whole(v, what) {
+// index checks a whole number the module takes as a 32-bit integer: one
+// outside that range is outside every range the rules have.
+function index(v, what) {
   if (typeof v !== "number" || !Number.isSafeInteger(v)) {
     throw new TypeError(`${what} must be a whole number, not ${typeof v === "number" ? v : typeof v}`);
+  }
+  if (v < -2147483647 || v > 2147483647) {
+    throw new OutOfRangeError("out-of-range", `${what} ${v} is out of range`, `${what} ${v} is out of range`);
   }
   return v;
 }
 
 /** The registered games, by name, sorted. */
 export function games() {
-  return check(lib().games());
+  return lines(lib().tr_games());
 }
 
 /** The start of the game spec names, e.g. "hex(size=11)". */
 export function open(spec) {
-  return wrap(check(lib().open(text(spec, "the spec"))));
+  const [n] = put(text(spec, "the spec"));
+  return wrap(check(lib().tr_open(n)));
 }
 
 /** The position text of the game spec names. */
 export function openPosition(spec, position) {
-  return wrap(check(lib().openPosition(text(spec, "the spec"), text(position, "the position text"))));
+  lib();
+  const [n, m] = put(text(spec, "the spec"), text(position, "the position text"));
+  return wrap(check(ex.tr_open_position(n, m)));
 }
 
 /** A position from toJSON's value or its JSON text. */
 export function fromJSON(json) {
   const t = typeof json === "string" ? json : JSON.stringify(json);
-  return wrap(check(lib().fromJSON(text(t, "the JSON"))));
+  lib();
+  const [n] = put(text(t, "the JSON"));
+  return wrap(check(ex.tr_from_json(n)));
 }
 
 // _live counts the positions the module holds, and _module is the
-// module's raw functions: for the package's own tests.
+// module's raw exports: for the package's own tests.
 export function _live() {
-  return lib().live();
+  return lib().tr_live();
 }
 
 export function _module() {
   return lib();
 }
 
-const released = new FinalizationRegistry((h) => api?.free(h));
+const released = new FinalizationRegistry((h) => ex?.tr_free(h));
 const token = Symbol("Position");
 
 function wrap(h) {
@@ -161,6 +204,14 @@ export class Position {
     released.register(this, h, this);
   }
 
+  // #withMove calls f with the handle and the text's length in the
+  // module's input room.
+  #withMove(f, move) {
+    const h = this.#handle();
+    const [n] = put(text(move, "the move"));
+    return f(h, n);
+  }
+
   #handle() {
     if (this.#h === 0) {
       throw new FreedError("freed", "this position was freed", "freed");
@@ -172,76 +223,99 @@ export class Position {
   free() {
     if (this.#h !== 0) {
       released.unregister(this);
-      api.free(this.#h);
+      ex.tr_free(this.#h);
       this.#h = 0;
     }
   }
 
   /** The canonical spec of the variant. */
-  get spec() { return check(api.spec(this.#handle())); }
+  get spec() { return out(ex.tr_spec(this.#handle())); }
   /** The number of seats. */
-  get seats() { return check(api.seats(this.#handle())); }
+  get seats() { return check(ex.tr_seats(this.#handle())); }
   /** The seat to move (0, 1, ...), or CHANCE, or TERMINAL. */
-  get toMove() { return check(api.toMove(this.#handle())); }
+  get toMove() { return check(ex.tr_to_move(this.#handle())); }
   /** The plies played. */
-  get ply() { return check(api.ply(this.#handle())); }
+  get ply() { return check(ex.tr_ply(this.#handle())); }
   /** Whether the game is over. */
   get isTerminal() { return this.toMove === TERMINAL; }
   /** The result in record notation: "1-0", "0-1", "1/2-1/2", ... or "*" while the game goes on. */
-  get result() { return check(api.result(this.#handle())); }
+  get result() { return out(ex.tr_result(this.#handle())); }
   /** Why the game ended, in the game's words ("connection", ...); "" while it goes on. */
-  get reason() { return check(api.reason(this.#handle())); }
+  get reason() { return out(ex.tr_reason(this.#handle())); }
   /** The position's 64-bit hash, in hexadecimal. */
-  get hash() { return check(api.hash(this.#handle())); }
+  get hash() { return out(ex.tr_hash(this.#handle())); }
   /** Each seat's return: 1 for a win, -1 for a loss, 0 for a draw or while the game goes on. */
-  returns() { return check(api.returns(this.#handle())); }
+  returns() { return float64s(ex.tr_returns(this.#handle())); }
   /** The position text, which openPosition reads back. */
-  toString() { return check(api.text(this.#handle())); }
+  toString() { return out(ex.tr_text(this.#handle())); }
   /** {spec, position}: what JSON.stringify writes and fromJSON reads. */
-  toJSON() { return JSON.parse(check(api.json(this.#handle()))); }
+  toJSON() { return JSON.parse(out(ex.tr_json(this.#handle()))); }
   /** The game's text picture, or "". */
-  diagram() { return check(api.diagram(this.#handle())); }
+  diagram() { return out(ex.tr_diagram(this.#handle())); }
 
   /** The legal moves (at a chance node, the outcomes) in canonical notation and order. */
-  moves() { return check(api.moves(this.#handle())); }
+  moves() { return lines(ex.tr_moves(this.#handle())); }
   /** A chance node's outcomes: {move, numerator, denominator, probability}, exact as BigInts. */
   chances() {
-    return check(api.chances(this.#handle())).map(([move, num, den]) => ({
-      move, numerator: BigInt(num), denominator: BigInt(den), probability: Number(num) / Number(den),
-    }));
+    return lines(ex.tr_chances(this.#handle())).map((line) => {
+      const [move, num, den] = line.split("\t");
+      return { move, numerator: BigInt(num), denominator: BigInt(den), probability: Number(num) / Number(den) };
+    });
   }
   /** Whether move may be played here: false for an illegal move or one after the end; MoveSyntaxError for text that is no move. */
   legal(move) {
-    if (api.legal(this.#handle(), text(move, "the move")) !== null) {
+    const h = this.#handle();
+    const [n] = put(text(move, "the move"));
+    if (ex.tr_legal(h, n) !== FAILED) {
       return true;
     }
-    const err = fromInfo(JSON.parse(api.lastError()));
+    const err = lastError();
     if (err instanceof IllegalMoveError) {
       return false;
     }
     throw err;
   }
   /** The move in canonical notation ("C4" → "c4"), without playing it. */
-  canonical(move) { return check(api.canonical(this.#handle(), text(move, "the move"))); }
+  canonical(move) { return out(this.#withMove(ex.tr_canonical, move)); }
   /** The position after move: a new Position (this one stays valid). */
-  play(move) { return wrap(check(api.play(this.#handle(), text(move, "the move")))); }
+  play(move) { return wrap(check(this.#withMove(ex.tr_play, move))); }
+  /**
+   * The position after uniformly random moves (chance outcomes by their
+   * probabilities) until the game ends or maxPlies plies are played
+   * (default: no bound), all in the module: the fast way to play random
+   * games. seed (a whole number below 2^53) makes the game repeatable.
+   * Random games of Focus, Explocus and Hexplocus without a ply limit
+   * rarely end: give them maxPlies.
+   */
+  playout({ maxPlies = -1, seed } = {}) {
+    const h = this.#handle();
+    index(maxPlies, "maxPlies");
+    let s = -1;
+    if (seed !== undefined) {
+      if (typeof seed !== "number" || !Number.isSafeInteger(seed) || seed < 0) {
+        throw new TypeError(`the seed must be a whole number from 0 to 2^53 - 1, not ${String(seed)}`);
+      }
+      s = seed;
+    }
+    return wrap(check(ex.tr_playout(h, maxPlies, s)));
+  }
   /** A uniformly random legal move (a chance outcome by its probability), or "" once the game is over. */
-  randomMove() { return check(api.randomMove(this.#handle())); }
+  randomMove() { return out(ex.tr_random_move(this.#handle())); }
 
   /** The size of the variant's action space. */
-  get numActions() { return check(api.numActions(this.#handle())); }
+  get numActions() { return check(ex.tr_num_actions(this.#handle())); }
   /** The size of the variant's chance action space. */
-  get numChanceActions() { return check(api.numChanceActions(this.#handle())); }
+  get numChanceActions() { return check(ex.tr_num_chance_actions(this.#handle())); }
   /** The legal actions' indices, ascending (at a chance node, of its outcomes). */
-  legalActions() { return check(api.legalActions(this.#handle())); }
+  legalActions() { return int32s(ex.tr_legal_actions(this.#handle())); }
   /** move's index in its action space. */
-  actionIndex(move) { return check(api.actionIndex(this.#handle(), text(move, "the move"))); }
+  actionIndex(move) { return check(this.#withMove(ex.tr_action_index, move)); }
   /** The canonical text of the move of index action. */
-  actionMove(action) { return check(api.actionMove(this.#handle(), whole(action, "the action"))); }
+  actionMove(action) { return out(ex.tr_action_move(this.#handle(), index(action, "the action"))); }
   /** The position after the move of index action (at a chance node, the outcome). */
-  playAction(action) { return wrap(check(api.playAction(this.#handle(), whole(action, "the action")))); }
+  playAction(action) { return wrap(check(ex.tr_play_action(this.#handle(), index(action, "the action")))); }
   /** The observation's shape: [planes, rows, cols]. */
-  get observationShape() { return check(api.observationShape(this.#handle())); }
+  get observationShape() { return Array.from(int32s(ex.tr_observation_shape(this.#handle()))); }
   /** The position as seen by seat (default: the seat to move), planes × rows × cols, row-major. */
   observation(seat) {
     const h = this.#handle();
@@ -251,12 +325,12 @@ export class Position {
         throw new RangeError("observation(): no seat is to move at a chance or terminal node: pass the seat");
       }
     }
-    return check(api.observation(h, whole(seat, "the seat")));
+    return float32s(ex.tr_observation(h, index(seat, "the seat")));
   }
   /** The number of board transformations the rules keep, the identity first. */
-  get symmetries() { return check(api.symmetries(this.#handle())); }
+  get symmetries() { return check(ex.tr_symmetries(this.#handle())); }
   /** The position under transformation k. */
-  transform(k) { return wrap(check(api.transform(this.#handle(), whole(k, "the symmetry")))); }
+  transform(k) { return wrap(check(ex.tr_transform(this.#handle(), index(k, "the symmetry")))); }
 
   /**
    * The position drawn as an SVG document. options: size (pixels wide),
@@ -268,13 +342,13 @@ export class Position {
       throw new TypeError("the options must be an object");
     }
     const { size = 0, coordinates = false, lastMove = "", highlight = [] } = options;
-    whole(size, "options.size");
+    index(size, "options.size");
     if (typeof coordinates !== "boolean") throw new TypeError("options.coordinates must be a boolean");
     text(lastMove, "options.lastMove");
     if (!Array.isArray(highlight) || !highlight.every((s) => typeof s === "string")) {
       throw new TypeError("options.highlight must be an array of strings");
     }
-    return check(api.svg(this.#handle(), JSON.stringify({ size, coordinates, lastMove, highlight })));
+    return out(this.#withMove(ex.tr_svg, JSON.stringify({ size, coordinates, lastMove, highlight })));
   }
 
   /** Positions are equal when they are the same position of the same variant. */

@@ -49,6 +49,43 @@ type game struct {
 	Returns []float64 `json:"returns"`
 }
 
+// playout is the end of a random playout Go played from a variant's
+// start with a seeded generator (Dynamic.Playout).
+type playout struct {
+	Spec     string `json:"spec"`
+	Seed     uint64 `json:"seed"`
+	MaxPlies int    `json:"maxPlies"`
+	End      string `json:"end"`
+}
+
+// playouts plays seeded random playouts of every registered variant,
+// whole and cut.
+func playouts(t *testing.T) []playout {
+	var out []playout
+	for _, name := range rules.Games() {
+		g, err := rules.Lookup(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, v := range g.Variants {
+			d, err := rules.Open(v.Spec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, maxPlies := range []int{-1, 5} {
+				p := playout{Spec: v.Spec, Seed: uint64(i*7 + 3), MaxPlies: maxPlies}
+				if maxPlies < 0 && (name == "focus" || name == "explocus" || name == "hexplocus") {
+					p.MaxPlies = 300 // their random games rarely end
+				}
+				end, _ := d.Playout(rand.New(rand.NewPCG(p.Seed, 0)), p.MaxPlies)
+				p.End = end.String()
+				out = append(out, p)
+			}
+		}
+	}
+	return out
+}
+
 // randomGames plays seeded random games of every variant of every
 // registered game, up to maxPlies plies each.
 func randomGames(t *testing.T, perVariant, maxPlies int) []game {
@@ -116,7 +153,7 @@ func TestNode(t *testing.T) {
 		plies = 20
 	}
 	fixture := filepath.Join(t.TempDir(), "games.json")
-	data, err := json.Marshal(randomGames(t, 2, plies))
+	data, err := json.Marshal(map[string]any{"games": randomGames(t, 2, plies), "playouts": playouts(t)})
 	if err != nil {
 		t.Fatal(err)
 	}

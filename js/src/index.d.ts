@@ -80,6 +80,8 @@ export declare class Position {
   canonical(move: string): string;
   play(move: string): Position;
   randomMove(): string;
+  /** The position after random moves until the end or maxPlies plies (default: no bound); seed makes it repeatable. */
+  playout(options?: { maxPlies?: number; seed?: number }): Position;
   readonly numActions: number;
   readonly numChanceActions: number;
   legalActions(): Int32Array;

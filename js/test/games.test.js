@@ -12,7 +12,7 @@ await tr.load();
 const fixture = process.env.TABLETOP_RULES_GAMES;
 
 test("every registered game and variant replays as Go played it", { skip: !fixture && "no fixture (run go test ./js/dist)" }, () => {
-  const games = JSON.parse(readFileSync(fixture, "utf8"));
+  const { games } = JSON.parse(readFileSync(fixture, "utf8"));
   assert.ok(games.length > 0);
   const specs = new Set(games.map((g) => g.spec.replace(/\(.*/, "")));
   assert.deepEqual([...specs].sort(), tr.games());
@@ -49,5 +49,19 @@ test("every registered game and variant replays as Go played it", { skip: !fixtu
     assert.ok(tr.openPosition(p.spec, p.toString()).equals(p), g.spec);
     p.free();
     back.free();
+  }
+});
+
+test("seeded playouts end where Go's end", { skip: !fixture && "no fixture (run go test ./js/dist)" }, () => {
+  const { playouts } = JSON.parse(readFileSync(fixture, "utf8"));
+  assert.ok(playouts.length > 0);
+  for (const { spec, seed, maxPlies, end } of playouts) {
+    const start = tr.open(spec);
+    const got = start.playout({ maxPlies, seed });
+    assert.equal(got.toString(), end, `${spec} seed ${seed} maxPlies ${maxPlies}`);
+    assert.ok(got.ply - start.ply <= maxPlies || maxPlies < 0);
+    assert.equal(start.ply, 0, "playout leaves the position it starts from as it was");
+    start.free();
+    got.free();
   }
 });

@@ -4,8 +4,6 @@ package main
 
 import (
 	"encoding/json"
-	"syscall/js"
-	"unsafe"
 
 	"github.com/tabletop-go/rules"
 	"github.com/tabletop-go/rules/picture"
@@ -13,80 +11,104 @@ import (
 
 // The kit: action spaces, observations, symmetries; and the pictures.
 
-var (
-	numActions       = get(func(d rules.Dynamic) any { return d.NumActions() })
-	numChanceActions = get(func(d rules.Dynamic) any { return d.NumChanceActions() })
-	symmetries       = get(func(d rules.Dynamic) any { return d.Symmetries() })
-	observationShape = get(func(d rules.Dynamic) any {
-		s := d.ObservationShape()
-		return []any{s[0], s[1], s[2]}
-	})
-	// legalActions is an Int32Array of the legal actions' indices,
-	// ascending.
-	legalActions = get(func(d rules.Dynamic) any {
-		list := d.LegalActions()
-		v := make([]int32, len(list))
-		for i, a := range list {
-			v[i] = int32(a)
-		}
-		return typedArray("Int32Array", len(v), unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(v))), 4*len(v)))
-	})
-)
-
-// withIndex wraps a function of a position and a whole number.
-func withIndex(what string, f func(d rules.Dynamic, i int) (any, error)) fn {
-	return func(args []js.Value) (any, error) {
-		d, err := position(args)
-		if err != nil {
-			return nil, err
-		}
-		i, err := integer(args, 1, what)
-		if err != nil {
-			return nil, err
-		}
-		return f(d, i)
-	}
+//go:wasmexport tr_num_actions
+func trNumActions(h int32) int32 {
+	return get(h, func(d rules.Dynamic) int32 { return int32(d.NumActions()) })
 }
 
-var (
-	actionMove = withIndex("the action", func(d rules.Dynamic, i int) (any, error) { return d.ActionMove(i) })
-	playAction = withIndex("the action", func(d rules.Dynamic, i int) (any, error) {
+//go:wasmexport tr_num_chance_actions
+func trNumChanceActions(h int32) int32 {
+	return get(h, func(d rules.Dynamic) int32 { return int32(d.NumChanceActions()) })
+}
+
+//go:wasmexport tr_symmetries
+func trSymmetries(h int32) int32 {
+	return get(h, func(d rules.Dynamic) int32 { return int32(d.Symmetries()) })
+}
+
+// tr_observation_shape writes [planes, rows, cols] as int32.
+//
+//go:wasmexport tr_observation_shape
+func trObservationShape(h int32) int32 {
+	return get(h, func(d rules.Dynamic) int32 {
+		s := d.ObservationShape()
+		return numbers([]int32{int32(s[0]), int32(s[1]), int32(s[2])})
+	})
+}
+
+// actions is the buffer of tr_legal_actions.
+var actions []int
+
+// tr_legal_actions writes the legal actions' indices, ascending, as int32.
+//
+//go:wasmexport tr_legal_actions
+func trLegalActions(h int32) int32 {
+	return get(h, func(d rules.Dynamic) int32 {
+		actions = d.AppendLegalActions(actions[:0])
+		v := make([]int32, len(actions))
+		for i, a := range actions {
+			v[i] = int32(a)
+		}
+		return numbers(v)
+	})
+}
+
+// withIndex calls f with the position of handle h and i.
+func withIndex(h, i int32, f func(d rules.Dynamic, i int) int32) int32 {
+	return get(h, func(d rules.Dynamic) int32 { return f(d, int(i)) })
+}
+
+//go:wasmexport tr_action_move
+func trActionMove(h, i int32) int32 {
+	return withIndex(h, i, func(d rules.Dynamic, i int) int32 {
+		m, err := d.ActionMove(i)
+		if err != nil {
+			return fail(err)
+		}
+		return text(m)
+	})
+}
+
+//go:wasmexport tr_play_action
+func trPlayAction(h, i int32) int32 {
+	return withIndex(h, i, func(d rules.Dynamic, i int) int32 {
 		next, err := d.PlayAction(i)
 		if err != nil {
-			return nil, err
+			return fail(err)
 		}
 		return hold(next)
 	})
-	transform = withIndex("the symmetry", func(d rules.Dynamic, k int) (any, error) {
+}
+
+//go:wasmexport tr_transform
+func trTransform(h, k int32) int32 {
+	return withIndex(h, k, func(d rules.Dynamic, k int) int32 {
 		next, err := d.Transform(k)
 		if err != nil {
-			return nil, err
+			return fail(err)
 		}
 		return hold(next)
 	})
-	// observation is a Float32Array of the position seen by the seat
-	// (planes × rows × cols, row-major); the wrapper passes the seat to
-	// move when none is given.
-	observation = withIndex("the seat", func(d rules.Dynamic, seat int) (any, error) {
-		if seat < 0 || seat >= d.Seats() {
-			return nil, &rules.RangeError{What: "seat", Index: seat, N: d.Seats()}
-		}
-		obs := d.Observation(rules.Player(seat))
-		if len(obs) == 0 && d.NumActions() == 0 {
-			return nil, rules.ErrNotSupported
-		}
-		return typedArray("Float32Array", len(obs), unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(obs))), 4*len(obs))), nil
-	})
-)
+}
 
-// typedArray returns a new JavaScript typed array of n elements holding
-// the bytes b.
-func typedArray(kind string, n int, b []byte) js.Value {
-	a := js.Global().Get(kind).New(n)
-	if len(b) > 0 {
-		js.CopyBytesToJS(js.Global().Get("Uint8Array").New(a.Get("buffer"), a.Get("byteOffset"), a.Get("byteLength")), b)
-	}
-	return a
+// obs is the buffer of tr_observation.
+var obs []float32
+
+// tr_observation writes the position seen by seat as float32 (planes ×
+// rows × cols, row-major).
+//
+//go:wasmexport tr_observation
+func trObservation(h, seat int32) int32 {
+	return withIndex(h, seat, func(d rules.Dynamic, seat int) int32 {
+		if seat < 0 || seat >= d.Seats() {
+			return fail(&rules.RangeError{What: "seat", Index: seat, N: d.Seats()})
+		}
+		if d.NumActions() == 0 {
+			return fail(rules.ErrNotSupported)
+		}
+		obs = d.AppendObservation(obs[:0], rules.Player(seat))
+		return numbers(obs)
+	})
 }
 
 // svgOptions is picture.Options as the wrapper sends it, in JSON.
@@ -97,23 +119,20 @@ type svgOptions struct {
 	Highlight   []string `json:"highlight"`
 }
 
-// svg draws the position with the options, a JSON text of svgOptions.
-func svg(args []js.Value) (any, error) {
-	d, err := position(args)
-	if err != nil {
-		return nil, err
-	}
-	s, err := str(args, 1, "the options")
-	if err != nil {
-		return nil, err
-	}
-	var o svgOptions
-	if err := json.Unmarshal([]byte(s), &o); err != nil {
-		return nil, badArgument{"the options: " + err.Error()}
-	}
-	doc, err := picture.Render(d, picture.Options{Size: o.Size, Coordinates: o.Coordinates, LastMove: o.LastMove, Highlight: o.Highlight})
-	if err != nil {
-		return nil, err
-	}
-	return string(doc), nil
+// tr_svg writes the position drawn as an SVG document, with the options
+// at [0, n) of the input (a JSON text of svgOptions).
+//
+//go:wasmexport tr_svg
+func trSVG(h, n int32) int32 {
+	return withMove(h, n, func(d rules.Dynamic, opts string) int32 {
+		var o svgOptions
+		if err := json.Unmarshal([]byte(opts), &o); err != nil {
+			return fail(badArgument{"the options: " + err.Error()})
+		}
+		doc, err := picture.Render(d, picture.Options{Size: o.Size, Coordinates: o.Coordinates, LastMove: o.LastMove, Highlight: o.Highlight})
+		if err != nil {
+			return fail(err)
+		}
+		return text(string(doc))
+	})
 }

@@ -3,174 +3,303 @@
 package main
 
 import (
+	"math"
+	"math/rand/v2"
 	"strconv"
-	"syscall/js"
+	"strings"
 
 	"github.com/tabletop-go/rules"
 )
 
-func games([]js.Value) (any, error) { return stringArray(rules.Games()), nil }
-
-// live counts the positions held, for the leak tests.
-func live([]js.Value) (any, error) { return len(positions), nil }
-
-func open(args []js.Value) (any, error) {
-	s, err := str(args, 0, "the spec")
-	if err != nil {
-		return nil, err
-	}
-	d, err := rules.Open(s)
-	if err != nil {
-		return nil, err
-	}
-	return hold(d)
-}
-
-func openPosition(args []js.Value) (any, error) {
-	s, err := str(args, 0, "the spec")
-	if err != nil {
-		return nil, err
-	}
-	t, err := str(args, 1, "the position text")
-	if err != nil {
-		return nil, err
-	}
-	d, err := rules.OpenPosition(s, t)
-	if err != nil {
-		return nil, err
-	}
-	return hold(d)
-}
-
-func fromJSON(args []js.Value) (any, error) {
-	s, err := str(args, 0, "the JSON text")
-	if err != nil {
-		return nil, err
-	}
-	d, err := rules.UnmarshalDynamic([]byte(s))
-	if err != nil {
-		return nil, err
-	}
-	return hold(d)
-}
-
-// free lets a position go; freeing a handle twice is harmless (false).
-func free(args []js.Value) (any, error) {
-	h, err := integer(args, 0, "the handle")
-	if err != nil {
-		return nil, err
-	}
-	_, ok := positions[h]
-	delete(positions, h)
-	return ok, nil
-}
-
-// get wraps a function of a position that cannot fail.
-func get(f func(rules.Dynamic) any) fn {
-	return func(args []js.Value) (any, error) {
-		d, err := position(args)
-		if err != nil {
-			return nil, err
-		}
-		return f(d), nil
-	}
-}
-
+// positions are the positions JavaScript holds, by handle. A handle freed
+// is not given again, so that a stale copy names nothing.
 var (
-	spec    = get(func(d rules.Dynamic) any { return d.Spec() })
-	text    = get(func(d rules.Dynamic) any { return d.String() })
-	seats   = get(func(d rules.Dynamic) any { return d.Seats() })
-	toMove  = get(func(d rules.Dynamic) any { return int(d.ToMove()) })
-	ply     = get(func(d rules.Dynamic) any { return d.Ply() })
-	hash    = get(func(d rules.Dynamic) any { return strconv.FormatUint(d.Hash(), 16) })
-	result  = get(func(d rules.Dynamic) any { return d.Outcome().Result() })
-	diagram = get(func(d rules.Dynamic) any { return d.Diagram() })
-	moves   = get(func(d rules.Dynamic) any { return stringArray(d.Moves()) })
-	// reason is the outcome's reason in the game's words, "" while the
-	// game goes on.
-	reason = get(func(d rules.Dynamic) any {
-		if o := d.Outcome(); o.Over() {
-			return o.Reason.String()
-		}
-		return ""
-	})
-	returns = get(func(d rules.Dynamic) any {
-		r := d.Outcome().Returns()
-		out := make([]any, d.Seats())
-		for i := range out {
-			out[i] = r[i]
-		}
-		return out
-	})
-	// chances are a chance node's outcomes, each [move, numerator,
-	// denominator]: exact, as two integers.
-	chances = get(func(d rules.Dynamic) any {
-		list := d.Chances()
-		out := make([]any, len(list))
-		for i, c := range list {
-			out[i] = []any{c.Move, strconv.FormatUint(c.Prob.Num, 10), strconv.FormatUint(c.Prob.Den, 10)}
-		}
-		return out
-	})
-	randomMove = get(func(d rules.Dynamic) any { return d.RandomMove(nil) })
+	positions = map[int32]rules.Dynamic{}
+	lastID    int32
 )
 
-func toJSON(args []js.Value) (any, error) {
-	d, err := position(args)
-	if err != nil {
-		return nil, err
+func hold(d rules.Dynamic) int32 {
+	if lastID == math.MaxInt32 {
+		return fail(badArgument{"no handles left: the module gave 2^31 - 1"})
 	}
-	data, err := d.MarshalJSON()
-	if err != nil {
-		return nil, err
-	}
-	return string(data), nil
+	lastID++
+	positions[lastID] = d
+	return lastID
 }
 
-// withMove wraps a function of a position and a move text.
-func withMove(f func(d rules.Dynamic, move string) (any, error)) fn {
-	return func(args []js.Value) (any, error) {
-		d, err := position(args)
-		if err != nil {
-			return nil, err
+func position(h int32) (rules.Dynamic, error) {
+	d, ok := positions[h]
+	if !ok {
+		return nil, badHandle{h}
+	}
+	return d, nil
+}
+
+// tr_games writes the registered games' names, one per line.
+//
+//go:wasmexport tr_games
+func trGames() (ret int32) {
+	defer guard(&ret)
+	return text(strings.Join(rules.Games(), "\n"))
+}
+
+// tr_live counts the positions held, for the leak tests.
+//
+//go:wasmexport tr_live
+func trLive() int32 { return int32(len(positions)) }
+
+// tr_open opens the start of the spec at [0, n) of the input.
+//
+//go:wasmexport tr_open
+func trOpen(n int32) (ret int32) {
+	defer guard(&ret)
+	spec, err := input(0, n)
+	if err != nil {
+		return fail(err)
+	}
+	d, err := rules.Open(spec)
+	if err != nil {
+		return fail(err)
+	}
+	return hold(d)
+}
+
+// tr_open_position opens the position text at [n, n+m) of the input in
+// the spec at [0, n).
+//
+//go:wasmexport tr_open_position
+func trOpenPosition(n, m int32) (ret int32) {
+	defer guard(&ret)
+	spec, err := input(0, n)
+	if err != nil {
+		return fail(err)
+	}
+	pos, err := input(n, m)
+	if err != nil {
+		return fail(err)
+	}
+	d, err := rules.OpenPosition(spec, pos)
+	if err != nil {
+		return fail(err)
+	}
+	return hold(d)
+}
+
+// tr_from_json opens the stored position, {"spec": ..., "position": ...},
+// at [0, n) of the input.
+//
+//go:wasmexport tr_from_json
+func trFromJSON(n int32) (ret int32) {
+	defer guard(&ret)
+	data, err := input(0, n)
+	if err != nil {
+		return fail(err)
+	}
+	d, err := rules.UnmarshalDynamic([]byte(data))
+	if err != nil {
+		return fail(err)
+	}
+	return hold(d)
+}
+
+// tr_free lets a position go: 1, or 0 for a handle not held (freeing
+// twice is harmless).
+//
+//go:wasmexport tr_free
+func trFree(h int32) int32 {
+	if _, ok := positions[h]; !ok {
+		return 0
+	}
+	delete(positions, h)
+	return 1
+}
+
+// get calls f with the position of handle h.
+func get(h int32, f func(rules.Dynamic) int32) (ret int32) {
+	defer guard(&ret)
+	d, err := position(h)
+	if err != nil {
+		return fail(err)
+	}
+	return f(d)
+}
+
+//go:wasmexport tr_spec
+func trSpec(h int32) int32 { return get(h, func(d rules.Dynamic) int32 { return text(d.Spec()) }) }
+
+//go:wasmexport tr_text
+func trText(h int32) int32 { return get(h, func(d rules.Dynamic) int32 { return text(d.String()) }) }
+
+//go:wasmexport tr_seats
+func trSeats(h int32) int32 { return get(h, func(d rules.Dynamic) int32 { return int32(d.Seats()) }) }
+
+// tr_to_move returns the seat to move, rules.Chance (-1) or
+// rules.Terminal (-2).
+//
+//go:wasmexport tr_to_move
+func trToMove(h int32) int32 { return get(h, func(d rules.Dynamic) int32 { return int32(d.ToMove()) }) }
+
+//go:wasmexport tr_ply
+func trPly(h int32) int32 {
+	return get(h, func(d rules.Dynamic) int32 { return int32(min(d.Ply(), math.MaxInt32)) })
+}
+
+// tr_hash writes the hash in hexadecimal.
+//
+//go:wasmexport tr_hash
+func trHash(h int32) int32 {
+	return get(h, func(d rules.Dynamic) int32 { return text(strconv.FormatUint(d.Hash(), 16)) })
+}
+
+//go:wasmexport tr_result
+func trResult(h int32) int32 {
+	return get(h, func(d rules.Dynamic) int32 { return text(d.Outcome().Result()) })
+}
+
+// tr_reason writes why the game ended, in the game's words; nothing
+// while it goes on.
+//
+//go:wasmexport tr_reason
+func trReason(h int32) int32 {
+	return get(h, func(d rules.Dynamic) int32 {
+		if o := d.Outcome(); o.Over() {
+			return text(o.Reason.String())
 		}
-		m, err := str(args, 1, "the move")
+		return text("")
+	})
+}
+
+// tr_returns writes each seat's return, as float64.
+//
+//go:wasmexport tr_returns
+func trReturns(h int32) int32 {
+	return get(h, func(d rules.Dynamic) int32 {
+		r := d.Outcome().Returns()
+		return numbers(r[:d.Seats()])
+	})
+}
+
+//go:wasmexport tr_diagram
+func trDiagram(h int32) int32 {
+	return get(h, func(d rules.Dynamic) int32 { return text(d.Diagram()) })
+}
+
+//go:wasmexport tr_json
+func trJSON(h int32) int32 {
+	return get(h, func(d rules.Dynamic) int32 {
+		data, err := d.MarshalJSON()
 		if err != nil {
-			return nil, err
+			return fail(err)
+		}
+		return text(string(data))
+	})
+}
+
+// tr_moves writes the legal moves, one per line.
+//
+//go:wasmexport tr_moves
+func trMoves(h int32) int32 {
+	return get(h, func(d rules.Dynamic) int32 { return text(strings.Join(d.Moves(), "\n")) })
+}
+
+// tr_chances writes a chance node's outcomes, one per line: the move, the
+// numerator and the denominator of its probability, separated by tabs.
+//
+//go:wasmexport tr_chances
+func trChances(h int32) int32 {
+	return get(h, func(d rules.Dynamic) int32 {
+		var b strings.Builder
+		for i, c := range d.Chances() {
+			if i > 0 {
+				b.WriteByte('\n')
+			}
+			b.WriteString(c.Move + "\t" + strconv.FormatUint(c.Prob.Num, 10) + "\t" + strconv.FormatUint(c.Prob.Den, 10))
+		}
+		return text(b.String())
+	})
+}
+
+// tr_random_move writes a uniformly random legal move (a chance outcome
+// by its probability), or nothing once the game is over.
+//
+//go:wasmexport tr_random_move
+func trRandomMove(h int32) int32 {
+	return get(h, func(d rules.Dynamic) int32 { return text(d.RandomMove(nil)) })
+}
+
+// withMove calls f with the position of handle h and the move at [0, n)
+// of the input.
+func withMove(h, n int32, f func(d rules.Dynamic, move string) int32) int32 {
+	return get(h, func(d rules.Dynamic) int32 {
+		m, err := input(0, n)
+		if err != nil {
+			return fail(err)
 		}
 		return f(d, m)
-	}
+	})
 }
 
-var (
-	// legal is true for a legal move, else null with the error: the
-	// wrapper tells an illegal move (false) from text that is no move
-	// (thrown).
-	legal = withMove(func(d rules.Dynamic, m string) (any, error) {
+// tr_legal returns 1 for a legal move, or fails with the reason.
+//
+//go:wasmexport tr_legal
+func trLegal(h, n int32) int32 {
+	return withMove(h, n, func(d rules.Dynamic, m string) int32 {
 		if err := d.Legal(m); err != nil {
-			return nil, err
+			return fail(err)
 		}
-		return true, nil
+		return 1
 	})
-	canonical = withMove(func(d rules.Dynamic, m string) (any, error) { return d.Canonical(m) })
-	play      = withMove(func(d rules.Dynamic, m string) (any, error) {
+}
+
+//go:wasmexport tr_canonical
+func trCanonical(h, n int32) int32 {
+	return withMove(h, n, func(d rules.Dynamic, m string) int32 {
+		c, err := d.Canonical(m)
+		if err != nil {
+			return fail(err)
+		}
+		return text(c)
+	})
+}
+
+//go:wasmexport tr_play
+func trPlay(h, n int32) int32 {
+	return withMove(h, n, func(d rules.Dynamic, m string) int32 {
 		next, err := d.Play(m)
 		if err != nil {
-			return nil, err
+			return fail(err)
 		}
 		return hold(next)
 	})
-	// playCanonical returns [handle, the move in canonical notation].
-	playCanonical = withMove(func(d rules.Dynamic, m string) (any, error) {
-		next, c, err := d.PlayCanonical(m)
+}
+
+//go:wasmexport tr_action_index
+func trActionIndex(h, n int32) int32 {
+	return withMove(h, n, func(d rules.Dynamic, m string) int32 {
+		i, err := d.ActionIndex(m)
 		if err != nil {
-			return nil, err
+			return fail(err)
 		}
-		h, err := hold(next)
-		if err != nil {
-			return nil, err
-		}
-		return []any{h, c}, nil
+		return int32(i)
 	})
-	actionIndex = withMove(func(d rules.Dynamic, m string) (any, error) { return d.ActionIndex(m) })
-)
+}
+
+// tr_playout plays random moves from the position until the game ends
+// or maxPlies plies are played (maxPlies < 0: no bound), with a generator
+// seeded with seed (a whole number below 2^53), or the module's own when
+// seed is negative; it returns the handle of the position reached.
+//
+//go:wasmexport tr_playout
+func trPlayout(h, maxPlies int32, seed float64) int32 {
+	return get(h, func(d rules.Dynamic) int32 {
+		var r *rand.Rand
+		if seed >= 0 {
+			if seed >= 1<<53 || seed != math.Trunc(seed) {
+				return fail(badArgument{"the seed must be a whole number below 2^53"})
+			}
+			r = rand.New(rand.NewPCG(uint64(seed), 0))
+		}
+		end, _ := d.Playout(r, int(maxPlies))
+		return hold(end)
+	})
+}
