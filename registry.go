@@ -25,7 +25,8 @@ type Game struct {
 	// about the game, for a lobby or a help text.
 	Title, Doc string
 	// Variants lists the variants a program offers players (a lobby's
-	// menu), the usual one first, each with its canonical spec.
+	// menu), each with its canonical spec: the usual one, the variant
+	// the bare name opens, first.
 	Variants []Variant
 	// Options describes the options of the game's spec grammar, in the
 	// order its canonical spec writes them.

@@ -187,8 +187,8 @@ func KitOf[P Position[P, M], M Move](p *P) (KitMethods[P, M], bool) {
 type KitMethods[P any, M Move] interface {
 	// Evaluate estimates, without playing on, how good the position is for
 	// seat: a value in [-1, 1], where 1 is a sure win. ok is false for a
-	// game with no evaluation; search then plays random games out to the
-	// end. Focus and Explocus evaluate, so that search can cut short
+	// game with no evaluation (search then plays random games out to the
+	// end), and for a value that is no seat of the game. Focus and Explocus evaluate, so that search can cut short
 	// random games that rarely end.
 	Evaluate(seat Player) (value float64, ok bool)
 	// Rollout is an optional fast path for random playouts: it plays on

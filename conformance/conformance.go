@@ -365,11 +365,17 @@ type player[P any, M rules.Move] interface {
 	Play(m M) (P, error)
 }
 
-// checkEvaluate checks that Evaluate stays in [-1, 1].
+// checkEvaluate checks that Evaluate stays in [-1, 1], and declines a
+// value that is no seat of the game.
 func checkEvaluate[P rules.Kit[P, M], M rules.Move](t *rapid.T, p P) {
 	for s := range p.Seats() {
 		if v, ok := p.Evaluate(rules.Player(s)); ok && (math.IsNaN(v) || v < -1 || v > 1) {
 			t.Fatalf("Evaluate(%v) = %v, outside [-1, 1]: %s", rules.Player(s), v, p)
+		}
+	}
+	for _, s := range []rules.Player{rules.Player(p.Seats()), rules.MaxSeats, rules.Chance, rules.Terminal} {
+		if v, ok := p.Evaluate(s); ok {
+			t.Fatalf("Evaluate(%v) = %v for no seat of the game: it must decline (ok false): %s", s, v, p)
 		}
 	}
 }

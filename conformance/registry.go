@@ -10,8 +10,10 @@ import (
 )
 
 // CheckRegistration checks what the game called name tells through the
-// registry: a title and a line of doc; variants that open, each under its
-// canonical spec, with distinct specs and labels; and options that
+// registry: a title and a line of doc; variants of the game (specs that
+// name it) that its own entry opens, each under its canonical spec, with
+// distinct specs and labels, the usual one (the bare name's) first; and
+// options that
 // describe the spec grammar exactly: every value an option allows opens
 // (with the options its With names), the values just outside an int's
 // range and a made-up enum value are refused as bad specs, and a spec
@@ -31,7 +33,11 @@ func CheckRegistration(t *testing.T, name string) {
 	}
 	var specs, labels []string
 	for _, v := range g.Variants {
-		d, err := rules.Open(v.Spec)
+		if rules.SpecName(v.Spec) != name {
+			t.Errorf("%s: variant %q is another game's", name, v.Spec)
+			continue
+		}
+		d, err := g.Open(v.Spec) // the entry's own, not the one rules.Open would pick
 		if err != nil {
 			t.Errorf("%s: variant %q does not open: %v", name, v.Spec, err)
 			continue
@@ -44,9 +50,12 @@ func CheckRegistration(t *testing.T, name string) {
 		}
 		specs, labels = append(specs, v.Spec), append(labels, v.Label)
 	}
-	bare, err := rules.Open(name)
+	bare, err := g.Open(name)
 	if err != nil {
 		t.Fatalf("%s: the bare spec does not open: %v", name, err)
+	}
+	if len(g.Variants) > 0 && g.Variants[0].Spec != bare.Spec() {
+		t.Errorf("%s: the first variant is %q, not the usual one the bare spec opens, %q", name, g.Variants[0].Spec, bare.Spec())
 	}
 	opens := func(opt rules.Option, value string) (rules.Dynamic, error) {
 		spec := name + "("

@@ -178,3 +178,36 @@ func TestHexObservationHasAPlaneForEveryHeight(t *testing.T) {
 		assert.Equal(t, 3, ones, "seat %d: one height plane set per column", seat)
 	}
 }
+
+// TestEachRegistryEntryRefusesTheOtherGamesSpec: the entries of Explocus
+// and Hexplocus, called directly, refuse the other game's spec as a bad
+// spec naming the game, rather than opening the invalid value.
+func TestEachRegistryEntryRefusesTheOtherGamesSpec(t *testing.T) {
+	for entry, other := range map[string]string{"explocus": "hexplocus(size=4)", "hexplocus": "explocus(rows=5,cols=5)"} {
+		g, err := rules.Lookup(entry)
+		require.NoError(t, err)
+		_, err = g.Open(other)
+		require.ErrorIs(t, err, rules.ErrBadSpec, entry)
+		assert.ErrorContains(t, err, "not a "+entry+" spec", entry)
+		_, err = g.OpenPosition(other, "x")
+		assert.ErrorIs(t, err, rules.ErrBadSpec, entry)
+	}
+}
+
+// TestAHeightOfTwoDigitsIsReadWhole: "A12" used to be read as a column
+// of 1 followed by a stray 2 and refused as "written only when it is 2
+// or more"; it is a column of twelve, which no cell holds.
+func TestAHeightOfTwoDigitsIsReadWhole(t *testing.T) {
+	for text, msg := range map[string]string{
+		"A12../.../..B A 0":                 "a column of 12 on a3 reaches the cell's capacity 2",
+		"A999999999999999999../.../..B A 0": "a column of 999999999999999999 on a3",
+		"A02../.../..B A 0":                 "no leading zero",
+		"A1../.../..B A 0":                  "written only when it is 2 or more",
+		"A0../.../..B A 0":                  "written only when it is 2 or more",
+	} {
+		_, err := explocus.Config{Rows: 3, Cols: 3}.ParsePosition(text)
+		var se *rules.SyntaxError
+		require.ErrorAs(t, err, &se, text)
+		assert.Contains(t, se.Msg, msg, text)
+	}
+}

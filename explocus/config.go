@@ -113,7 +113,7 @@ func (c Config) Validate() error {
 	switch {
 	case c.Side != 0 && (c.Rows != 0 || c.Cols != 0):
 		return &notation.SpecError{Spec: c.String(), Option: "size",
-			Msg: "a hexagonal board (Side set) leaves Rows and Cols 0"}
+			Msg: "a hexagonal board (Side set) leaves Rows and Cols 0, not rows " + strconv.Itoa(c.Rows) + ", cols " + strconv.Itoa(c.Cols)}
 	case c.Side != 0 && (c.Side < MinSide || c.Side > MaxSide):
 		return between("size", c.Side, MinSide, MaxSide)
 	case c.Side == 0 && (c.Rows < MinSize || c.Rows > MaxSize):

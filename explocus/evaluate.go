@@ -11,7 +11,7 @@ import (
 // column ½ (columns are mobility); the difference is squashed into
 // (-1, 1). A finished game gives its return.
 func (p state) Evaluate(seat rules.Player) (value float64, ok bool) {
-	if !p.valid() {
+	if !p.valid() || seat != 0 && seat != 1 {
 		return 0, false
 	}
 	return p.evaluate(seat), true

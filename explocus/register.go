@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"github.com/tabletop-go/rules"
+	"github.com/tabletop-go/rules/notation"
 )
 
 // Importing the package registers "explocus" and "hexplocus" with
@@ -14,7 +15,7 @@ import (
 func init() {
 	plylimit := rules.Option{Name: "plylimit", Kind: rules.OptionInt, Min: 0, Max: MaxPlyLimit, Default: "0",
 		Doc: "a draw after N plies (0: none); a convenience for bots, not part of the rules"}
-	g := rules.MakeGame("explocus", ParseSpec, Config.Start, Config.ParsePosition)
+	g := rules.MakeGame("explocus", specOf("explocus"), Config.Start, Config.ParsePosition)
 	g.Title = "Explocus"
 	g.Doc = "Focus moves with exploding columns: overfill a square and its men burst onto the neighbours, taking them over."
 	g.Variants = []rules.Variant{
@@ -29,7 +30,7 @@ func init() {
 	}
 	rules.Register(g)
 
-	h := rules.MakeGame("hexplocus", ParseSpec, Config.StartHex, Config.ParseHexPosition)
+	h := rules.MakeGame("hexplocus", specOf("hexplocus"), Config.StartHex, Config.ParseHexPosition)
 	h.Title = "Hexplocus"
 	h.Doc = "Explocus on a hexagon: six directions, and a cell explodes when it holds as many men as it has neighbours."
 	h.Variants = []rules.Variant{
@@ -42,4 +43,16 @@ func init() {
 		plylimit,
 	}
 	rules.Register(h)
+}
+
+// specOf is ParseSpec for the registry's entry of one of the two games:
+// the entry refuses the other's specs, which rules.Open gives the other.
+func specOf(game string) func(string) (Config, error) {
+	return func(s string) (Config, error) {
+		c, err := ParseSpec(s)
+		if err == nil && (game == "hexplocus") != c.IsHex() {
+			return Config{}, &notation.SpecError{Spec: s, Msg: "not a " + game + " spec: the game is " + rules.SpecName(s)}
+		}
+		return c, err
+	}
 }

@@ -135,7 +135,7 @@ func TestStartOfAnOutOfRangeConfigIsInvalid(t *testing.T) {
 		{Config{Side: 99}, "size", "size must be from 3 to 13, not 99"},
 		{Config{Side: 2}, "size", "size must be from 3 to 13, not 2"},
 		{Config{Side: -6}, "size", "size must be from 3 to 13, not -6"},
-		{Config{Side: 6, Rows: 11, Cols: 11}, "size", "a hexagonal board (Side set) leaves Rows and Cols 0"},
+		{Config{Side: 6, Rows: 11, Cols: 11}, "size", "a hexagonal board (Side set) leaves Rows and Cols 0, not rows 11, cols 11"},
 		{Config{Side: 6, PlyLimit: -5}, "plylimit", "plylimit must be from 0 to 1073741824, not -5"},
 	} {
 		err := tc.c.Validate()

@@ -157,17 +157,24 @@ func (c Config) parseBody(text string) (state, error) {
 		switch cell[0] {
 		case '.':
 		case 'A', 'B':
-			h := 1
-			if len(cell) > 1 && cell[1] >= '0' && cell[1] <= '9' {
-				h = int(cell[1] - '0')
-				if h < 2 {
-					return fail(r.Offset()+1, "a column's height is written only when it is 2 or more")
+			h, digits := 1, 0
+			for digits+1 < len(cell) && cell[digits+1] >= '0' && cell[digits+1] <= '9' {
+				h = min(10*h*min(digits, 1)+int(cell[digits+1]-'0'), 1000) // past 6, any height is refused below
+				digits++
+			}
+			if digits > 0 {
+				if h < 2 || cell[1] == '0' {
+					return fail(r.Offset()+1, "a column's height is written only when it is 2 or more, with no leading zero")
 				}
-				r.Take(2)
+				r.Take(1 + digits)
 			}
 			capacity := int(p.capacity(rank, file))
 			if h >= capacity {
-				return fail(r.Offset(), "a column of "+strconv.Itoa(h)+" on "+notation.FileName(file)+strconv.Itoa(rank+1)+
+				written := "1"
+				if digits > 0 {
+					written = cell[1 : 1+digits] // as written: a long one is no number to show
+				}
+				return fail(r.Offset(), "a column of "+written+" on "+notation.FileName(file)+strconv.Itoa(rank+1)+
 					" reaches the cell's capacity "+strconv.Itoa(capacity)+" and would have exploded")
 			}
 			p.put(rank, file, cell[0]-'A', uint8(h))

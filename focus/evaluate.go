@@ -25,7 +25,7 @@ import (
 // few additions per seat, computed in whole half-points (so the value is
 // exactly the formula's), with no copy of the position.
 func (p state) Evaluate(seat rules.Player) (value float64, ok bool) {
-	if !p.IsValid() {
+	if !p.IsValid() || !seat.IsSeat() || int(seat) >= p.Seats() {
 		return 0, false
 	}
 	return p.evaluate(seat), true

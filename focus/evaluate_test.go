@@ -59,6 +59,12 @@ func evaluateGames[P anyPosition[P]](t *testing.T, r *rand.Rand, buf []Move, sta
 		for ply := 0; ply < 400; ply++ {
 			for s := range rules.Player(5) {
 				got, ok := p.Evaluate(s)
+				if int(s) >= p.Seats() {
+					if ok {
+						t.Fatalf("%s: Evaluate(%v) = %v for no seat of the game", p.Spec(), s, got)
+					}
+					continue
+				}
 				st := p.core()
 				if want := evaluateFormula(&st, s); !ok || math.Float64bits(got) != math.Float64bits(want) {
 					t.Fatalf("%s: Evaluate(%v) = %v, the formula gives %v: %s", p.Spec(), s, got, want, p)
