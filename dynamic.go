@@ -69,6 +69,12 @@ type Dynamic interface {
 	// position reached and the plies played. A nil r draws from
 	// math/rand/v2's global generator.
 	Playout(r *rand.Rand, maxPlies int) (end Dynamic, plies int)
+	// Rollout returns the outcome of a uniformly random game from the
+	// position, cut after maxPlies plies (maxPlies < 0: no cut; a cut
+	// game is NotOver), as Sampler.Rollout gives it: the game's fast path
+	// (Kit's Rollout) when it has one, which finds the outcome without
+	// the final position. It is what search plays at a leaf.
+	Rollout(r *rand.Rand, maxPlies int) Outcome
 	// Diagram returns the game's text picture, or "" if it has none.
 	Diagram() string
 	// SeatInfo describes a seat in the game's words (see Describer); for
@@ -446,6 +452,15 @@ func (e erased[P, M]) Playout(r *rand.Rand, maxPlies int) (Dynamic, int) {
 	end, plies := s.Playout(e.p, maxPlies)
 	buf.moves, buf.chances = s.moves[:0], s.chances[:0]
 	return erased[P, M]{p: end, kits: e.kits}, plies
+}
+
+func (e erased[P, M]) Rollout(r *rand.Rand, maxPlies int) Outcome {
+	buf := getScratch[M](e.p.MaxMoves())
+	defer putScratch(buf)
+	s := Sampler[P, M]{Rand: r, moves: buf.moves[:0], chances: buf.chances[:0]}
+	o, _, _ := s.Rollout(e.p, maxPlies, nil)
+	buf.moves, buf.chances = s.moves[:0], s.chances[:0]
+	return o
 }
 
 func (e erased[P, M]) SeatInfo(seat Player) SeatInfo {

@@ -84,3 +84,25 @@ func mustErase[P rules.Position[P, M], M rules.Move](t *testing.T, p P) rules.Dy
 	require.NoError(t, err)
 	return d
 }
+
+// TestDynamicRolloutIsTheTypedRollout: from the same generator state,
+// Dynamic.Rollout finds the outcome rules.Sampler.Rollout finds on the
+// typed position (the game's fast path where it has one), and a cut game
+// is NotOver.
+func TestDynamicRolloutIsTheTypedRollout(t *testing.T) {
+	f := focus.Config{PlyLimit: 60}.Start()
+	h := hex.Sized(6).Start()
+	df, dh := mustErase(t, f), mustErase(t, h)
+	for seed := range uint64(30) {
+		for _, maxPlies := range []int{-1, 3} {
+			sf := rules.Sampler[focus.Position, focus.Move]{Rand: rand.New(rand.NewPCG(seed, 5))}
+			want, _, _ := sf.Rollout(f, maxPlies, nil)
+			require.Equal(t, want, df.Rollout(rand.New(rand.NewPCG(seed, 5)), maxPlies), "focus seed %d max %d", seed, maxPlies)
+			sh := rules.Sampler[hex.Position, hex.Move]{Rand: rand.New(rand.NewPCG(seed, 5))}
+			want, _, _ = sh.Rollout(h, maxPlies, nil)
+			require.Equal(t, want, dh.Rollout(rand.New(rand.NewPCG(seed, 5)), maxPlies), "hex seed %d max %d", seed, maxPlies)
+		}
+		assert.False(t, df.Rollout(rand.New(rand.NewPCG(seed, 6)), 3).Over(), "cut after 3 plies of 60")
+		assert.True(t, dh.Rollout(rand.New(rand.NewPCG(seed, 6)), -1).Over())
+	}
+}

@@ -1,7 +1,9 @@
 // Benchmarks of the JavaScript package in Node: the module's load time,
-// and random Focus playouts (plylimit=200) in plies per second, two ways:
-// move by move through the API (randomMove, then play; each position
-// freed once played from), and whole games in the module (playout).
+// and random Focus games (plylimit=200) three ways: move by move through
+// the API (randomMove, then play; each position freed once played from)
+// and whole games in the module (playout), in plies per second; and
+// rollouts (the outcome alone, the game's fast path), in games per
+// second.
 //
 //   node js/bench.mjs [seconds]
 //
@@ -47,10 +49,24 @@ function wholeGames(budgetMs) {
   return (plies / (performance.now() - start)) * 1000;
 }
 
+function rollouts(budgetMs) {
+  let games = 0;
+  let seed = 0;
+  const p = tr.open(spec);
+  const start = performance.now();
+  while (performance.now() - start < budgetMs) {
+    p.rollout({ seed: seed++ });
+    games++;
+  }
+  return (games / (performance.now() - start)) * 1000;
+}
+
 moveByMove(300); // warm up: the engine compiles the hot functions
 wholeGames(300);
+rollouts(300);
 console.log(JSON.stringify({
   loadMs,
-  moveByMove: moveByMove((seconds * 1000) / 2),
-  playout: wholeGames((seconds * 1000) / 2),
+  moveByMove: moveByMove((seconds * 1000) / 3),
+  playout: wholeGames((seconds * 1000) / 3),
+  rolloutGames: rollouts((seconds * 1000) / 3),
 }));

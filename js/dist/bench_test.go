@@ -14,8 +14,8 @@ import (
 // BenchmarkNode runs js/bench.mjs (random Focus playouts in Node, move by
 // move through the JavaScript API and whole games in the module; the
 // module's load time) beside the same loops in native Go in the same run:
-// rules.Dynamic's RandomMove and Play, a new position each ply, and
-// Dynamic.Playout. Each reports plies/s.
+// rules.Dynamic's RandomMove and Play, a new position each ply;
+// Dynamic.Playout; Dynamic.Rollout (games/s).
 func BenchmarkNode(b *testing.B) {
 	node, err := exec.LookPath("node")
 	if err != nil {
@@ -59,11 +59,26 @@ func BenchmarkNode(b *testing.B) {
 		}
 		b.ReportMetric(float64(plies)/time.Since(t0).Seconds(), "plies/s")
 	})
+	b.Run("go/rollout", func(b *testing.B) {
+		r := rand.New(rand.NewPCG(1, 2))
+		start, err := rules.Open(spec)
+		if err != nil {
+			b.Fatal(err)
+		}
+		games := 0
+		t0 := time.Now()
+		for b.Loop() {
+			start.Rollout(r, -1)
+			games++
+		}
+		b.ReportMetric(float64(games)/time.Since(t0).Seconds(), "games/s")
+	})
 	b.Run("node", func(b *testing.B) {
 		var last struct {
 			LoadMs     float64 `json:"loadMs"`
 			MoveByMove float64 `json:"moveByMove"`
 			Playout    float64 `json:"playout"`
+			Rollout    float64 `json:"rolloutGames"`
 		}
 		for b.Loop() {
 			out, err := exec.Command(node, filepath.Join(root, "js", "bench.mjs"), "2").Output()
@@ -76,6 +91,7 @@ func BenchmarkNode(b *testing.B) {
 		}
 		b.ReportMetric(last.MoveByMove, "move-by-move-plies/s")
 		b.ReportMetric(last.Playout, "playout-plies/s")
+		b.ReportMetric(last.Rollout, "rollout-games/s")
 		b.ReportMetric(last.LoadMs, "load-ms")
 	})
 }

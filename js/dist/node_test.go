@@ -56,6 +56,10 @@ type playout struct {
 	Seed     uint64 `json:"seed"`
 	MaxPlies int    `json:"maxPlies"`
 	End      string `json:"end"`
+	// Result and Returns are the outcome Dynamic.Rollout finds with the
+	// same seed and bound.
+	Result  string    `json:"result"`
+	Returns []float64 `json:"returns"`
 }
 
 // playouts plays seeded random playouts of every registered variant,
@@ -79,6 +83,9 @@ func playouts(t *testing.T) []playout {
 				}
 				end, _ := d.Playout(rand.New(rand.NewPCG(p.Seed, 0)), p.MaxPlies)
 				p.End = end.String()
+				o := d.Rollout(rand.New(rand.NewPCG(p.Seed, 0)), p.MaxPlies)
+				ret := o.Returns()
+				p.Result, p.Returns = o.Result(), ret[:d.Seats()]
 				out = append(out, p)
 			}
 		}

@@ -82,6 +82,8 @@ export declare class Position {
   randomMove(): string;
   /** The position after random moves until the end or maxPlies plies (default: no bound); seed makes it repeatable. */
   playout(options?: { maxPlies?: number; seed?: number }): Position;
+  /** The outcome of a random game from here (the game's fast path); result "*" and returns 0 for a cut one. */
+  rollout(options?: { maxPlies?: number; seed?: number }): { result: string; returns: number[] };
   readonly numActions: number;
   readonly numChanceActions: number;
   legalActions(): Int32Array;

@@ -149,6 +149,18 @@ function index(v, what) {
   return v;
 }
 
+// seedOf checks a seed: a whole number from 0 to 2^53 - 1, or undefined
+// (-1 to the module: its own generator).
+function seedOf(seed) {
+  if (seed === undefined) {
+    return -1;
+  }
+  if (typeof seed !== "number" || !Number.isSafeInteger(seed) || seed < 0) {
+    throw new TypeError(`the seed must be a whole number from 0 to 2^53 - 1, not ${String(seed)}`);
+  }
+  return seed;
+}
+
 /** The registered games, by name, sorted. */
 export function games() {
   return lines(lib().tr_games());
@@ -289,15 +301,19 @@ export class Position {
    */
   playout({ maxPlies = -1, seed } = {}) {
     const h = this.#handle();
-    index(maxPlies, "maxPlies");
-    let s = -1;
-    if (seed !== undefined) {
-      if (typeof seed !== "number" || !Number.isSafeInteger(seed) || seed < 0) {
-        throw new TypeError(`the seed must be a whole number from 0 to 2^53 - 1, not ${String(seed)}`);
-      }
-      s = seed;
-    }
-    return wrap(check(ex.tr_playout(h, maxPlies, s)));
+    return wrap(check(ex.tr_playout(h, index(maxPlies, "maxPlies"), seedOf(seed))));
+  }
+  /**
+   * The outcome of a uniformly random game from here, cut after maxPlies
+   * plies (default: no cut), found by the game's fast path where it has
+   * one (Hex fills the board; the final position is not kept): what a
+   * search plays at a leaf. result is "*" for a cut game, whose returns
+   * are 0. seed as in playout.
+   */
+  rollout({ maxPlies = -1, seed } = {}) {
+    const h = this.#handle();
+    const returns = float64s(ex.tr_rollout(h, index(maxPlies, "maxPlies"), seedOf(seed)));
+    return { result: out(ex.tr_rollout_result()), returns };
   }
   /** A uniformly random legal move (a chance outcome by its probability), or "" once the game is over. */
   randomMove() { return out(ex.tr_random_move(this.#handle())); }

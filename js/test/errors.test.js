@@ -67,6 +67,8 @@ test("arguments of the wrong type are TypeErrors, before the module sees them", 
   }
   assert.throws(() => p.playout({ maxPlies: 0.5 }), TypeError);
   assert.equal(p.playout({ maxPlies: 0 }).toString(), p.toString());
+  assert.deepEqual(p.rollout({ maxPlies: 0 }), { result: "*", returns: [0, 0] });
+  assert.throws(() => p.rollout({ seed: -1 }), TypeError);
   assert.throws(() => p.svg(null), TypeError);
   assert.throws(() => p.svg({ size: "big" }), TypeError);
   assert.throws(() => p.svg({ highlight: "a1" }), TypeError);
@@ -94,7 +96,7 @@ test("the raw module answers arguments of any kind with a number, and serves the
       for (const b of junk) {
         // tr_playout's junk bounds stay small: a whole random game of a
         // position held could take long.
-        const r = name === "tr_playout" ? ex[name](a, typeof b === "number" ? Math.max(0, Math.min(b, 3)) : b, b) : ex[name](a, b);
+        const r = name === "tr_playout" || name === "tr_rollout" ? ex[name](a, typeof b === "number" ? Math.max(0, Math.min(b, 3)) : b, b) : ex[name](a, b);
         assert.equal(typeof r, "number", `${name}(${String(a)}, ${String(b)})`);
         if (r === -2147483648) {
           const n = ex.tr_error();

@@ -52,13 +52,14 @@ test("every registered game and variant replays as Go played it", { skip: !fixtu
   }
 });
 
-test("seeded playouts end where Go's end", { skip: !fixture && "no fixture (run go test ./js/dist)" }, () => {
+test("seeded playouts end where Go's end, and rollouts find Go's outcomes", { skip: !fixture && "no fixture (run go test ./js/dist)" }, () => {
   const { playouts } = JSON.parse(readFileSync(fixture, "utf8"));
   assert.ok(playouts.length > 0);
-  for (const { spec, seed, maxPlies, end } of playouts) {
+  for (const { spec, seed, maxPlies, end, result, returns } of playouts) {
     const start = tr.open(spec);
     const got = start.playout({ maxPlies, seed });
     assert.equal(got.toString(), end, `${spec} seed ${seed} maxPlies ${maxPlies}`);
+    assert.deepEqual(start.rollout({ maxPlies, seed }), { result, returns }, `${spec} rollout seed ${seed} maxPlies ${maxPlies}`);
     assert.ok(got.ply - start.ply <= maxPlies || maxPlies < 0);
     assert.equal(start.ply, 0, "playout leaves the position it starts from as it was");
     start.free();

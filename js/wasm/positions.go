@@ -292,14 +292,51 @@ func trActionIndex(h, n int32) int32 {
 //go:wasmexport tr_playout
 func trPlayout(h, maxPlies int32, seed float64) int32 {
 	return get(h, func(d rules.Dynamic) int32 {
-		var r *rand.Rand
-		if seed >= 0 {
-			if seed >= 1<<53 || seed != math.Trunc(seed) {
-				return fail(badArgument{"the seed must be a whole number below 2^53"})
-			}
-			r = rand.New(rand.NewPCG(uint64(seed), 0))
+		r, err := seeded(seed)
+		if err != nil {
+			return fail(err)
 		}
 		end, _ := d.Playout(r, int(maxPlies))
 		return hold(end)
 	})
 }
+
+// rolled is the outcome of the last tr_rollout, for tr_rollout_result.
+var rolled rules.Outcome
+
+// seeded returns the generator of a seed the wrapper passes: nil (the
+// module's own) for a negative one.
+func seeded(seed float64) (*rand.Rand, error) {
+	if seed < 0 {
+		return nil, nil
+	}
+	if seed >= 1<<53 || seed != math.Trunc(seed) {
+		return nil, badArgument{"the seed must be a whole number below 2^53"}
+	}
+	return rand.New(rand.NewPCG(uint64(seed), 0)), nil
+}
+
+// tr_rollout plays a random game from the position, cut after maxPlies
+// plies (maxPlies < 0: no cut), through the game's fast path when it has
+// one (Dynamic.Rollout), with a generator seeded as tr_playout's: it
+// writes each seat's return as float64 (0 for a cut game) and returns
+// their count; tr_rollout_result then writes the result.
+//
+//go:wasmexport tr_rollout
+func trRollout(h, maxPlies int32, seed float64) int32 {
+	return get(h, func(d rules.Dynamic) int32 {
+		r, err := seeded(seed)
+		if err != nil {
+			return fail(err)
+		}
+		rolled = d.Rollout(r, int(maxPlies))
+		ret := rolled.Returns()
+		return numbers(ret[:d.Seats()])
+	})
+}
+
+// tr_rollout_result writes the result of the last tr_rollout in record
+// notation ("*" for a cut game).
+//
+//go:wasmexport tr_rollout_result
+func trRolloutResult() int32 { return text(rolled.Result()) }
