@@ -49,18 +49,14 @@ export function load(options = {}) {
 }
 
 async function start({ url, module } = {}) {
+  // The module's download starts at once, beside wasm_exec.js's.
+  const where = url ?? new URL("./rules.wasm", import.meta.url);
+  const source = module ?? fetchModule(where);
   if (!globalThis.Go) {
     await import("./wasm_exec.js");
   }
   const go = new globalThis.Go();
-  let instance;
-  if (module instanceof WebAssembly.Module) {
-    instance = await WebAssembly.instantiate(module, go.importObject);
-  } else {
-    const where = url ?? new URL("./rules.wasm", import.meta.url);
-    const bytes = module ?? (await fetchBytes(where));
-    ({ instance } = await WebAssembly.instantiate(bytes, go.importObject));
-  }
+  const instance = await instantiate(await source, go.importObject);
   go.run(instance); // returns when the module exits, which it does not
   const abi = instance.exports.tr_abi?.();
   if (abi !== ABI) {
@@ -69,7 +65,9 @@ async function start({ url, module } = {}) {
   ex = instance.exports;
 }
 
-async function fetchBytes(where) {
+// fetchModule returns the module's bytes from a file: URL (Node), or the
+// response for any other.
+async function fetchModule(where) {
   const u = where instanceof URL ? where : new URL(String(where), import.meta.url);
   if (u.protocol === "file:") {
     const { readFile } = await import("node:fs/promises");
@@ -79,7 +77,22 @@ async function fetchBytes(where) {
   if (!res.ok) {
     throw new Error(`loading ${u}: ${res.status} ${res.statusText}`);
   }
-  return res.arrayBuffer();
+  return res;
+}
+
+// instantiate compiles a module, its bytes or a response (streaming:
+// compiled as it downloads, when it is served as application/wasm).
+async function instantiate(source, imports) {
+  if (source instanceof WebAssembly.Module) {
+    return WebAssembly.instantiate(source, imports);
+  }
+  if (typeof Response !== "undefined" && source instanceof Response) {
+    if (WebAssembly.instantiateStreaming && source.headers.get("Content-Type")?.startsWith("application/wasm")) {
+      return (await WebAssembly.instantiateStreaming(source, imports)).instance;
+    }
+    source = await source.arrayBuffer();
+  }
+  return (await WebAssembly.instantiate(source, imports)).instance;
 }
 
 function lib() {

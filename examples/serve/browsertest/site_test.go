@@ -36,7 +36,7 @@ func TestMain(m *testing.M) {
 
 // serveBinary builds the serve command once per test binary, with the go
 // command on the PATH (go test puts its own there).
-func serveBinary(t *testing.T) string {
+func serveBinary(t testing.TB) string {
 	t.Helper()
 	buildOnce.Do(func() {
 		buildDir, buildErr = os.MkdirTemp("", "serve-browsertest-")
@@ -59,7 +59,7 @@ func serveBinary(t *testing.T) string {
 // data directory and returns its base URL, http://127.0.0.1:PORT. The
 // process is killed when the test ends; its standard error goes to the
 // test's log.
-func startSite(t *testing.T) string {
+func startSite(t testing.TB) string {
 	t.Helper()
 	cmd := exec.Command(serveBinary(t), "-addr", "127.0.0.1:0", "-data", t.TempDir(), "-quiet")
 	stdout, err := cmd.StdoutPipe()
@@ -91,7 +91,7 @@ func startSite(t *testing.T) string {
 
 // logWriter passes a child's output to the test's log, line by line as
 // it comes.
-type logWriter struct{ t *testing.T }
+type logWriter struct{ t testing.TB }
 
 func (w logWriter) Write(p []byte) (int, error) {
 	w.t.Logf("serve: %s", bytes.TrimRight(p, "\n"))

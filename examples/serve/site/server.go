@@ -208,6 +208,7 @@ func (s *server) close() {
 }
 
 func (s *server) routes() {
+	go jsOnce.Do(loadJS) // compress the rules for the page before the first page asks
 	mux := http.NewServeMux()
 	page := func(w http.ResponseWriter, r *http.Request) { s.serveFile(w, "web/index.html") }
 	mux.HandleFunc("GET /{$}", page)
