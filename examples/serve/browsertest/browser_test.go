@@ -413,7 +413,9 @@ func TestBrowser(t *testing.T) {
 	}
 
 	// A: c3 onto c4 (a stack of two); B: e3 onto e2; A: split c4, moving
-	// its top piece one square to c5.
+	// its top piece one square to c5. The targets come from the rules in
+	// the page.
+	waitPage(ctx, "the rules in the Focus page", `document.documentElement.dataset.rules === 'local'`)
 	click(ctx, square("c3"))
 	waitPage(ctx, "c3's targets", `document.querySelectorAll('#board .square.hl-target').length === 4`)
 	click(ctx, square("c4"))
