@@ -6,6 +6,8 @@ import (
 	"io"
 	"math/rand/v2"
 	"strconv"
+
+	"github.com/tabletop-go/rules/internal/globalrand"
 )
 
 // Dynamic is a position of any game seen through text moves. Tools that
@@ -446,6 +448,15 @@ func (e erased[P, M]) RandomMove(r *rand.Rand) string {
 }
 
 func (e erased[P, M]) Playout(r *rand.Rand, maxPlies int) (Dynamic, int) {
+	if e.kits.exact {
+		// The kit's Rollout plays Playout's very game, faster (in place).
+		b := e.kits.borrow(e.p)
+		_, end, _, ok := b.kit.Rollout(globalrand.Or(r), maxPlies, nil)
+		e.kits.release(b)
+		if ok {
+			return erased[P, M]{p: end, kits: e.kits}, end.Ply() - e.p.Ply()
+		}
+	}
 	buf := getScratch[M](e.p.MaxMoves())
 	defer putScratch(buf)
 	s := Sampler[P, M]{Rand: r, moves: buf.moves[:0], chances: buf.chances[:0]}

@@ -66,8 +66,8 @@ func TestDynamicPlayoutIsTheTypedPlayout(t *testing.T) {
 }
 
 // TestDynamicPlayoutAndRandomMoveDoNotAllocate: their move buffers are
-// pooled (RandomMove allocated one per call); only the result's box and
-// text remain.
+// pooled (RandomMove allocated one per call); only the result's text
+// and box remain, on the fast path of an ExactRollout too.
 func TestDynamicPlayoutAndRandomMoveDoNotAllocate(t *testing.T) {
 	if raceEnabled {
 		t.Skip("sync.Pool drops items under the race detector")
@@ -76,6 +76,8 @@ func TestDynamicPlayoutAndRandomMoveDoNotAllocate(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 1))
 	assert.LessOrEqual(t, testing.AllocsPerRun(200, func() { d.RandomMove(r) }), 1.0, "the move's text only")
 	assert.LessOrEqual(t, testing.AllocsPerRun(200, func() { d.Playout(r, 10) }), 1.0, "the end's box only")
+	h := mustErase(t, hex.Sized(5).Start())
+	assert.LessOrEqual(t, testing.AllocsPerRun(200, func() { h.Playout(r, 10) }), 1.0, "the end's box only")
 }
 
 func mustErase[P rules.Position[P, M], M rules.Move](t *testing.T, p P) rules.Dynamic {

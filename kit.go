@@ -18,6 +18,7 @@ type kitBox[P Position[P, M], M Move] struct {
 // value of the type points to.
 type kitPool[P Position[P, M], M Move] struct {
 	sync.Pool
+	exact bool // P is an ExactRollout
 }
 
 // kitPools holds the *kitPool[P, M] of each position type.
@@ -29,7 +30,7 @@ func kitPoolFor[P Position[P, M], M Move]() *kitPool[P, M] {
 	if kp, ok := kitPools.Load(key); ok {
 		return kp.(*kitPool[P, M])
 	}
-	kp, _ := kitPools.LoadOrStore(key, new(kitPool[P, M]))
+	kp, _ := kitPools.LoadOrStore(key, &kitPool[P, M]{exact: key.Implements(reflect.TypeFor[ExactRollout]())})
 	return kp.(*kitPool[P, M])
 }
 

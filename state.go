@@ -328,3 +328,13 @@ type Describer interface {
 type ActionMasker interface {
 	LegalActionMask(mask []bool)
 }
+
+// ExactRollout marks a position whose Rollout (Kit) plays the very game
+// Sampler.Playout plays from the same generator state and returns, as
+// end, the position that game reaches, whether it ends or is cut (Focus
+// and Explocus play it in place). Dynamic.Playout then takes that fast
+// path; the conformance kit checks the claim.
+type ExactRollout interface {
+	// RolloutIsExact does nothing: it is the mark.
+	RolloutIsExact()
+}

@@ -397,7 +397,17 @@ func checkRollout[P interface {
 	if rapid.IntRange(0, 3).Draw(t, "nil generator") == 0 {
 		r = nil // the global generator, by the contract
 	}
+	seed := rapid.Uint64().Draw(t, "exact rollout seed")
 	trace := make([]rules.Played[M], 1, 8)
+	if _, exact := any(p).(rules.ExactRollout); exact && r != nil {
+		// The claim of rules.ExactRollout: Playout's very game, and its
+		// final position, from the same generator state.
+		s := rules.Sampler[P, M]{Rand: rand.New(rand.NewPCG(seed, 2))}
+		want, _ := s.Playout(p, maxPlies)
+		if o, end, _, ok := p.Rollout(rand.New(rand.NewPCG(seed, 2)), maxPlies, nil); ok && (end != want || o != want.Outcome()) {
+			t.Fatalf("Rollout(maxPlies %d) marked exact ends %v %s, Sampler.Playout %v %s", maxPlies, o, end, want.Outcome(), want)
+		}
+	}
 	o, end, trace, ok := p.Rollout(r, maxPlies, trace)
 	if !ok {
 		if len(trace) != 1 {

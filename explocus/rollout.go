@@ -33,6 +33,14 @@ func (p HexPosition) Rollout(r *rand.Rand, maxPlies int, trace []rules.Played[Mo
 	return o, p, trace, ok
 }
 
+// RolloutIsExact marks Rollout as playing Sampler.Playout's very game
+// and returning its final position (rules.ExactRollout).
+func (p Position) RolloutIsExact() {}
+
+// RolloutIsExact marks Rollout as playing Sampler.Playout's very game
+// and returning its final position (rules.ExactRollout).
+func (p HexPosition) RolloutIsExact() {}
+
 // rollout is Rollout in place in *p.
 func (p *state) rollout(r *rand.Rand, maxPlies int, trace []rules.Played[Move]) (rules.Outcome, []rules.Played[Move], bool) {
 	r = globalrand.Or(r) // nil: the global generator

@@ -34,6 +34,10 @@ func (p Position) Rollout(r *rand.Rand, maxPlies int, trace []rules.Played[Move]
 	return p.outcome(), p, trace, true
 }
 
+// RolloutIsExact marks Rollout as playing Sampler.Playout's very game
+// and returning its final position (rules.ExactRollout).
+func (p Position) RolloutIsExact() {}
+
 // rolloutListed plays a random game by listing the moves of every ply.
 func (p *Position) rolloutListed(r *rand.Rand, maxPlies int, trace []rules.Played[Move]) []rules.Played[Move] {
 	var buf [stackRoom]Move

@@ -1,5 +1,7 @@
 //go:build js && wasm
 
+//lint:file-ignore U1000 the go:wasmexport functions are called by JavaScript, which staticcheck does not see
+
 package main
 
 import (

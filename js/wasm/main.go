@@ -1,5 +1,7 @@
 //go:build js && wasm
 
+//lint:file-ignore U1000 the go:wasmexport functions are called by JavaScript, which staticcheck does not see
+
 // Command wasm is the WebAssembly module of the JavaScript package in
 // js/: built with GOOS=js GOARCH=wasm, it plays every game of the module
 // and draws its pictures for the package's wrapper (js/src/index.js),
