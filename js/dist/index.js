@@ -51,7 +51,8 @@ export function load(options = {}) {
 async function start({ url, module } = {}) {
   // The module's download starts at once, beside wasm_exec.js's.
   const where = url ?? new URL("./rules.wasm", import.meta.url);
-  const source = module ?? fetchModule(where);
+  const source = Promise.resolve(module ?? fetchModule(where));
+  source.catch(() => {}); // awaited below: a failed download is not an unhandled rejection meanwhile
   if (!globalThis.Go) {
     await import("./wasm_exec.js");
   }
@@ -181,8 +182,9 @@ export function games() {
 
 /** The start of the game spec names, e.g. "hex(size=11)". */
 export function open(spec) {
+  lib();
   const [n] = put(text(spec, "the spec"));
-  return wrap(check(lib().tr_open(n)));
+  return wrap(check(ex.tr_open(n)));
 }
 
 /** The position text of the game spec names. */

@@ -4,6 +4,13 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import * as tr from "../dist/index.js";
 
+test("before load(), every function says to call it", async () => {
+  const fresh = await import("../dist/index.js?before-load");
+  for (const f of [() => fresh.open("hex"), () => fresh.openPosition("hex", "x"), () => fresh.games(), () => fresh.fromJSON("{}")]) {
+    assert.throws(f, /call and await load\(\) first/);
+  }
+});
+
 await tr.load();
 
 test("a spec that cannot be read is a SpecError with the offset", () => {
