@@ -381,9 +381,10 @@ function render(s, force) {
   let n = s.turns - s.moves.filter(m => !m.chance).length;
   $('#history').replaceChildren(...s.moves.map((m, i) => {
     const last = i === s.moves.length - 1 || (i === s.moves.length - 2 && s.moves[i + 1].chance);
-    if (m.chance) return el('li', { class: 'chance', title: 'drawn by the server', text: 'drew ' + m.move });
+    const shown = past && past.ply === s.movesFrom + i + 1 ? ' shown' : ''; // the move that led to the ply shown
+    if (m.chance) return el('li', { class: 'chance' + shown, title: 'drawn by the server', text: 'drew ' + m.move });
     n++;
-    return el('li', { class: last ? 'last' : '', title: seatName(m.seat) }, el('span', { class: 'n', text: n + '.' }), m.move);
+    return el('li', { class: (last ? 'last' : '') + shown, title: seatName(m.seat) }, el('span', { class: 'n', text: n + '.' }), m.move);
   }));
   const h = $('#history');
   h.scrollTop = h.scrollHeight;
