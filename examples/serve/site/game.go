@@ -38,8 +38,12 @@ type game struct {
 	// history holds the position, every move (canonical, chance draws
 	// included) and who made it, but no position before the current one
 	// (its undo limit is 0): the game's memory is its position and a few
-	// bytes a move.
-	history   *rules.History
+	// bytes a move (and, past recentMoves plies, the position at the start
+	// of the state's recent moves).
+	history *rules.History
+	// at is the position after atPly plies, which positionAt keeps.
+	at        rules.Dynamic
+	atPly     int
 	rng       *mrand.Rand
 	online    []int     // per seat: event streams open with the seat's key
 	streams   int       // event streams open, with a key or without
@@ -241,6 +245,25 @@ func (g *game) state() []byte {
 	return data
 }
 
+// positionAt returns the position after the first n plies, replayed from
+// the history's start; the last one is kept, so that the position at the
+// start of a state's recent moves moves on a ply at a time. It returns nil
+// if a move does not replay (a bug). The caller holds g.mu.
+func (g *game) positionAt(n int) rules.Dynamic {
+	if g.at == nil || g.atPly > n {
+		g.at, g.atPly = g.history.Start(), 0
+	}
+	for g.atPly < n {
+		next, err := g.at.Play(g.history.Move(g.atPly))
+		if err != nil {
+			g.at = nil
+			return nil
+		}
+		g.at, g.atPly = next, g.atPly+1
+	}
+	return g.at
+}
+
 // lastDecision returns the last move that was not a chance draw, or "".
 func (g *game) lastDecision() string {
 	for i := g.plies() - 1; i >= 0; i-- {
@@ -270,7 +293,11 @@ type stateView struct {
 	// played that were not chance draws. The record holds every ply.
 	Moves     []historyEntry `json:"moves"`
 	MovesFrom int            `json:"movesFrom"`
-	Turns     int            `json:"turns"`
+	// From is the position at ply MovesFrom, from which Moves replay to
+	// Position (a page steps through the game with it); "" when
+	// MovesFrom is 0: the start is the spec's.
+	From  string `json:"from,omitempty"`
+	Turns int    `json:"turns"`
 	// Stopped is set for a game stopped unfinished at the server's limit
 	// of plies: it takes no more moves.
 	Stopped  bool     `json:"stopped,omitempty"`
@@ -333,6 +360,11 @@ func (g *game) publicState(svg string) stateView {
 	}
 	v.Status = g.statusText(views)
 	v.MovesFrom = max(0, g.plies()-recentMoves)
+	if v.MovesFrom > 0 {
+		if from := g.positionAt(v.MovesFrom); from != nil {
+			v.From = from.String()
+		}
+	}
 	v.Moves = make([]historyEntry, 0, g.plies()-v.MovesFrom)
 	for i := range g.plies() {
 		mover := g.history.Mover(i)

@@ -248,6 +248,7 @@ type testState struct {
 		Chance bool   `json:"chance"`
 	} `json:"moves"`
 	MovesFrom int      `json:"movesFrom"`
+	From      string   `json:"from"`
 	LastMove  string   `json:"lastMove"`
 	Legal     []string `json:"legal"`
 	Position  string   `json:"position"`

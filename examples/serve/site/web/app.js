@@ -648,10 +648,10 @@ function renderSteps(s, past) {
   const box = $('#steps');
   box.hidden = !list || list.length < 2;
   if (box.hidden) return;
-  const at = past ? past.ply : list.length - 1;
+  const at = view.browse ?? list.length - 1;
   $('#step-first').disabled = $('#step-back').disabled = at === 0;
   $('#step-forward').disabled = $('#step-last').disabled = !past;
-  $('#step-at').textContent = past ? `ply ${at} of ${list.length - 1}` : '';
+  $('#step-at').textContent = past ? `ply ${past.ply} of ${s.ply}` : '';
 }
 
 // step moves the ply shown: to ply to, clamped to the game.

@@ -68,20 +68,20 @@ const rulesLocal = {
   },
 
   // positions returns the game of state s ply by ply, replayed from its
-  // start: [{ply, pos, move}], the move being the one that led there; or
-  // null without the package, or when the state holds only the last
-  // plies (movesFrom > 0).
+  // start (or, for a long game, from the position at the first of the
+  // recent moves the state holds): [{ply, pos, move}], the move being the
+  // one that led there; or null without the package.
   positions(s) {
-    if (!this.mod || s.movesFrom !== 0) return null;
-    const key = s.spec + '\n' + s.moves.map((m) => m.move).join(' ');
+    if (!this.mod || (s.movesFrom > 0 && !s.from)) return null;
+    const key = s.spec + '\n' + (s.from || '') + '\n' + s.moves.map((m) => m.move).join(' ');
     if (this.replay && this.replay.key === key) return this.replay.list;
     let list = null;
     try {
-      let pos = this.mod.open(s.spec);
-      list = [{ ply: 0, pos, move: '' }];
+      let pos = s.movesFrom > 0 ? this.mod.openPosition(s.spec, s.from) : this.mod.open(s.spec);
+      list = [{ ply: s.movesFrom, pos, move: '' }];
       for (const m of s.moves) {
         pos = pos.play(m.move);
-        list.push({ ply: list.length, pos, move: m.move });
+        list.push({ ply: s.movesFrom + list.length, pos, move: m.move });
       }
     } catch (err) {
       console.warn('the package cannot replay this game:', err);
