@@ -31,7 +31,9 @@
 //
 // One page (served at / and at /g/{id} for a game), embedded in the
 // binary with no build step and no external assets (web/index.html,
-// app.js and style.css). The lobby lists every registered game
+// app.js, rules.js and style.css), and the rules in the browser: the
+// JavaScript package of the module (js/dist: WebAssembly), served at
+// /static/js/ with its Content-Type, an ETag, a day's caching and gzip. The lobby lists every registered game
 // (rules.Games) with the title, line and variants its registration gives
 // (rules.Game), and a picture of the start; a
 // person picks a variant, the computer (at one of three strengths) or a
@@ -48,14 +50,18 @@
 // rules.Register (and picture.Register for its picture; a bot without a
 // hook plays it through bot.ForDynamic's fallback) is offered as these
 // are, once its package is imported. The page maps a click on an element
-// with data-square or data-reserve to a move, using the legal moves the
-// server lists: origin then destination ("c3-c5", which in Focus and
+// with data-square or data-reserve to a move, using the legal moves of
+// the rules in the page (or, where WebAssembly does not load, those the
+// server lists): origin then destination ("c3-c5", which in Focus and
 // Explocus moves as many pieces as the distance, so a split is a click on
 // a closer square), a reserve then a square for a drop ("*d4"), one cell
 // in Hex, both steps of a Domination turn. Moves can also be typed in the
 // game's notation, and word moves (swap, pass) are buttons. The legal
-// targets of a selected piece are highlighted; a move the rules refuse
-// shows the library's reason. The server draws Domination's dominoes
+// targets of a selected piece are highlighted; a click the rules refuse
+// shows their reason, without a request when the rules run in the page
+// (the server checks every move it is sent either way). The page replays
+// the game to step back and forth through it (a state holds the last 200
+// plies and, past them, the position they start at: stateView.From). The server draws Domination's dominoes
 // (chance nodes) itself. Updates reach every open page at once through
 // server-sent events.
 //
