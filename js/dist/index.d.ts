@@ -88,7 +88,10 @@ export declare class Position {
   readonly numChanceActions: number;
   legalActions(): Int32Array;
   actionIndex(move: string): number;
+  /** The decision move of index action (at a chance node too). */
   actionMove(action: number): string;
+  /** The chance outcome of index action. */
+  chanceMove(action: number): string;
   playAction(action: number): Position;
   /** [planes, rows, cols]. */
   readonly observationShape: [number, number, number];

@@ -109,9 +109,17 @@ function lib() {
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
+const MAX_INPUT = 64 << 20; // the module's input room, in bytes
+
 function put(...strings) {
   let room = 0;
   for (const s of strings) room += 3 * s.length; // UTF-8 takes at most 3 bytes per UTF-16 unit
+  if (room > MAX_INPUT) {
+    room = strings.reduce((n, s) => n + encoder.encode(s).length, 0); // the exact length, for a long text
+    if (room > MAX_INPUT) {
+      throw new RangeError(`a text of ${room} bytes of UTF-8: the module takes at most ${MAX_INPUT} (64 MiB)`);
+    }
+  }
   const at = check(ex.tr_in(room));
   const mem = new Uint8Array(ex.mem.buffer, at, room);
   const lengths = [];
@@ -337,12 +345,14 @@ export class Position {
   get numActions() { return check(ex.tr_num_actions(this.#handle())); }
   /** The size of the variant's chance action space. */
   get numChanceActions() { return check(ex.tr_num_chance_actions(this.#handle())); }
-  /** The legal actions' indices, ascending (at a chance node, of its outcomes). */
+  /** The legal actions' indices, ascending (at a chance node, the chance indices of its outcomes: chanceMove names them). */
   legalActions() { return int32s(ex.tr_legal_actions(this.#handle())); }
   /** move's index in its action space. */
   actionIndex(move) { return check(this.#withMove(ex.tr_action_index, move)); }
-  /** The canonical text of the move of index action. */
+  /** The canonical text of the decision move of index action (at a chance node too: see chanceMove). */
   actionMove(action) { return out(ex.tr_action_move(this.#handle(), index(action, "the action"))); }
+  /** The canonical text of the chance outcome of index action, as legalActions lists them at a chance node. */
+  chanceMove(action) { return out(ex.tr_chance_move(this.#handle(), index(action, "the chance action"))); }
   /** The position after the move of index action (at a chance node, the outcome). */
   playAction(action) { return wrap(check(ex.tr_play_action(this.#handle(), index(action, "the action")))); }
   /** The observation's shape: [planes, rows, cols]. */

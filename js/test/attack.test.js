@@ -87,8 +87,23 @@ test("a long text within the module's input bound is read, not refused", () => {
   p.free();
 });
 
-test("a text of fewer than 64 MiB is not refused for its length (bug: the room asked is 3 bytes per UTF-16 unit)", { todo: "put() asks tr_in for 3 * length bytes" }, () => {
+test("a text of fewer than 64 MiB is not refused for its length; one of more is a RangeError", () => {
   const p = tr.open("hex(size=3)");
-  assert.throws(() => p.play("a".repeat(23e6)), tr.MoveSyntaxError);
+  assert.throws(() => p.play("a".repeat(23e6)), tr.MoveSyntaxError); // the room asked was 3 bytes per UTF-16 unit
+  assert.throws(() => p.play("a".repeat(70e6)), RangeError);
+  p.free();
+});
+
+test("at a chance node, chanceMove names the legal actions and playAction plays them", () => {
+  const p = tr.open("domination");
+  assert.equal(p.toMove, tr.CHANCE);
+  const moves = p.chances().map((c) => c.move);
+  const named = [...p.legalActions()].map((a) => p.chanceMove(a));
+  assert.deepEqual(named, moves);
+  for (const a of p.legalActions().slice(0, 3)) {
+    const q = p.playAction(a);
+    assert.equal(q.toString(), p.play(p.chanceMove(a)).toString());
+  }
+  assert.throws(() => p.chanceMove(p.numChanceActions), tr.OutOfRangeError);
   p.free();
 });

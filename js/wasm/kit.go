@@ -71,6 +71,19 @@ func trActionMove(h, i int32) int32 {
 	})
 }
 
+// tr_chance_move writes the chance outcome of index i.
+//
+//go:wasmexport tr_chance_move
+func trChanceMove(h, i int32) int32 {
+	return withIndex(h, i, func(d rules.Dynamic, i int) int32 {
+		m, err := d.ChanceMove(i)
+		if err != nil {
+			return fail(err)
+		}
+		return text(m)
+	})
+}
+
 //go:wasmexport tr_play_action
 func trPlayAction(h, i int32) int32 {
 	return withIndex(h, i, func(d rules.Dynamic, i int) int32 {

@@ -13,6 +13,7 @@ func TestAcceptsGzipReadsTheHeaderAsHTTPDoes(t *testing.T) {
 	for header, want := range map[string]bool{
 		"gzip": true, "GZIP": true, "Gzip, br": true, "br, gzip;q=0.5": true, " deflate , gzip ": true,
 		"": false, "br": false, "gzip;q=0": false, "gzip; q=0": false, "x-gzip2": false,
+		"gzip;q=0.0": false, "gzip;q=0.000": false, "gzip;Q=0": false, "gzip;q=zero": false, "gzip;q=0.001": true,
 	} {
 		r := httptest.NewRequest("GET", "/static/js/rules.wasm", nil)
 		r.Header.Set("Accept-Encoding", header)

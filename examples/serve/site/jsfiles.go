@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"io/fs"
 	"net/http"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -82,11 +83,26 @@ func (s *server) handleJS(w http.ResponseWriter, r *http.Request) {
 }
 
 // acceptsGzip reports whether the request's Accept-Encoding lists gzip
-// (with a quality above 0).
+// with a quality above 0 (RFC 9110: "q=0", "Q=0.000" and the like refuse
+// it).
 func acceptsGzip(r *http.Request) bool {
 	for _, part := range strings.Split(r.Header.Get("Accept-Encoding"), ",") {
-		name, q, _ := strings.Cut(strings.TrimSpace(part), ";")
-		if strings.EqualFold(strings.TrimSpace(name), "gzip") && strings.ReplaceAll(strings.TrimSpace(q), " ", "") != "q=0" {
+		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		if !strings.EqualFold(strings.TrimSpace(name), "gzip") {
+			continue
+		}
+		q := 1.0
+		for _, p := range strings.Split(params, ";") {
+			k, v, _ := strings.Cut(strings.TrimSpace(p), "=")
+			if strings.EqualFold(strings.TrimSpace(k), "q") {
+				f, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
+				if err != nil {
+					f = 0 // an unreadable quality: not offered
+				}
+				q = f
+			}
+		}
+		if q > 0 {
 			return true
 		}
 	}
