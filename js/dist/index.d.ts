@@ -41,7 +41,7 @@ export interface Chance {
 
 /** svg's options. */
 export interface SvgOptions {
-  /** The picture's width in pixels (0: the default). */
+  /** The picture's width in pixels (0 or less: the default). */
   size?: number;
   /** Whether to write the file letters and rank numbers. */
   coordinates?: boolean;

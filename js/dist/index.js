@@ -357,7 +357,11 @@ export class Position {
   playAction(action) { return wrap(check(ex.tr_play_action(this.#handle(), index(action, "the action")))); }
   /** The observation's shape: [planes, rows, cols]. */
   get observationShape() { return Array.from(int32s(ex.tr_observation_shape(this.#handle()))); }
-  /** The position as seen by seat (default: the seat to move), planes × rows × cols, row-major. */
+  /**
+   * The position as seen by seat, planes × rows × cols, row-major. seat
+   * defaults to the seat to move; at a chance or terminal node, where
+   * none is, leaving it out is a RangeError.
+   */
   observation(seat) {
     const h = this.#handle();
     if (seat === undefined) {
@@ -374,9 +378,10 @@ export class Position {
   transform(k) { return wrap(check(ex.tr_transform(this.#handle(), index(k, "the symmetry")))); }
 
   /**
-   * The position drawn as an SVG document. options: size (pixels wide),
-   * coordinates (boolean), lastMove (a move to tint), highlight (square
-   * names to mark).
+   * The position drawn as an SVG document. options: size (pixels wide;
+   * 0 or less draws the default width), coordinates (boolean), lastMove
+   * (a move whose squares are tinted), highlight (square names to mark).
+   * A lastMove or a name that is no square of the board marks nothing.
    */
   svg(options = {}) {
     if (options === null || typeof options !== "object") {
