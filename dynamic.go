@@ -434,13 +434,9 @@ func (e erased[P, M]) Divide(depth int) []DynamicDivide {
 }
 
 func (e erased[P, M]) RandomMove(r *rand.Rand) string {
-	// The moves go into a pooled buffer: a Sampler's own would be made
-	// anew per call.
-	buf := getScratch[M](e.p.MaxMoves())
-	defer putScratch(buf)
-	s := Sampler[P, M]{Rand: r, moves: buf.moves[:0], chances: buf.chances[:0]}
+	s, buf := e.sampler(r)
+	defer release(&s, buf)
 	m, ok := s.Move(e.p)
-	buf.moves, buf.chances = s.moves[:0], s.chances[:0]
 	if !ok {
 		return ""
 	}
@@ -457,21 +453,30 @@ func (e erased[P, M]) Playout(r *rand.Rand, maxPlies int) (Dynamic, int) {
 			return erased[P, M]{p: end, kits: e.kits}, end.Ply() - e.p.Ply()
 		}
 	}
-	buf := getScratch[M](e.p.MaxMoves())
-	defer putScratch(buf)
-	s := Sampler[P, M]{Rand: r, moves: buf.moves[:0], chances: buf.chances[:0]}
+	s, buf := e.sampler(r)
+	defer release(&s, buf)
 	end, plies := s.Playout(e.p, maxPlies)
-	buf.moves, buf.chances = s.moves[:0], s.chances[:0]
 	return erased[P, M]{p: end, kits: e.kits}, plies
 }
 
 func (e erased[P, M]) Rollout(r *rand.Rand, maxPlies int) Outcome {
-	buf := getScratch[M](e.p.MaxMoves())
-	defer putScratch(buf)
-	s := Sampler[P, M]{Rand: r, moves: buf.moves[:0], chances: buf.chances[:0]}
+	s, buf := e.sampler(r)
+	defer release(&s, buf)
 	o, _, _ := s.Rollout(e.p, maxPlies, nil)
-	buf.moves, buf.chances = s.moves[:0], s.chances[:0]
 	return o
+}
+
+// sampler returns a Sampler of r over a pooled move buffer (a Sampler's
+// own buffers would be made anew per call), which release gives back.
+func (e erased[P, M]) sampler(r *rand.Rand) (Sampler[P, M], *scratch[M]) {
+	buf := getScratch[M](e.p.MaxMoves())
+	return Sampler[P, M]{Rand: r, moves: buf.moves[:0], chances: buf.chances[:0]}, buf
+}
+
+// release gives the Sampler's buffers, perhaps grown, back to the pool.
+func release[P Position[P, M], M Move](s *Sampler[P, M], buf *scratch[M]) {
+	buf.moves, buf.chances = s.moves[:0], s.chances[:0]
+	putScratch(buf)
 }
 
 func (e erased[P, M]) SeatInfo(seat Player) SeatInfo {
