@@ -70,6 +70,7 @@ func FuzzDynamic(f *testing.F) {
 		}
 		g, _ := rules.Lookup(spec)
 		checkMove(t, d, move, g.Kit)
+		checkPlayout(t, d, int(n), uint64(seat))
 		if !g.Kit {
 			checkNoKit(t, d, int(n), move)
 			return
@@ -78,6 +79,32 @@ func FuzzDynamic(f *testing.F) {
 		checkSymmetry(t, d, int(n), move)
 		checkObservation(t, d, rules.Player(seat))
 	})
+}
+
+// checkPlayout: a random playout of at most maxPlies plies (n mod 64)
+// plays that many or ends the game, on legal moves (its end reads back
+// as a position of the variant), and leaves its start as it was; a
+// playout and a rollout from a finished game play nothing.
+func checkPlayout(t *testing.T, d rules.Dynamic, n int, seed uint64) {
+	t.Helper()
+	maxPlies := ((n % 64) + 64) % 64
+	before := d.String()
+	end, plies := d.Playout(rand.New(rand.NewPCG(seed, 5)), maxPlies)
+	if d.String() != before {
+		t.Fatalf("%s: Playout changed its start %q to %q", d.Spec(), before, d.String())
+	}
+	if plies < 0 || plies > maxPlies || plies < maxPlies && end.Node() != rules.TerminalNode {
+		t.Fatalf("%s at %q: Playout(%d) played %d plies to %q", d.Spec(), before, maxPlies, plies, end.String())
+	}
+	if back, err := rules.OpenPosition(d.Spec(), end.String()); err != nil || back.String() != end.String() {
+		t.Fatalf("%s: a playout's end %q reads back as %v (%v)", d.Spec(), end.String(), back, err)
+	}
+	if end.Node() != rules.TerminalNode {
+		return // a whole random game of Focus or Explocus may take very long
+	}
+	if o := end.Rollout(rand.New(rand.NewPCG(seed, 6)), -1); o != end.Outcome() {
+		t.Fatalf("%s: a rollout from the finished game %q gives %v, not its outcome %v", d.Spec(), end.String(), o, end.Outcome())
+	}
 }
 
 // checkNoKit: every kit method of a game with only the rules refuses with
