@@ -1,11 +1,8 @@
 package rules
 
 import (
-	"bytes"
 	"encoding/json"
-	"io"
 	"math/rand/v2"
-	"strconv"
 
 	"github.com/tabletop-go/rules/internal/globalrand"
 )
@@ -175,115 +172,6 @@ type DynamicChance struct {
 type DynamicDivide struct {
 	Move  string `json:"move"`
 	Nodes uint64 `json:"nodes"`
-}
-
-// Stored is the JSON form of a Dynamic: the game spec and the position
-// text, which OpenPosition reads back.
-type Stored struct {
-	Spec     string `json:"spec"`
-	Position string `json:"position"`
-}
-
-// UnmarshalDynamic reads the JSON that a Dynamic marshals to, through the
-// registry: the game must be registered (imported). The object must have
-// exactly the fields "spec" and "position", each once, spelled so (JSON
-// from a stranger gets no case-insensitive or last-wins reading), and
-// both strings; anything else is a *SyntaxError.
-func UnmarshalDynamic(data []byte) (Dynamic, error) {
-	s, err := readStored(data)
-	if err != nil {
-		return nil, err
-	}
-	return OpenPosition(s.Spec, s.Position)
-}
-
-// readStored reads the JSON object {"spec": ..., "position": ...}
-// strictly: both fields, once each, exactly so spelled, nothing else.
-func readStored(data []byte) (Stored, error) {
-	fail := func(msg string) (Stored, error) {
-		return Stored{}, &SyntaxError{What: "stored position", Input: string(data), Msg: msg}
-	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
-		return fail(`want a JSON object {"spec": ..., "position": ...}`)
-	}
-	var s Stored
-	seen := map[string]bool{}
-	for dec.More() {
-		tok, err := dec.Token()
-		if err != nil {
-			return fail("bad JSON: " + err.Error())
-		}
-		key, _ := tok.(string)
-		var field *string
-		switch key {
-		case "spec":
-			field = &s.Spec
-		case "position":
-			field = &s.Position
-		default:
-			return fail("unknown field " + strconv.Quote(key) + `: the fields are "spec" and "position"`)
-		}
-		if seen[key] {
-			return fail("the field " + strconv.Quote(key) + " appears twice")
-		}
-		seen[key] = true
-		tok, err = dec.Token()
-		value, ok := tok.(string)
-		if err != nil || !ok {
-			return fail("the field " + strconv.Quote(key) + " must be a string")
-		}
-		*field = value
-	}
-	if _, err := dec.Token(); err != nil {
-		return fail("bad JSON: " + err.Error())
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return fail("text after the JSON object")
-	}
-	if !seen["spec"] || !seen["position"] {
-		return fail(`want both fields "spec" and "position"`)
-	}
-	return s, nil
-}
-
-// State holds a position of any registered game as a value that goes
-// through encoding/json, as a field of a struct does:
-//
-//	type Saved struct {
-//		Game  rules.State `json:"game"`
-//		Owner string      `json:"owner"`
-//	}
-//
-// It marshals as {"spec": ..., "position": ...} (null when it holds no
-// position) and unmarshals through the registry, as UnmarshalDynamic
-// does. The zero State holds no position: its Dynamic is nil.
-type State struct {
-	Dynamic
-}
-
-// MarshalJSON writes the position as Dynamic.MarshalJSON does, or null
-// for a State that holds none.
-func (s State) MarshalJSON() ([]byte, error) {
-	if !IsGame(s.Dynamic) { // nil, or a State (or *State) holding none
-		return []byte("null"), nil
-	}
-	return s.Dynamic.MarshalJSON()
-}
-
-// UnmarshalJSON reads a position as UnmarshalDynamic does; null leaves
-// the State holding none.
-func (s *State) UnmarshalJSON(data []byte) error {
-	if string(bytes.TrimSpace(data)) == "null" {
-		s.Dynamic = nil
-		return nil
-	}
-	d, err := UnmarshalDynamic(data)
-	if err != nil {
-		return err
-	}
-	s.Dynamic = d
-	return nil
 }
 
 // IsGame reports whether d holds a position of a game: d is not nil and,

@@ -8,7 +8,9 @@ package binding
 
 import (
 	"errors"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/tabletop-go/rules"
 	"github.com/tabletop-go/rules/notation"
@@ -65,4 +67,41 @@ func Info(err error) ErrorInfo {
 		e.Offset, e.What = 0, "spec"
 	}
 	return e
+}
+
+// AppendJSON appends e as the JSON object encoding/json writes for it
+// (the same fields in the same order; a string's invalid UTF-8 becomes
+// U+FFFD). It is written out so that a WebAssembly module that reports
+// errors does not link encoding/json for it.
+func (e ErrorInfo) AppendJSON(b []byte) []byte {
+	b = append(b, `{"code":`...)
+	b = appendString(b, e.Code)
+	b = append(b, `,"message":`...)
+	b = appendString(b, e.Message)
+	b = append(b, `,"reason":`...)
+	b = appendString(b, e.Reason)
+	b = append(b, `,"offset":`...)
+	b = strconv.AppendInt(b, int64(e.Offset), 10)
+	b = append(b, `,"what":`...)
+	b = appendString(b, e.What)
+	b = append(b, `,"game":`...)
+	b = strconv.AppendInt(b, int64(e.Game), 10)
+	return append(b, '}')
+}
+
+// appendString appends s as a JSON string.
+func appendString(b []byte, s string) []byte {
+	const hex = "0123456789abcdef"
+	b = append(b, '"')
+	for _, r := range s { // an invalid byte comes as U+FFFD
+		switch {
+		case r == '"' || r == '\\':
+			b = append(b, '\\', byte(r))
+		case r < 0x20:
+			b = append(b, '\\', 'u', '0', '0', hex[r>>4], hex[r&0xf])
+		default:
+			b = utf8.AppendRune(b, r)
+		}
+	}
+	return append(b, '"')
 }

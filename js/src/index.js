@@ -29,7 +29,7 @@ export const CHANCE = -1;
 /** toMove once the game is over. */
 export const TERMINAL = -2;
 
-const ABI = 2;
+const ABI = 3;
 const FAILED = -2147483648; // what a function of the module returns when it fails
 let ex = null; // the module's exports, once loaded
 let loading = null;
@@ -284,7 +284,7 @@ export class Position {
   /** The position text, which openPosition reads back. */
   toString() { return out(ex.tr_text(this.#handle())); }
   /** {spec, position}: what JSON.stringify writes and fromJSON reads. */
-  toJSON() { return JSON.parse(out(ex.tr_json(this.#handle()))); }
+  toJSON() { return { spec: this.spec, position: this.toString() }; }
   /** The game's text picture, or "". */
   diagram() { return out(ex.tr_diagram(this.#handle())); }
 
@@ -394,7 +394,12 @@ export class Position {
     if (!Array.isArray(highlight) || !highlight.every((s) => typeof s === "string")) {
       throw new TypeError("options.highlight must be an array of strings");
     }
-    return out(this.#withMove(ex.tr_svg, JSON.stringify({ size, coordinates, lastMove, highlight })));
+    // The module takes the squares one per line; a name holding a line
+    // break is no square, so it marks nothing, as any other such name.
+    const marks = highlight.filter((s) => !s.includes("\n")).join("\n");
+    const h = this.#handle();
+    const [n, m] = put(lastMove, marks);
+    return out(ex.tr_svg(h, size, coordinates ? 1 : 0, n, m));
   }
 
   /** Positions are equal when they are the same position of the same variant. */

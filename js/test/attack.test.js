@@ -36,7 +36,44 @@ test("svg refuses options of the wrong kind with a TypeError, and uses each opti
   const plain = p.svg();
   assert.notEqual(p.svg({ coordinates: true }), plain);
   assert.notEqual(p.svg({ highlight: ["b2"] }), plain);
+  assert.equal(p.svg({ highlight: ["b2", "c3"] }), p.svg({ highlight: ["c3", "b2"] }));
+  assert.notEqual(p.svg({ highlight: ["b2", "c3"] }), p.svg({ highlight: ["b2"] }), "every square is marked");
+  // The module takes the squares one per line: a name with a line break
+  // in it marks nothing, rather than the squares on either side of it.
+  assert.equal(p.svg({ highlight: ["b2\nc3"] }), plain);
+  assert.equal(p.svg({ highlight: ["b2\nc3", "a1"] }), p.svg({ highlight: ["a1"] }));
+  assert.notEqual(p.svg({ lastMove: "b2" }), plain);
+  assert.notEqual(p.svg({ size: 123 }), plain);
   p.free();
+});
+
+test("toJSON is {spec, position}, which fromJSON and JSON.stringify take back", () => {
+  const p = tr.open("focus(plylimit=50)").play("c3-c4");
+  assert.deepEqual(p.toJSON(), { spec: p.spec, position: p.toString() });
+  assert.deepEqual(Object.keys(p.toJSON()), ["spec", "position"]);
+  assert.ok(tr.fromJSON(JSON.stringify(p)).equals(p));
+  assert.ok(tr.fromJSON(p.toJSON()).equals(p));
+  p.free();
+});
+
+test("a stored position is read strictly, and its errors point at the problem", () => {
+  const good = JSON.stringify(tr.open("hex(size=3)"));
+  for (const [bad, offset, reason] of [
+    ['{"spec":"hex(size=3)","spec":"hex","position":"3/3/3 b"}', 22, "appears twice"],
+    ['{"spec":"hex(size=3)","Position":"3/3/3 b"}', 22, 'unknown field "Position"'],
+    ['{"spec":3,"position":"3/3/3 b"}', 8, "must be a string"],
+    [good + " {}", good.length + 1, "text after"],
+  ]) {
+    assert.throws(() => tr.fromJSON(bad), (e) => e instanceof tr.PositionError && e.code === "syntax" && e.offset === offset && e.reason.includes(reason), bad);
+  }
+  const start = tr.open("hex(size=3)");
+  assert.ok(tr.fromJSON(`{"sp\\u0065c":"hex(size=3)", "position":${JSON.stringify(start.toString())}}`).equals(start), "escapes are read");
+});
+
+test("an error whose text holds quotes, backslashes, control characters and lone surrogates reaches JavaScript whole", () => {
+  const junk = 'q"\\\u0001\t\ud800z';
+  assert.throws(() => tr.open(junk), (e) => e instanceof tr.RulesError && e.message.includes("q") && e.message.includes("z"));
+  assert.throws(() => tr.openPosition("hex", junk), (e) => e instanceof tr.PositionError && e.message.includes("\\\"") && e.message.includes("z"));
 });
 
 test("seed 0 is a seed; no seed is the module's own generator", () => {

@@ -5,7 +5,8 @@
 package main
 
 import (
-	"encoding/json"
+	"fmt"
+	"strings"
 
 	"github.com/tabletop-go/rules"
 	"github.com/tabletop-go/rules/picture"
@@ -126,25 +127,30 @@ func trObservation(h, seat int32) int32 {
 	})
 }
 
-// svgOptions is picture.Options as the wrapper sends it, in JSON.
-type svgOptions struct {
-	Size        int      `json:"size"`
-	Coordinates bool     `json:"coordinates"`
-	LastMove    string   `json:"lastMove"`
-	Highlight   []string `json:"highlight"`
-}
-
-// tr_svg writes the position drawn as an SVG document, with the options
-// at [0, n) of the input (a JSON text of svgOptions).
+// tr_svg writes the position drawn as an SVG document (picture.Render):
+// size is its width in pixels (0 or less: the default), coordinates is 1
+// to label the board, the input holds the move to tint at [0, n) and the
+// squares to highlight, one per line, at [n, n+m).
 //
 //go:wasmexport tr_svg
-func trSVG(h, n int32) int32 {
-	return withMove(h, n, func(d rules.Dynamic, opts string) int32 {
-		var o svgOptions
-		if err := json.Unmarshal([]byte(opts), &o); err != nil {
-			return fail(badArgument{"the options: " + err.Error()})
+func trSVG(h, size, coordinates, n, m int32) int32 {
+	return get(h, func(d rules.Dynamic) int32 {
+		last, err := input(0, n)
+		if err != nil {
+			return fail(err)
 		}
-		doc, err := picture.Render(d, picture.Options{Size: o.Size, Coordinates: o.Coordinates, LastMove: o.LastMove, Highlight: o.Highlight})
+		marks, err := input(n, m)
+		if err != nil {
+			return fail(err)
+		}
+		if coordinates != 0 && coordinates != 1 {
+			return fail(badArgument{fmt.Sprintf("coordinates must be 0 or 1, not %d", coordinates)})
+		}
+		var highlight []string
+		if marks != "" {
+			highlight = strings.Split(marks, "\n")
+		}
+		doc, err := picture.Render(d, picture.Options{Size: int(size), Coordinates: coordinates == 1, LastMove: last, Highlight: highlight})
 		if err != nil {
 			return fail(err)
 		}

@@ -26,7 +26,6 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"math"
 	"unsafe"
@@ -37,7 +36,7 @@ import (
 
 // abiVersion changes whenever a function's arguments or results change;
 // the wrapper refuses a module of another.
-const abiVersion = 2
+const abiVersion = 3
 
 // failed is what a function returns when it fails.
 const failed = math.MinInt32
@@ -121,12 +120,9 @@ func trError() int32 {
 	if pending == nil {
 		return text("")
 	}
-	data, err := json.Marshal(pending)
+	out = pending.AppendJSON(out[:0])
 	pending = nil
-	if err != nil {
-		return text(`{"code":"internal","message":"the error cannot be described","reason":"","offset":-1,"what":""}`)
-	}
-	return text(string(data))
+	return int32(len(out))
 }
 
 // guard turns a panic of the function it is deferred in into an error of

@@ -186,17 +186,6 @@ func trDiagram(h int32) int32 {
 	return get(h, func(d rules.Dynamic) int32 { return text(d.Diagram()) })
 }
 
-//go:wasmexport tr_json
-func trJSON(h int32) int32 {
-	return get(h, func(d rules.Dynamic) int32 {
-		data, err := d.MarshalJSON()
-		if err != nil {
-			return fail(err)
-		}
-		return text(string(data))
-	})
-}
-
 // tr_moves writes the legal moves, one per line.
 //
 //go:wasmexport tr_moves

@@ -9,7 +9,6 @@ package main
 import "C"
 
 import (
-	"encoding/json"
 	"errors"
 
 	"github.com/tabletop-go/rules/internal/binding"
@@ -36,7 +35,7 @@ func tr_error(id C.int64_t, buf *C.char, capacity C.int64_t) (ret C.int64_t) {
 	if !ok {
 		return out(`{"code":"internal","message":"no such error","reason":"no such error","offset":-1,"what":"","game":-1}`, buf, capacity)
 	}
-	data, _ := json.Marshal(info(err))
+	data := info(err).AppendJSON(nil)
 	n := out(string(data), buf, capacity)
 	if int64(n) <= int64(capacity) {
 		errs.remove(int64(id))

@@ -14,7 +14,7 @@ import (
 // TestTheRulesForThePageAreServedCached: the JavaScript package's module
 // and scripts come with their Content-Type, a day's caching and an ETag
 // (a second request with it gets 304), gzipped for a client that asks
-// (the module then within 1.5 MiB); files of the package the page does
+// (the module then within 1.5 MB); files of the package the page does
 // not load, and others, are not found.
 func TestTheRulesForThePageAreServedCached(t *testing.T) {
 	_, c := startServer(t, "")
@@ -68,8 +68,8 @@ func TestTheRulesForThePageAreServedCached(t *testing.T) {
 		if gz.Header.Get("ETag") == etag {
 			t.Errorf("%s: the gzipped body has the plain body's ETag", tc.file)
 		}
-		if tc.file == "rules.wasm" && len(packed) > 3<<19 {
-			t.Errorf("the module is %d bytes gzipped, more than 1.5 MiB", len(packed))
+		if tc.file == "rules.wasm" && len(packed) > 1_500_000 {
+			t.Errorf("the module is %d bytes gzipped, more than 1.5 MB", len(packed))
 		}
 	}
 	if res := get("/static/js/rules.wasm", http.Header{"Accept-Encoding": {"gzip;q=0"}}); res.Header.Get("Content-Encoding") != "" {

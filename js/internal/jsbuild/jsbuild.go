@@ -21,10 +21,10 @@ import (
 var Wrapper = []string{"index.js", "errors.js", "index.d.ts"}
 
 // noInline are the standard packages the module is built without
-// inlining: none is on a path the rules run hot (they serve errors, JSON,
+// inlining: none is on a path the rules run hot (they serve errors,
 // text and the runtime's start), and their inlined copies cost 40 KB of
 // the gzipped module, which the site sends to every new visitor.
-var noInline = []string{"encoding/json", "fmt", "reflect", "time", "os", "syscall/js", "io/fs",
+var noInline = []string{"fmt", "reflect", "time", "os", "syscall/js", "io/fs",
 	"encoding/base64", "bufio", "unicode/utf16", "path", "syscall"}
 
 // Stamp is the name of the file in js/dist that records what it was built
