@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"testing"
 )
@@ -192,3 +193,26 @@ func TestFillInKeepsValue(t *testing.T) {
 }
 
 func ptr(s Set) *Set { return &s }
+
+// TestKeyTellsBoardSizesApart: cell numbers depend on the board's width,
+// so the same cells on boards of different sizes are different positions
+// and get different keys.
+func TestKeyTellsBoardSizesApart(t *testing.T) {
+	seen := map[uint64]string{}
+	for _, size := range [][2]int{{2, 2}, {3, 3}, {4, 4}, {3, 4}, {4, 3}, {11, 11}} {
+		g, err := NewGeometry(size[0], size[1])
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, turn := range []Color{Black, White} {
+			b := NewBoard(g, turn)
+			b.Put(0, Black)
+			b.Put(1, White)
+			name := fmt.Sprint(size, turn)
+			if other, dup := seen[b.Key()]; dup {
+				t.Fatalf("%s and %s share key %#x", name, other, b.Key())
+			}
+			seen[b.Key()] = name
+		}
+	}
+}

@@ -246,9 +246,15 @@ func (b *Board) Play(cell int) {
 	b.turn = b.turn.Other()
 }
 
-// Key returns a hash of the stones and the colour to move.
+// Key returns a hash of the board's size, its stones and the colour to
+// move. The size is part of it because cell numbers are: the same cells
+// on a 3×3 and a 4×4 board are different positions, and one table may
+// hold both.
 func (b *Board) Key() uint64 {
 	h := uint64(b.turn) * 0x9e3779b97f4a7c15
+	if b.g != nil {
+		h ^= mix(uint64(b.g.cols)<<32 | uint64(b.g.rows) + 0x2545f4914f6cdd1d)
+	}
 	for c := range 2 {
 		for i, w := range b.stones[c] {
 			h ^= mix(w + uint64(i*2+c)*0x632be59bd9b4e019)

@@ -121,3 +121,30 @@ func TestSolverRandom5x5(t *testing.T) {
 		checkSolved(t, dom, ref, b)
 	}
 }
+
+// TestOneSolverServesEveryBoardSize: a solver keeps its table from one
+// board to the next, so positions of different sizes with the same stones
+// must not share entries. One solver and one minimax table (whose keys
+// would collide the same way) go through every opening of 3×3, 4×4, 3×3
+// again and 2×2 positions in between.
+func TestOneSolverServesEveryBoardSize(t *testing.T) {
+	s := New(Options{TableBytes: 1 << 20})
+	ref := minimax{}
+	for _, n := range []int{3, 4, 2, 3, 4} {
+		g := geometry(t, n)
+		start := analysis.NewBoard(g, analysis.Black)
+		checkSolved(t, s, ref, start)
+		for cell := range g.All().All() {
+			b := start
+			b.Play(cell)
+			checkSolved(t, s, ref, b)
+			for reply := range b.EmptyCells().All() {
+				c := b
+				c.Play(reply)
+				if _, over := c.Winner(); !over {
+					checkSolved(t, s, ref, c)
+				}
+			}
+		}
+	}
+}
