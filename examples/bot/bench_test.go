@@ -108,3 +108,45 @@ func benchDynamic(b *testing.B, bot Dynamic, d rules.Dynamic, iterations int) {
 	}
 	b.ReportMetric(float64(b.N*iterations)/time.Since(start).Seconds(), "iterations/s")
 }
+
+// BenchmarkGuided measures the guided search's overhead per simulation
+// against plain UCT's (MCTS with RAVE off) on the empty 11×11 Hex board,
+// one op a search of 20,000 simulations from a fresh tree. In the
+// "overhead" runs both score a leaf by a rollout of one ply (MaxRollout
+// 1: a random move, then a draw), the same near-free evaluation for both,
+// so that their ns/sim are the searches' own costs: selection,
+// expansion, backup, and the guided search's priors and batches. The
+// "rollouts" runs play full random games, as both do by default.
+func BenchmarkGuided(b *testing.B) {
+	p := hex.Sized(11).Start()
+	for _, c := range []struct {
+		name    string
+		rollout int
+	}{{"overhead", 1}, {"rollouts", 0}} {
+		opts := Options{Iterations: 20000, Seed: 1, MaxRollout: c.rollout, RAVE: RAVEOff, DiscardTree: true}
+		b.Run(c.name+"/uct", func(b *testing.B) {
+			benchSims(b, NewMCTS[hex.Position, hex.Move](opts), p, opts.Iterations)
+		})
+		for _, batch := range []int{1, 16} {
+			o := opts
+			o.Guide.Batch = batch
+			b.Run(c.name+"/guided/batch="+strconv.Itoa(batch), func(b *testing.B) {
+				benchSims(b, NewGuided[hex.Position, hex.Move](o, nil), p, o.Iterations)
+			})
+		}
+	}
+}
+
+func benchSims[P rules.Position[P, M], M rules.Move](b *testing.B, bot Bot[P, M], p P, sims int) {
+	if _, err := bot.Choose(context.Background(), p); err != nil { // warm the tree
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	start := time.Now()
+	for b.Loop() {
+		if _, err := bot.Choose(context.Background(), p); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(time.Since(start).Nanoseconds())/float64(b.N*sims), "ns/sim")
+}

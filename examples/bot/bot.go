@@ -1,6 +1,7 @@
 // Package bot has game-playing bots that work on every game of the
 // rules.Position contract with no per-game code: a Monte Carlo tree
-// search (MCTS, with UCT selection and RAVE) and a uniformly random
+// search (MCTS, with UCT selection and RAVE), AlphaZero's search guided
+// by an evaluator's priors and values (Guided), and a uniformly random
 // player.
 //
 // MCTS handles two or more seats (each node keeps the returns of the seat
@@ -48,6 +49,23 @@
 // simpler and reproducible root parallelism is the default. Keeping the
 // tree between moves scored 53.5%. On focus(plylimit=300),
 // the evaluation prior scored 59.5% (53–66%) against plain UCT.
+//
+// # Guided search
+//
+// NewGuided (New's "guided") is AlphaZero's search: an Evaluator gives
+// each new leaf a prior over its moves and the seats' values, selection
+// follows the PUCT score Q + C(N)·P·sqrt(N)/(1 + n) (Guide), and the
+// leaf's values are backed up where a rollout's result would be. For
+// self-play, Dirichlet noise can be mixed into the root's priors and the
+// move drawn by a temperature over the visits, both from the seed. Leaves
+// are evaluated in batches (Guide.Batch): the search selects up to B
+// paths under virtual losses, hands their leaves to the evaluator in one
+// call and backs them all up, so that a network evaluates B positions at
+// once; WithNetwork gives a Network a Batch of plain arrays (observations
+// from the mover's view, legal-action masks; policy and values back), as
+// a Go network or one reached through the Python package reads them. The
+// default evaluator, NewRollouts, gives a uniform prior and a random
+// game's value, with which the search chooses as UCT does.
 //
 // # Any registered game
 //

@@ -40,22 +40,25 @@ type ActionVisit struct {
 // Erase wraps a typed bot as a Dynamic bot for positions of its game. An
 // *MCTS gives a Searcher.
 func Erase[P rules.Position[P, M], M rules.Move](b Bot[P, M]) Dynamic {
-	if m, ok := b.(*MCTS[P, M]); ok {
-		return erasedMCTS[P, M]{erased[P, M]{b}, m}
+	switch m := b.(type) {
+	case *MCTS[P, M]:
+		return erasedSearcher[P, M]{erased[P, M]{b}, m.appendActionVisits}
+	case *Guided[P, M]:
+		return erasedSearcher[P, M]{erased[P, M]{b}, m.appendActionVisits}
 	}
 	return erased[P, M]{b}
 }
 
 type erased[P rules.Position[P, M], M rules.Move] struct{ b Bot[P, M] }
 
-// erasedMCTS is an erased MCTS bot: a Searcher.
-type erasedMCTS[P rules.Position[P, M], M rules.Move] struct {
+// erasedSearcher is an erased MCTS or Guided bot: a Searcher.
+type erasedSearcher[P rules.Position[P, M], M rules.Move] struct {
 	erased[P, M]
-	m *MCTS[P, M]
+	visits func([]ActionVisit) []ActionVisit
 }
 
-func (e erasedMCTS[P, M]) AppendRootVisits(buf []ActionVisit) []ActionVisit {
-	return e.m.appendActionVisits(buf)
+func (e erasedSearcher[P, M]) AppendRootVisits(buf []ActionVisit) []ActionVisit {
+	return e.visits(buf)
 }
 
 func (e erased[P, M]) Choose(ctx context.Context, d rules.Dynamic) (string, error) {
@@ -74,15 +77,24 @@ func (e erased[P, M]) Choose(ctx context.Context, d rules.Dynamic) (string, erro
 }
 
 // Names lists the bots New knows.
-var Names = []string{"mcts", "random"}
+var Names = []string{"mcts", "guided", "random"}
 
-// New returns the bot called name ("mcts" or "random") for the game of P.
+// New returns the bot called name ("mcts", "guided" or "random") for the
+// game of P. The guided search evaluates its leaves with
+// opts.Guide.Network when it is set (WithNetwork), else with random
+// rollouts (NewRollouts).
 func New[P rules.Position[P, M], M rules.Move](name string, opts Options) (Bot[P, M], error) {
 	switch name {
 	case "mcts":
 		return NewMCTS[P, M](opts), nil
+	case "guided":
+		var eval Evaluator[P, M]
+		if opts.Guide.Network != nil {
+			eval = WithNetwork[P, M](opts.Guide.Network)
+		}
+		return NewGuided(opts, eval), nil
 	case "random":
 		return NewRandom[P, M](opts.Seed), nil
 	}
-	return nil, fmt.Errorf("unknown bot %q (known: mcts, random)", name)
+	return nil, fmt.Errorf("unknown bot %q (known: mcts, guided, random)", name)
 }

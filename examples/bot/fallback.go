@@ -12,7 +12,7 @@ import (
 	"github.com/tabletop-go/rules"
 )
 
-// NewDynamic returns the bot called name ("mcts" or "random") for
+// NewDynamic returns the bot called name ("mcts", "guided" or "random") for
 // positions of any registered game, played through rules.Dynamic alone:
 // what ForDynamic gives for a game with no hook (Register).
 //
@@ -41,8 +41,9 @@ func NewDynamic(name string, opts Options) (Dynamic, error) {
 	if err := b.reset(); err != nil {
 		return nil, err
 	}
-	if _, ok := b.bot.(*MCTS[dynPos, dynMove]); ok {
-		return fallbackMCTS{b}, nil
+	switch b.bot.(type) {
+	case *MCTS[dynPos, dynMove], *Guided[dynPos, dynMove]:
+		return fallbackSearcher{b}, nil
 	}
 	return b, nil
 }
@@ -93,18 +94,24 @@ func (b *fallback) Choose(ctx context.Context, d rules.Dynamic) (string, error) 
 	return text, nil
 }
 
-// fallbackMCTS is NewDynamic's MCTS bot: a Searcher.
-type fallbackMCTS struct{ *fallback }
+// fallbackSearcher is NewDynamic's MCTS or guided bot: a Searcher.
+type fallbackSearcher struct{ *fallback }
 
 // AppendRootVisits appends the last search's root visits by action
 // index, or nothing for a game without the search-and-learning kit
 // (rules.Game.Kit false), whose moves have no index.
-func (b fallbackMCTS) AppendRootVisits(buf []ActionVisit) []ActionVisit {
-	m, _ := b.bot.(*MCTS[dynPos, dynMove]) // every bot of a reset is one
-	if !m.last.IsValid() || m.last.d.NumActions() == 0 {
-		return buf
+func (b fallbackSearcher) AppendRootVisits(buf []ActionVisit) []ActionVisit {
+	switch m := b.bot.(type) { // every bot of a reset is of the same kind
+	case *MCTS[dynPos, dynMove]:
+		if m.last.IsValid() && m.last.d.NumActions() > 0 {
+			return m.appendActionVisits(buf)
+		}
+	case *Guided[dynPos, dynMove]:
+		if m.root.IsValid() && m.root.d.NumActions() > 0 {
+			return m.appendActionVisits(buf)
+		}
 	}
-	return m.appendActionVisits(buf)
+	return buf
 }
 
 // interner numbers move texts: one number a text, from 0 on.

@@ -225,7 +225,7 @@ func asFallback(b Dynamic) (*fallback, bool) {
 	switch b := b.(type) {
 	case *fallback:
 		return b, true
-	case fallbackMCTS:
+	case fallbackSearcher:
 		return b.fallback, true
 	}
 	return nil, false

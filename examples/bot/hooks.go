@@ -54,7 +54,7 @@ func hook(d rules.Dynamic) (func(string, Options) (Dynamic, error), bool) {
 	return f, ok
 }
 
-// ForDynamic returns the bot called name ("mcts" or "random") for the
+// ForDynamic returns the bot called name ("mcts", "guided" or "random") for the
 // game of d. When the typed position behind d has a hook (Register; every
 // game of this module has one), the bot is the typed bot, at full speed.
 // Otherwise it is NewDynamic's bot, which plays any registered game

@@ -73,6 +73,10 @@ type Options struct {
 	// others') keeps that subtree and its statistics, and adds
 	// Iterations to them.
 	DiscardTree bool
+	// Guide configures the guided search (NewGuided; New's "guided"),
+	// which ignores the options above but Iterations, Seed, MaxNodes,
+	// RolloutDepth and MaxRollout.
+	Guide Guide
 }
 
 // Parallelism says how the workers of a search share it.

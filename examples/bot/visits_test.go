@@ -41,7 +41,7 @@ func TestAppendRootVisitsIsTheSearch(t *testing.T) {
 	}
 }
 
-// TestSearchersReportActionIndices: the MCTS bots of ForDynamic (a hook,
+// TestSearchersReportActionIndices: the MCTS and guided bots of ForDynamic (a hook,
 // and the fallback of a game with none) are Searchers whose visits name
 // the legal actions of the position searched and sum to the iterations
 // (none for a game without the kit, which has no action indices);
@@ -55,43 +55,54 @@ func TestSearchersReportActionIndices(t *testing.T) {
 		_, ok := random.(Searcher)
 		assert.False(t, ok, "%s: the random bot searches nothing", spec)
 
-		player, err := ForDynamic("mcts", d, Options{Iterations: 100, Seed: 1})
-		require.NoError(t, err)
-		s, ok := player.(Searcher)
-		require.True(t, ok, spec)
-		pos := d
-		for pos.Node() == rules.ChanceNode {
-			_, err := player.Choose(context.Background(), pos)
-			require.NoError(t, err)
-			assert.Empty(t, s.AppendRootVisits(nil), "%s: a chance node is drawn, not searched", spec)
-			pos, err = pos.Play(pos.Moves()[0])
-			require.NoError(t, err)
+		for _, name := range []string{"mcts", "guided"} {
+			checkSearcherVisits(t, spec, name, d)
 		}
-		_, err = player.Choose(context.Background(), pos)
-		require.NoError(t, err)
-		visits := s.AppendRootVisits(nil)
-		if g, _ := rules.Lookup(spec); !g.Kit {
-			assert.Empty(t, visits, "%s: a game without the kit has no action indices", spec)
-			continue
-		}
-		var actions []int
-		sum := 0
-		for _, v := range visits {
-			actions = append(actions, v.Action)
-			sum += v.Visits
-		}
-		slices.Sort(actions)
-		assert.Equal(t, pos.LegalActions(), actions, spec)
-		assert.Equal(t, 100, sum, spec)
 	}
-	fallback, err := NewDynamic("mcts", Options{Iterations: 10})
+	for _, name := range []string{"mcts", "guided"} {
+		fallback, err := NewDynamic(name, Options{Iterations: 10})
+		require.NoError(t, err)
+		_, ok := fallback.(Searcher)
+		assert.True(t, ok, name)
+	}
+	fallback, err := NewDynamic("random", Options{})
 	require.NoError(t, err)
 	_, ok := fallback.(Searcher)
-	assert.True(t, ok)
-	fallback, err = NewDynamic("random", Options{})
-	require.NoError(t, err)
-	_, ok = fallback.(Searcher)
 	assert.False(t, ok)
+}
+
+// checkSearcherVisits checks the Searcher of ForDynamic's bot name for
+// the game of d (see TestSearchersReportActionIndices).
+func checkSearcherVisits(t *testing.T, spec, name string, d rules.Dynamic) {
+	t.Helper()
+	player, err := ForDynamic(name, d, Options{Iterations: 100, Seed: 1})
+	require.NoError(t, err)
+	s, ok := player.(Searcher)
+	require.True(t, ok, "%s: %s", spec, name)
+	pos := d
+	for pos.Node() == rules.ChanceNode {
+		_, err := player.Choose(context.Background(), pos)
+		require.NoError(t, err)
+		assert.Empty(t, s.AppendRootVisits(nil), "%s: a chance node is drawn, not searched", spec)
+		pos, err = pos.Play(pos.Moves()[0])
+		require.NoError(t, err)
+	}
+	_, err = player.Choose(context.Background(), pos)
+	require.NoError(t, err)
+	visits := s.AppendRootVisits(nil)
+	if g, _ := rules.Lookup(spec); !g.Kit {
+		assert.Empty(t, visits, "%s: a game without the kit has no action indices", spec)
+		return
+	}
+	var actions []int
+	sum := 0
+	for _, v := range visits {
+		actions = append(actions, v.Action)
+		sum += v.Visits
+	}
+	slices.Sort(actions)
+	assert.Equal(t, pos.LegalActions(), actions, "%s: %s", spec, name)
+	assert.Equal(t, 100, sum, "%s: %s", spec, name)
 }
 
 // TestAppendRootVisitsDoesNotAllocate: with a buffer of MaxMoves

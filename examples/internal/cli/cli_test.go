@@ -305,3 +305,37 @@ func TestSelfplayIterationsZeroNamesTheFlag(t *testing.T) {
 	assert.Empty(t, out)
 	assert.Equal(t, "selfplay: -iterations must be 1 or more, not 0\n", errOut)
 }
+
+// TestSelfplayExplorationFlags: -noise, -temperature and
+// -temperatureplies go with -bot guided only and are checked; a seed
+// gives one game, and without the noise and the temperature the game
+// differs.
+func TestSelfplayExplorationFlags(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-bot", "mcts", "-noise", "0.1"}, "selfplay: -noise goes with -bot guided, not -bot mcts\n"},
+		{[]string{"-temperatureplies", "3"}, "selfplay: -temperatureplies goes with -bot guided, not -bot random\n"},
+		{[]string{"-bot", "guided", "-noise", "1.5"}, "selfplay: -noise must be from 0 to 1, not 1.5\n"},
+		{[]string{"-bot", "guided", "-noise", "NaN"}, "selfplay: -noise must be from 0 to 1, not NaN\n"},
+		{[]string{"-bot", "guided", "-temperature", "-1"}, "selfplay: -temperature must be 0 or more and finite, not -1\n"},
+		{[]string{"-bot", "guided", "-temperature", "+Inf"}, "selfplay: -temperature must be 0 or more and finite, not +Inf\n"},
+		{[]string{"-bot", "guided", "-temperatureplies", "-2"}, "selfplay: -temperatureplies must be 0 (every ply) or more, not -2\n"},
+	} {
+		code, out, errOut := run(t, selfplay, c.args, "")
+		assert.Equal(t, 2, code, "%v", c.args)
+		assert.Empty(t, out)
+		assert.Equal(t, c.want, errOut, "%v", c.args)
+	}
+	games := func(seed string, explore ...string) string {
+		args := append([]string{"-game", "hex(size=5)", "-bot", "guided", "-iterations", "60", "-seed", seed}, explore...)
+		code, out, errOut := run(t, selfplay, args, "")
+		require.Equal(t, 0, code, errOut)
+		_, moves, _ := strings.Cut(out, "[Result")
+		return moves
+	}
+	plain := []string{"-noise", "0", "-temperature", "0"}
+	assert.Equal(t, games("1"), games("1"), "one seed, one game")
+	assert.NotEqual(t, games("1", plain...), games("1"), "AlphaZero's exploration changes the game")
+}

@@ -178,7 +178,7 @@ func TestHostileInputs(t *testing.T) {
 		{name: "arena: -maxnodes -1", tool: "arena", args: []string{"-maxnodes", "-1"}, code: 2, stderr: "arena: -maxnodes must be 0 (the default budget) or more, not -1\n"},
 		{name: "arena: -workers 100000", tool: "arena", args: []string{"-workers", "100000"}, code: 2, stderr: "arena: -workers must be from 0 (one per core) to 256, not 100000\n"},
 		{name: "arena: a bot name with an escape sequence", tool: "arena", args: []string{"-b", "g" + escape}, code: 2,
-			stderr: `arena: -b: unknown bot "g\x1b[31m" (known: mcts, random)` + "\n"},
+			stderr: `arena: -b: unknown bot "g\x1b[31m" (known: mcts, guided, random)` + "\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			code, out, errOut := runTool(tc.tool, tc.args, tc.stdin)

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"runtime"
 	"strconv"
 	"strings"
@@ -152,4 +153,48 @@ func (t thinking) context() (context.Context, context.CancelFunc) {
 		return context.WithTimeout(context.Background(), *t.moveTime)
 	}
 	return context.Background(), func() {}
+}
+
+// exploration holds selfplay's flags for the guided search's self-play
+// exploration: the root's Dirichlet noise and the visit temperature.
+type exploration struct {
+	noise, temperature *float64
+	temperaturePlies   *int
+}
+
+// addExploration adds the flags, with AlphaZero's self-play values as
+// their defaults.
+func addExploration(fs *flag.FlagSet) exploration {
+	return exploration{
+		noise:            fs.Float64("noise", 0.25, "-bot guided: the weight of the Dirichlet noise mixed into the root's priors, from 0 (none) to 1"),
+		temperature:      fs.Float64("temperature", 1, "-bot guided: draw each move with probability visits^(1/T) (0: the most visited)"),
+		temperaturePlies: fs.Int("temperatureplies", 30, "-bot guided: draw moves by -temperature before this ply only (0: every ply)"),
+	}
+}
+
+// check names the first flag with a bad value, or one set for a bot
+// other than guided.
+func (e exploration) check(fs *flag.FlagSet, botName string) error {
+	var set string
+	fs.Visit(func(f *flag.Flag) {
+		if set == "" && (f.Name == "noise" || f.Name == "temperature" || f.Name == "temperatureplies") {
+			set = f.Name
+		}
+	})
+	switch {
+	case set != "" && botName != "guided":
+		return fmt.Errorf("-%s goes with -bot guided, not -bot %s", set, printable(botName))
+	case !(*e.noise >= 0 && *e.noise <= 1):
+		return fmt.Errorf("-noise must be from 0 to 1, not %v", *e.noise)
+	case !(*e.temperature >= 0) || math.IsInf(*e.temperature, 1):
+		return fmt.Errorf("-temperature must be 0 or more and finite, not %v", *e.temperature)
+	case *e.temperaturePlies < 0:
+		return fmt.Errorf("-temperatureplies must be 0 (every ply) or more, not %d", *e.temperaturePlies)
+	}
+	return nil
+}
+
+// guide returns the guided search's settings the flags give.
+func (e exploration) guide() bot.Guide {
+	return bot.Guide{NoiseFraction: *e.noise, Temperature: *e.temperature, TemperaturePlies: *e.temperaturePlies}
 }

@@ -68,6 +68,8 @@ func TestSelfplayDataOfEveryGame(t *testing.T) {
 	jobs = append(jobs,
 		job{spec: "hex(size=5)", bot: "mcts", games: 3, plies: 1000, iterations: "50", finishedGames: true, python: true},
 		job{spec: "hex(size=5)", bot: "random", games: 3, plies: 1000, finishedGames: true, python: true, compress: true},
+		job{spec: "hex(size=5)", bot: "guided", games: 2, plies: 1000, iterations: "50", finishedGames: true, python: true},
+		job{spec: "domination", bot: "guided", games: 1, plies: 1000, iterations: "12", finishedGames: true},
 		job{spec: "focus(plylimit=40)", bot: "mcts", games: 2, plies: 1000, iterations: "12", finishedGames: true, python: true},
 		job{spec: "focus(players=3,plylimit=30)", bot: "random", games: 2, plies: 1000, finishedGames: true, python: true},
 		job{spec: "focus(players=4,teams=true,plylimit=30)", bot: "random", games: 2, plies: 1000, finishedGames: true, python: true},

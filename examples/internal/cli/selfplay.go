@@ -15,13 +15,19 @@ import (
 
 // Selfplay implements `selfplay -game SPEC [-games N] [-seed S] [-bot
 // random|mcts] [-iterations N] [-movetime D] [-maxnodes N] [-workers N]
-// [-position TEXT] [-maxplies N] [-data FILE.npz [-compress]]`: it plays games and
+// [-noise F] [-temperature T] [-temperatureplies N] [-position TEXT]
+// [-maxplies N] [-data FILE.npz [-compress]]`: it plays games and
 // prints them as records that validate accepts, each followed by `#`
 // comment lines with a picture of the final board and the result. Chance
 // draws are sampled from the seed and written into the record. With -bot
 // mcts, -movetime bounds the time of each move, -maxnodes the memory of
 // the search tree and -workers the goroutines that search it (1 by
-// default; 0: one per core).
+// default; 0: one per core). -bot guided is AlphaZero's search
+// (bot.NewGuided) with random rollouts for values, exploring as
+// AlphaZero's self-play does: Dirichlet noise of weight -noise (0.25) at
+// the root, and each move drawn in proportion to the root's visits
+// (-temperature 1) for the first -temperatureplies plies (30), the most
+// visited after them; these three flags go with -bot guided only.
 //
 // -data FILE.npz also writes training data for a network (the records
 // still go to stdout): a NumPy .npz archive, numpy.load(FILE), with a row
@@ -33,9 +39,9 @@ import (
 //   - observations, float32 N×P×R×C: Observation(mover), the position
 //     from the view of the seat to move;
 //   - masks, bool N×A: the legal actions (LegalActions);
-//   - policies, float32 N×A: the MCTS root's visit counts normalised
-//     (bot.Searcher; they include the visits kept from the tree of the
-//     move before), or for -bot random the uniform distribution over the
+//   - policies, float32 N×A: the search root's visit counts normalised
+//     (bot.Searcher; for -bot mcts they include the visits kept from the
+//     tree of the move before), or for -bot random the uniform distribution over the
 //     legal actions; zero outside the mask, each row summing to 1;
 //   - values, float32 N: the mover's return in the game's outcome
 //     (Outcome.Return, in [-1, 1], the seats' returns summing to 0: +1
@@ -69,8 +75,9 @@ func Selfplay(args []string, stdout, stderr io.Writer) int {
 	spec := fs.String("game", "hex", "game spec, e.g. hex(size=7,swap=pieces)")
 	count := fs.Int("games", 1, "number of games")
 	seed := fs.Uint64("seed", 1, "random seed; game i uses the PCG stream (seed, i)")
-	botName := fs.String("bot", "random", "the bot playing every seat: random or mcts")
+	botName := fs.String("bot", "random", "the bot playing every seat: random, mcts or guided")
 	think := addThinking(fs, 300, 1)
+	explore := addExploration(fs)
 	position := fs.String("position", "", "start every game from this position text")
 	maxPlies := fs.Int("maxplies", 1000, "stop a game after this many plies and leave it unfinished (*); random Focus games rarely end by themselves")
 	dataFile := fs.String("data", "", "also write training data (observations, masks, policies, values, actions, ...) to this .npz file")
@@ -104,6 +111,10 @@ func Selfplay(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "selfplay: %v\n", err)
 		return ExitBadArgs
 	}
+	if err := explore.check(fs, *botName); err != nil {
+		fmt.Fprintf(stderr, "selfplay: %v\n", err)
+		return ExitBadArgs
+	}
 	start, err := open(*spec, *position)
 	if err != nil {
 		fmt.Fprintf(stderr, "selfplay: %s\n", printable(err.Error()))
@@ -122,10 +133,10 @@ func Selfplay(args []string, stdout, stderr io.Writer) int {
 		defer data.abort() // a failed run leaves no file; after close, nothing
 		data.w.Deflate = *compress
 	}
-	run := selfplayRun{start: start, botName: *botName, seed: *seed, think: think,
+	run := selfplayRun{start: start, botName: *botName, seed: *seed, think: think, explore: explore,
 		position: *position, maxPlies: *maxPlies, data: data, stderr: stderr}
 	for i := range *count {
-		if i > 0 && *botName == "mcts" {
+		if i > 0 && *botName != "random" {
 			// The last game's search tree (up to 256 MiB by default) is
 			// garbage: collect it before this game's grows, so that
 			// memory holds one tree, not two.
@@ -158,6 +169,7 @@ type selfplayRun struct {
 	botName  string
 	seed     uint64
 	think    thinking
+	explore  exploration
 	position string
 	maxPlies int
 	data     *dataset
@@ -170,7 +182,9 @@ type selfplayRun struct {
 // stderr and returns ok false: the run fails.
 func (run selfplayRun) game(i int) (notation.Record, rules.Dynamic, bool) {
 	r := rand.New(rand.NewPCG(run.seed, uint64(i)))
-	player, _ := bot.ForDynamic(run.botName, run.start, run.think.options(run.seed*1000003+uint64(i)))
+	opts := run.think.options(run.seed*1000003 + uint64(i))
+	opts.Guide = run.explore.guide()
+	player, _ := bot.ForDynamic(run.botName, run.start, opts)
 	rec := notation.Record{Tags: []notation.Tag{
 		{Name: "Game", Value: run.start.Spec()},
 		{Name: "Round", Value: strconv.Itoa(i + 1)},
