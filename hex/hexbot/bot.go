@@ -9,6 +9,7 @@ import (
 	"unsafe"
 
 	"github.com/tabletop-go/rules/hex/analysis"
+	"github.com/tabletop-go/rules/hex/patterns"
 	"github.com/tabletop-go/rules/hex/solve"
 )
 
@@ -47,7 +48,24 @@ type Options struct {
 	// from the subtree the last search grew under those two moves (see
 	// the package doc).
 	NoReuse bool
+	// Patterns gives a new node's children the move probabilities of a
+	// model learned from real games (package hex/patterns); nil takes
+	// patterns.Default(). Selection adds PatternBias·P/sqrt(1+n) to the
+	// score of a child of probability P and n visits (progressive bias:
+	// it guides the first visits and fades as the child's own results
+	// come in).
+	Patterns *patterns.Model
+	// PatternBias weighs the model's probabilities in selection
+	// (default DefaultPatternBias).
+	PatternBias float64
+	// NoPatterns leaves the model out: the bot as it was before it, for
+	// comparisons.
+	NoPatterns bool
 }
+
+// DefaultPatternBias is the default weight of the learned move
+// probabilities in selection (Options.PatternBias).
+const DefaultPatternBias = 3.0
 
 // MaxUntimed caps the new playouts of a search without a deadline.
 const MaxUntimed = 1_000_000
@@ -110,6 +128,14 @@ func New(opts Options) *Bot {
 	opts.Workers = min(max(opts.Workers, 1), MaxWorkers)
 	if opts.MaxNodes <= 0 {
 		opts.MaxNodes = DefaultTreeBytes / NodeBytes
+	}
+	if opts.PatternBias <= 0 {
+		opts.PatternBias = DefaultPatternBias
+	}
+	if opts.NoPatterns {
+		opts.Patterns = nil
+	} else if opts.Patterns == nil {
+		opts.Patterns = patterns.Default()
 	}
 	return &Bot{opts: opts}
 }

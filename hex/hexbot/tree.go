@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"time"
 
+	"github.com/tabletop-go/rules/hex"
 	"github.com/tabletop-go/rules/hex/analysis"
 )
 
@@ -24,6 +25,9 @@ type node struct {
 	proof  int8
 	know   bool // knowledge applied
 	pruned bool // left out of selection by knowledge
+	// prior is the learned probability of move (Options.Patterns), 0
+	// without a model.
+	prior float32
 }
 
 // Tuning, chosen as in the generic MCTS of the module (RAVE with a small
@@ -56,6 +60,9 @@ type worker struct {
 	// deadline is when the search must end (zero: none); knowledge,
 	// which takes milliseconds, is skipped close to it.
 	deadline time.Time
+	// colors and weights are scratch space for the learned priors.
+	colors  []hex.Color
+	weights []float32
 }
 
 func newWorker(b *Bot, seed uint64, maxNodes int) *worker {
@@ -94,12 +101,81 @@ func (w *worker) expand(i int32, b *analysis.Board, moves analysis.Set) bool {
 	w.room(n)
 	first := int32(len(w.nodes))
 	last := int(w.nodes[i].move)
+	learned := w.learnedPriors(i, b, last)
 	for cell := range moves.All() {
 		v := prior(b, cell, last)
-		w.nodes = append(w.nodes, node{move: int16(cell), kids: -1, visits: priorVisits, wins: float32(v * priorVisits)})
+		nd := node{move: int16(cell), kids: -1, visits: priorVisits, wins: float32(v * priorVisits)}
+		if learned {
+			nd.prior = w.weights[cell]
+		}
+		w.nodes = append(w.nodes, nd)
 	}
 	w.nodes[i].first, w.nodes[i].kids = first, int16(n)
 	return true
+}
+
+// learnedPriors fills w.weights with the probability the bot's pattern
+// model gives each cell of b (a stone's is 0), last being the
+// opponent's last stone (the move into node i) and the mover's own last
+// the move into i's parent when i is on the path being searched. It
+// reports false without a model.
+func (w *worker) learnedPriors(i int32, b *analysis.Board, last int) bool {
+	m := w.bot.opts.Patterns
+	if m == nil {
+		return false
+	}
+	g := b.Geometry()
+	cols, rows := g.Size()
+	n := g.Cells()
+	w.colors, w.weights = resized(w.colors, n), resized(w.weights, n)
+	for cell := range n {
+		switch c, ok := b.At(cell); {
+		case !ok:
+			w.colors[cell] = hex.Empty
+		case c == analysis.Black:
+			w.colors[cell] = hex.Black
+		default:
+			w.colors[cell] = hex.White
+		}
+	}
+	mover := hex.Black
+	if b.Turn() == analysis.White {
+		mover = hex.White
+	}
+	// The stones named must still be there as their owners' (fill-in
+	// may have put stones anywhere, but never moves one).
+	stone := func(cell int, c hex.Color) int {
+		if cell < 0 || cell >= n || w.colors[cell] != c {
+			return -1
+		}
+		return cell
+	}
+	own := -1
+	if k := len(w.path); i != 0 && k >= 2 && w.path[k-1] == i && int(w.path[k-2]) < len(w.nodes) {
+		own = int(w.nodes[w.path[k-2]].move)
+	}
+	if m.Weights(w.weights, w.colors, cols, rows, mover, stone(last, mover.Other()), stone(own, mover)) != nil {
+		return false
+	}
+	sum := float32(0)
+	for _, x := range w.weights {
+		sum += x
+	}
+	if !(sum > 0) {
+		return false
+	}
+	for cell := range w.weights {
+		w.weights[cell] /= sum
+	}
+	return true
+}
+
+// resized returns s with length n, reusing its array when it can.
+func resized[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
+	}
+	return s[:n]
 }
 
 // room makes room for n more nodes. The tree grows by doubling, as
@@ -190,6 +266,7 @@ func (w *worker) pick(i int32) int32 {
 	nd := &w.nodes[i]
 	kids := w.nodes[nd.first : nd.first+int32(nd.kids)]
 	logN := math.Log(float64(nd.hits) + 1)
+	bias := w.bot.opts.PatternBias
 	best, bestV := int32(-1), -1.0
 	for j := range kids {
 		k := &kids[j]
@@ -207,6 +284,9 @@ func (w *worker) pick(i int32) int32 {
 			v = (1-beta)*mean + beta*float64(k.amafW)/an
 		}
 		v += exploration * math.Sqrt(logN/(float64(k.hits)+1))
+		if k.prior > 0 {
+			v += bias * float64(k.prior) / math.Sqrt(float64(k.hits)+1)
+		}
 		if v > bestV {
 			best, bestV = nd.first+int32(j), v
 		}

@@ -1,0 +1,291 @@
+// Command hexmatch referees a match between two Hex engines that speak
+// HTP (the Hex Text Protocol of HexGui, MoHex and examples/htp):
+//
+//	go run ./examples/hexmatch -a 'CMD ARGS' -b 'CMD ARGS' [-size 9] [-openings 20]
+//	    [-movetime 1s] [-grace 10s] [-adir DIR] [-bdir DIR] [-asetup FILE] [-bsetup FILE] [-records FILE]
+//
+// Each game starts from an opening, Black's first stone, placed by the
+// referee (no swap), and every opening is played twice, each engine
+// answering it once as White and once taking Black's side; so a match of
+// -openings N is 2N games. The openings are N cells spread over the
+// board in reading order (cell k·C/N + C/(2N) of the C cells, for k from
+// 0), and on a board of fewer than N cells each cell once.
+//
+// The referee sends each engine boardsize, clear_board, the moves with
+// play, and genmove for its own moves; it checks every move against the
+// rules of package hex, and a move that is illegal, unreadable, a
+// resignation or later than -movetime plus -grace loses the game for its
+// engine. -asetup and -bsetup name files of HTP commands sent to the
+// engine before the first game (e.g. MoHex's param settings), one a
+// line; -adir and -bdir are the engines' working directories. The
+// command words are split at spaces (no quoting).
+//
+// It prints a line for each game and then A's score with its Wilson 95%
+// interval and each engine's mean and longest time a move. Exit status:
+// 0 when the match was played, 1 when an engine could not be started or
+// stopped answering, 2 for bad flags.
+package main
+
+import (
+	"bufio"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"os/exec"
+	"strings"
+	"time"
+
+	"github.com/tabletop-go/rules"
+	"github.com/tabletop-go/rules/hex"
+)
+
+func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
+
+// engine is a running HTP engine.
+type engine struct {
+	name  string
+	cmd   *exec.Cmd
+	in    io.WriteCloser
+	out   *bufio.Reader
+	spent time.Duration
+	moves int
+	worst time.Duration
+}
+
+func start(name, command, dir, setup string) (*engine, error) {
+	words := strings.Fields(command)
+	if len(words) == 0 {
+		return nil, fmt.Errorf("-%s: no command", name)
+	}
+	cmd := exec.Command(words[0], words[1:]...)
+	cmd.Dir = dir
+	cmd.Stderr = io.Discard
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, err
+	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("-%s: %w", name, err)
+	}
+	e := &engine{name: name, cmd: cmd, in: in, out: bufio.NewReader(out)}
+	if setup != "" {
+		data, err := os.ReadFile(setup)
+		if err != nil {
+			return nil, err
+		}
+		for line := range strings.SplitSeq(string(data), "\n") {
+			if line = strings.TrimSpace(line); line != "" && !strings.HasPrefix(line, "#") {
+				if _, err := e.ask(line); err != nil {
+					return nil, fmt.Errorf("-%ssetup: %s: %w", name, line, err)
+				}
+			}
+		}
+	}
+	return e, nil
+}
+
+// errRefused is an engine's failure reply ("? ...").
+var errRefused = errors.New("refused")
+
+// ask sends one command and returns the reply's text.
+func (e *engine) ask(command string) (string, error) {
+	if _, err := fmt.Fprintf(e.in, "%s\n", command); err != nil {
+		return "", err
+	}
+	var reply strings.Builder
+	for {
+		line, err := e.out.ReadString('\n')
+		if err != nil {
+			return "", fmt.Errorf("engine %s stopped answering %q: %w", e.name, command, err)
+		}
+		line = strings.TrimRight(line, "\r\n")
+		if line == "" {
+			if reply.Len() == 0 {
+				continue // a blank line before the reply
+			}
+			break
+		}
+		reply.WriteString(line + "\n")
+	}
+	text := strings.TrimSpace(reply.String())
+	switch {
+	case strings.HasPrefix(text, "="):
+		return strings.TrimSpace(text[1:]), nil
+	case strings.HasPrefix(text, "?"):
+		return "", fmt.Errorf("%w: %s", errRefused, text)
+	}
+	return "", fmt.Errorf("engine %s answered %q to %q", e.name, text, command)
+}
+
+func (e *engine) stop() {
+	e.ask("quit")
+	e.in.Close()
+	done := make(chan struct{})
+	go func() { e.cmd.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(5 * time.Second):
+		e.cmd.Process.Kill()
+	}
+}
+
+func run(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("hexmatch", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	a := fs.String("a", "", "engine A's command")
+	b := fs.String("b", "", "engine B's command")
+	adir := fs.String("adir", "", "engine A's working directory")
+	bdir := fs.String("bdir", "", "engine B's working directory")
+	asetup := fs.String("asetup", "", "file of HTP commands for engine A before the first game")
+	bsetup := fs.String("bsetup", "", "file of HTP commands for engine B before the first game")
+	size := fs.Int("size", 9, "board size")
+	openings := fs.Int("openings", 20, "openings, each played twice")
+	moveTime := fs.Duration("movetime", time.Second, "the engines' nominal time a move (set it in their commands too)")
+	grace := fs.Duration("grace", 10*time.Second, "how late past -movetime a move may come before it loses")
+	records := fs.String("records", "", "write the games as records to this file")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	cfg, err := hex.ParseSpec(fmt.Sprintf("hex(size=%d,swap=none)", *size))
+	if err != nil || *a == "" || *b == "" || *openings < 1 || fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "hexmatch: want -a and -b commands, -size from 1 to %d and -openings of 1 or more\n", hex.MaxSize)
+		return 2
+	}
+	var recs *os.File
+	if *records != "" {
+		if recs, err = os.Create(*records); err != nil {
+			fmt.Fprintf(stderr, "hexmatch: %v\n", err)
+			return 1
+		}
+		defer recs.Close()
+	}
+	engines := [2]*engine{}
+	for k, c := range []struct{ name, cmd, dir, setup string }{{"a", *a, *adir, *asetup}, {"b", *b, *bdir, *bsetup}} {
+		if engines[k], err = start(c.name, c.cmd, c.dir, c.setup); err != nil {
+			fmt.Fprintf(stderr, "hexmatch: %v\n", err)
+			return 1
+		}
+		defer engines[k].stop()
+	}
+	cells := *size * *size
+	n := min(*openings, cells)
+	score, games := 0.0, 0
+	for o := range n {
+		cell := o*cells/n + cells/(2*n)
+		first := hex.Place(hex.NewSquare(cell%*size, cell / *size))
+		for aBlack := range 2 {
+			// Black's side is the side of the first stone: the engine
+			// to play Black answers after White's reply.
+			black, white := engines[1], engines[0]
+			if aBlack == 1 {
+				black, white = engines[0], engines[1]
+			}
+			winner, moves, why, err := play(cfg, first, black, white, *moveTime+*grace)
+			if err != nil {
+				fmt.Fprintf(stderr, "hexmatch: %v\n", err)
+				return 1
+			}
+			games++
+			aWon := (winner == rules.Player(0)) == (aBlack == 1)
+			if aWon {
+				score++
+			}
+			fmt.Fprintf(stdout, "game %d: opening %v, A is %s: %s wins%s in %d moves\n", games, first,
+				[]string{"White", "Black"}[aBlack], map[bool]string{true: "A", false: "B"}[aWon], why, len(moves))
+			if recs != nil {
+				result := "1-0"
+				if winner == 1 {
+					result = "0-1"
+				}
+				fmt.Fprintf(recs, "[Game %q]\n[PlayerA %q]\n[PlayerB %q]\n[Result %q]\n\n%s\n\n", cfg.Spec(),
+					black.name, white.name, result, strings.Join(moves, " "))
+			}
+		}
+	}
+	lo, hi := wilson(score, games)
+	fmt.Fprintf(stdout, "A scored %.0f of %d (%.1f%%, Wilson 95%% interval %.1f–%.1f%%)\n", score, games, 100*score/float64(games), 100*lo, 100*hi)
+	for _, e := range engines {
+		fmt.Fprintf(stdout, "engine %s: %d moves, %.2fs a move on average, %.2fs at most\n", e.name, e.moves,
+			e.spent.Seconds()/float64(max(e.moves, 1)), e.worst.Seconds())
+	}
+	return 0
+}
+
+// play plays one game from Black's first stone and returns the winner's
+// seat (0 for Black), the moves and why the game ended when it was no
+// connection. err is for an engine that stopped answering.
+func play(cfg hex.Config, first hex.Move, black, white *engine, limit time.Duration) (rules.Player, []string, string, error) {
+	both := []*engine{black, white}
+	for _, e := range both {
+		if _, err := e.ask(fmt.Sprintf("boardsize %d", cfg.Cols)); err != nil {
+			return 0, nil, "", err
+		}
+		if _, err := e.ask("clear_board"); err != nil {
+			return 0, nil, "", err
+		}
+		if _, err := e.ask("play b " + first.String()); err != nil {
+			return 0, nil, "", err
+		}
+	}
+	p := cfg.Start().PlayUnchecked(first)
+	moves := []string{first.String()}
+	for p.ToMove() != rules.Terminal {
+		seat := p.ToMove()
+		e, other := both[seat], both[1-seat]
+		colour := []string{"b", "w"}[seat]
+		began := time.Now()
+		reply, err := e.ask("genmove " + colour)
+		took := time.Since(began)
+		e.spent += took
+		e.moves++
+		e.worst = max(e.worst, took)
+		if err != nil && !errors.Is(err, errRefused) {
+			return 0, moves, "", err
+		}
+		loses := func(why string) (rules.Player, []string, string, error) {
+			return 1 - seat, moves, " (" + e.name + " " + why + ")", nil
+		}
+		if err != nil {
+			return loses("refused genmove: " + err.Error())
+		}
+		if took > limit {
+			return loses(fmt.Sprintf("took %.1fs", took.Seconds()))
+		}
+		if strings.EqualFold(reply, "resign") {
+			return loses("resigned")
+		}
+		m, err := p.ParseMove(strings.ToLower(reply))
+		if err == nil {
+			err = p.Legal(m)
+		}
+		if err != nil || m.IsSwap() {
+			return loses(fmt.Sprintf("played %q: %v", reply, err))
+		}
+		if _, err := other.ask(fmt.Sprintf("play %s %s", colour, m)); err != nil {
+			return 0, moves, "", err
+		}
+		p = p.PlayUnchecked(m)
+		moves = append(moves, m.String())
+	}
+	w, _ := p.Outcome().Winner()
+	return w, moves, "", nil
+}
+
+// wilson returns the Wilson 95% score interval of wins out of n.
+func wilson(wins float64, n int) (lo, hi float64) {
+	if n == 0 {
+		return 0, 1
+	}
+	const z = 1.96
+	p, nn := wins/float64(n), float64(n)
+	centre := (p + z*z/(2*nn)) / (1 + z*z/nn)
+	half := z * math.Sqrt(p*(1-p)/nn+z*z/(4*nn*nn)) / (1 + z*z/nn)
+	return centre - half, centre + half
+}
