@@ -2,7 +2,7 @@
 // for every game of the module over the text protocol of
 // examples/protocol, on standard input and output:
 //
-//	go run ./examples/engine [-game SPEC] [-movetime D] [-iterations N] [-seed S] [-maxnodes N] [-workers N] [-bot mcts|random|hex] [-noreuse]
+//	go run ./examples/engine [-game SPEC] [-movetime D] [-iterations N] [-seed S] [-maxnodes N] [-workers N] [-bot mcts|random|hex] [-noreuse] [-nopatterns]
 //
 // -game starts the session with a game (without it the controller sends
 // game SPEC first); -movetime is the time per genmove until the
@@ -13,7 +13,8 @@
 // when the game goes on from it). -bot hex plays Hex with the Hex bot of
 // hex/hexbot (virtual connections, inferior cells, a solver; boards of
 // up to 380 cells; it keeps its tree from move to move too, unless
-// -noreuse) and every other game, and larger Hex boards, with the MCTS
+// -noreuse, and is guided by the move priors of hex/patterns, unless
+// -nopatterns) and every other game, and larger Hex boards, with the MCTS
 // bot. The
 // protocol is in the doc of examples/protocol (go doc
 // ./examples/protocol); a session looks like
@@ -64,6 +65,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	seed := fs.Uint64("seed", 1, "random seed")
 	name := fs.String("bot", "mcts", "the bot: "+strings.Join(bot.Names, ", ")+", or hex (the Hex bot for hex games, mcts for the others)")
 	noReuse := fs.Bool("noreuse", false, "the Hex bot (-bot hex) starts every search from an empty tree, for comparisons")
+	noPatterns := fs.Bool("nopatterns", false, "the Hex bot (-bot hex) plays without the learned move priors (hex/patterns), for comparisons")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -102,7 +104,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if timed {
 			hexOpts.Iterations = math.MaxInt32
 		}
-		newBot = hexFactory(hexOpts, *noReuse)
+		newBot = hexFactory(hexOpts, *noReuse, *noPatterns)
 	} else if _, err := bot.NewDynamic(*name, bot.Options{}); err != nil { // any game's bots: a check of the name
 		fmt.Fprintf(stderr, "engine: -bot: %v\n", err)
 		return 2
@@ -124,14 +126,14 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // hexFactory returns a Server.NewBot that plays Hex with the Hex bot
 // (on the boards it takes) and everything else with MCTS, a new seed
 // per game as protocol.BotFactory gives.
-func hexFactory(opts bot.Options, noReuse bool) func(start rules.Dynamic) (bot.Dynamic, error) {
+func hexFactory(opts bot.Options, noReuse, noPatterns bool) func(start rules.Dynamic) (bot.Dynamic, error) {
 	var games atomic.Uint64
 	return func(start rules.Dynamic) (bot.Dynamic, error) {
 		o := opts
 		o.Seed += games.Add(1) - 1
 		if p, ok := start.Typed().(hex.Position); ok && hexbot.Supports(p.Size()) {
 			return bot.Erase[hex.Position, hex.Move](hexbot.New(hexbot.Options{
-				Iterations: o.Iterations, MaxNodes: o.MaxNodes, Seed: o.Seed, Workers: o.Workers, NoReuse: noReuse})), nil
+				Iterations: o.Iterations, MaxNodes: o.MaxNodes, Seed: o.Seed, Workers: o.Workers, NoReuse: noReuse, NoPatterns: noPatterns})), nil
 		}
 		return bot.ForDynamic("mcts", start, o)
 	}

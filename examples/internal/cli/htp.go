@@ -15,13 +15,14 @@ import (
 	"github.com/tabletop-go/rules/notation"
 )
 
-// HTP implements `htp [-swap sides|pieces|none] [-bot hex|mcts]
+// HTP implements `htp [-swap sides|pieces|none] [-bot hex|mcts] [-nopatterns]
 // [-iterations N] [-movetime D] [-maxnodes N] [-workers N] [-seed S]`:
 // a Hex engine speaking the Hex Text Protocol (HTP, the GTP dialect of
 // HexGui and MoHex) on standard input and output. Its moves come from
 // the Hex bot of hex/hexbot (-bot hex, the default: MCTS with virtual
 // connections, inferior cells and the solver; on boards of more than
-// 380 cells, which it does not take, the generic MCTS plays) or from the
+// 380 cells, which it does not take, the generic MCTS plays; -nopatterns
+// takes away its learned move priors, hex/patterns) or from the
 // generic MCTS bot of examples/bot (-bot mcts). -iterations caps the
 // playouts of a genmove (the Hex bot given -movetime but no -iterations
 // has no cap but the time), -movetime bounds its time, -maxnodes the nodes
@@ -45,6 +46,7 @@ func HTP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	think := addThinking(fs, 3000, 0)
 	seed := fs.Uint64("seed", 1, "random seed")
 	botName := fs.String("bot", "hex", "the bot: hex (the Hex bot with virtual connections and a solver) or mcts (the generic MCTS)")
+	noPatterns := fs.Bool("nopatterns", false, "the Hex bot plays without the learned move priors (hex/patterns), for comparisons")
 	if err := fs.Parse(args); err != nil {
 		return ExitBadArgs
 	}
@@ -65,7 +67,7 @@ func HTP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "htp: -bot must be hex or mcts, not %q\n", *botName)
 		return ExitBadArgs
 	}
-	e := &engine{cfg: cfg, pos: cfg.Start(), think: think, seed: *seed, botName: *botName}
+	e := &engine{cfg: cfg, pos: cfg.Start(), think: think, seed: *seed, botName: *botName, noPatterns: *noPatterns}
 	e.timed = *think.moveTime > 0
 	fs.Visit(func(f *flag.Flag) { e.timed = e.timed && f.Name != "iterations" })
 	e.newBot()
@@ -108,9 +110,11 @@ type engine struct {
 	history []hex.Position
 	bot     bot.Bot[hex.Position, hex.Move]
 	botName string
-	seed    uint64
-	think   thinking
-	timed   bool // -movetime without -iterations: the Hex bot plays by time alone
+	// noPatterns: the Hex bot without its learned priors.
+	noPatterns bool
+	seed       uint64
+	think      thinking
+	timed      bool // -movetime without -iterations: the Hex bot plays by time alone
 }
 
 // newBot makes the bot for the board size: the Hex bot where it plays
@@ -121,7 +125,7 @@ func (e *engine) newBot() {
 		if e.timed {
 			o.Iterations = math.MaxInt32
 		}
-		e.bot = hexbot.New(hexbot.Options{Iterations: o.Iterations, MaxNodes: o.MaxNodes, Workers: o.Workers, Seed: o.Seed})
+		e.bot = hexbot.New(hexbot.Options{Iterations: o.Iterations, MaxNodes: o.MaxNodes, Workers: o.Workers, Seed: o.Seed, NoPatterns: e.noPatterns})
 		return
 	}
 	e.bot = bot.NewMCTS[hex.Position, hex.Move](o)
