@@ -161,3 +161,72 @@ func TestReadStoredSaysWhere(t *testing.T) {
 		}
 	}
 }
+
+// TestReadStoredReadsEveryByteAsEncodingJSON: raw bytes at the edges of
+// the string rules (0x1f, 0x7f, 0x80, valid multi-byte UTF-8, U+2028) and
+// text that merely looks like the second half of a surrogate pair read
+// as encoding/json reads them, to the very characters.
+func TestReadStoredReadsEveryByteAsEncodingJSON(t *testing.T) {
+	for _, c := range []struct {
+		in       string
+		spec     string
+		refused  bool
+		whyShown string
+	}{
+		{in: "{\"spec\":\"a\x1fb\",\"position\":\"p\"}", refused: true, whyShown: "0x1f is a control character"},
+		{in: "{\"spec\":\"a\x7fb\",\"position\":\"p\"}", spec: "a\x7fb", whyShown: "DEL is no control character to JSON"},
+		{in: "{\"spec\":\"a\x80b\",\"position\":\"p\"}", spec: "a\ufffdb", whyShown: "a lone continuation byte is U+FFFD"},
+		{in: "{\"spec\":\"é😀\u2028中\",\"position\":\"p\"}", spec: "é😀\u2028中", whyShown: "valid UTF-8 is read whole"},
+		{in: `{"spec":"\ud800xudc00","position":"p"}`, spec: "\ufffdxudc00", whyShown: `"xudc00" is no \u escape`},
+		{in: `{"spec":"\ud800\\dc00","position":"p"}`, spec: "\ufffd\\dc00", whyShown: `"\\dc00" is an escaped backslash, then text`},
+		{in: `{"spec":"\ud800\\udc00","position":"p"}`, spec: "\ufffd\\udc00", whyShown: `"\\udc00" is an escaped backslash, then text`},
+		{in: `{"spec":"\ud800\xdc00","position":"p"}`, refused: true, whyShown: `\x is no escape, after a high surrogate too`},
+	} {
+		checkStoredAgrees(t, []byte(c.in))
+		s, err := readStored([]byte(c.in))
+		if c.refused {
+			if err == nil {
+				t.Errorf("readStored(%q) = %q, want it refused (%s)", c.in, s, c.whyShown)
+			}
+			continue
+		}
+		if err != nil || s.Spec != c.spec || s.Position != "p" {
+			t.Errorf("readStored(%q) = %q, %v; want spec %q (%s)", c.in, s, err, c.spec, c.whyShown)
+		}
+	}
+}
+
+// TestReadStoredReadsNothingPastTheEnd: bytes beyond len(data) (in the
+// slice's spare capacity) are not part of the input, even where they
+// would complete a \u escape.
+func TestReadStoredReadsNothingPastTheEnd(t *testing.T) {
+	for _, c := range []struct {
+		in, beyond string
+		offset     int
+	}{
+		{`{"spec":"\u004`, `1","position":"p"}`, 9},
+		{`{"spec":"\ud83d\ude0`, `0","position":"p"}`, 15},
+		{`{"spec":"a\`, `n","position":"p"}`, 10},
+	} {
+		whole := []byte(c.in + c.beyond)
+		data := whole[:len(c.in)]
+		_, err := readStored(data)
+		var se *SyntaxError
+		if !errors.As(err, &se) || se.Offset != c.offset {
+			t.Errorf("readStored(%q, with %q beyond its end) = %v, want an error at offset %d", c.in, c.beyond, err, c.offset)
+		}
+	}
+}
+
+// TestReadStoredSaysWhereATruncatedStringStops: a string cut off after a
+// complete escape is one that does not end, at the end of the input, not
+// a bad escape.
+func TestReadStoredSaysWhereATruncatedStringStops(t *testing.T) {
+	for _, in := range []string{`{"spec":"\u0041`, `{"spec":"\ud83d\ude00`, `{"spec":"\n`, `{"spec":"é`} {
+		_, err := readStored([]byte(in))
+		var se *SyntaxError
+		if !errors.As(err, &se) || se.Offset != len(in) || !bytes.Contains([]byte(se.Msg), []byte("the string does not end")) {
+			t.Errorf("readStored(%q) = %v, want %q at offset %d", in, err, "the string does not end", len(in))
+		}
+	}
+}

@@ -1,7 +1,9 @@
 package binding
 
 import (
+	"bytes"
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"pgregory.net/rapid"
@@ -45,4 +47,35 @@ func valid(s string) string {
 		r = append(r, c)
 	}
 	return string(r)
+}
+
+// TestAppendJSONIsEncodingJSONsText: for valid text without the characters
+// encoding/json writes in a form of its own (\b \f \n \r \t, < > &,
+// U+2028, U+2029), AppendJSON writes encoding/json's very bytes: the same
+// fields in the same order, only quotes, backslashes and control
+// characters escaped, as \u00xx in lower case.
+func TestAppendJSONIsEncodingJSONsText(t *testing.T) {
+	str := rapid.StringOfN(rapid.SampledFrom([]rune{'a', ' ', '"', '\\', '/', 0, 1, 0x0b, 0x1f, 0x7f, 0x80, 'é', '😀', 0xfffd, '\u2027', '\u202a'}), 0, 12, -1)
+	rapid.Check(t, func(t *rapid.T) {
+		e := ErrorInfo{Code: str.Draw(t, "code"), Message: str.Draw(t, "message"), Reason: str.Draw(t, "reason"),
+			Offset: rapid.IntRange(-1, 1<<40).Draw(t, "offset"), What: str.Draw(t, "what"), Game: rapid.IntRange(-1, 9).Draw(t, "game")}
+		var want bytes.Buffer
+		enc := json.NewEncoder(&want)
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(e); err != nil {
+			t.Fatal(err)
+		}
+		if got := e.AppendJSON(nil); string(got) != strings.TrimSuffix(want.String(), "\n") {
+			t.Fatalf("AppendJSON wrote\n%s\nencoding/json\n%s", got, want.String())
+		}
+	})
+}
+
+// TestAppendJSONAppends: AppendJSON adds to what b holds and leaves it be.
+func TestAppendJSONAppends(t *testing.T) {
+	e := ErrorInfo{Code: "syntax", Message: "m", Reason: "r", Offset: 3, What: "move", Game: -1}
+	got := string(e.AppendJSON([]byte("prefix ")))
+	if want := `prefix {"code":"syntax","message":"m","reason":"r","offset":3,"what":"move","game":-1}`; got != want {
+		t.Errorf("AppendJSON = %s, want %s", got, want)
+	}
 }
