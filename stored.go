@@ -19,6 +19,11 @@ type Stored struct {
 // exactly the fields "spec" and "position", each once, spelled so (JSON
 // from a stranger gets no case-insensitive or last-wins reading), and
 // both strings; anything else is a *SyntaxError.
+
+// maxKeyShown bounds the bytes of an unknown field's name that its error
+// quotes: a 60 MB name made a 60 MB message.
+const maxKeyShown = 64
+
 func UnmarshalDynamic(data []byte) (Dynamic, error) {
 	s, err := readStored(data)
 	if err != nil {
@@ -125,7 +130,12 @@ func (r *storedReader) read() (Stored, error) {
 			field, n = &s.Position, 1
 		default:
 			r.at = start
-			return s, storedError("unknown field " + strconv.Quote(key) + `: the fields are "spec" and "position"`)
+			// The key is a stranger's, of any length: shown cut short.
+			name := strconv.Quote(key)
+			if len(key) > maxKeyShown {
+				name = strconv.Quote(key[:maxKeyShown]) + "..."
+			}
+			return s, storedError("unknown field " + name + `: the fields are "spec" and "position"`)
 		}
 		if seen[n] {
 			r.at = start

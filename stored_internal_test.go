@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"strconv"
+	"strings"
 	"testing"
 
 	"pgregory.net/rapid"
@@ -36,7 +37,11 @@ func readStoredByJSON(data []byte) (Stored, error) {
 		case "position":
 			field = &s.Position
 		default:
-			return fail("unknown field " + strconv.Quote(key) + `: the fields are "spec" and "position"`)
+			name := strconv.Quote(key)
+			if len(key) > maxKeyShown {
+				name = strconv.Quote(key[:maxKeyShown]) + "..."
+			}
+			return fail("unknown field " + name + `: the fields are "spec" and "position"`)
 		}
 		if seen[key] {
 			return fail("the field " + strconv.Quote(key) + " appears twice")
@@ -228,5 +233,15 @@ func TestReadStoredSaysWhereATruncatedStringStops(t *testing.T) {
 		if !errors.As(err, &se) || se.Offset != len(in) || !bytes.Contains([]byte(se.Msg), []byte("the string does not end")) {
 			t.Errorf("readStored(%q) = %v, want %q at offset %d", in, err, "the string does not end", len(in))
 		}
+	}
+}
+
+// TestUnknownFieldErrorIsShort: an unknown field's name of a megabyte
+// is quoted cut to its first bytes, so the error stays small.
+func TestUnknownFieldErrorIsShort(t *testing.T) {
+	key := strings.Repeat("k", 1<<20)
+	_, err := UnmarshalDynamic([]byte(`{"` + key + `":"x"}`))
+	if err == nil || len(err.Error()) > 400 || !strings.Contains(err.Error(), `unknown field "kkkk`) || !strings.Contains(err.Error(), `k"...`) {
+		t.Fatalf("got %.500v", err)
 	}
 }

@@ -83,6 +83,8 @@ func TestPython(t *testing.T) {
 	writeFixtures(t, fixtures)
 	endings := filepath.Join(dir, "endings.jsonl")
 	writeEndings(t, endings)
+	searches := filepath.Join(dir, "searches.jsonl")
+	writeSearches(t, searches)
 	records := filepath.Join(dir, "records.txt")
 	cmd := exec.Command(py, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests")
 	cmd.Env = append(os.Environ(),
@@ -90,6 +92,7 @@ func TestPython(t *testing.T) {
 		"TABLETOP_FIXTURES="+fixtures,
 		"TABLETOP_RECORDS="+records,
 		"TABLETOP_ENDINGS="+endings,
+		"TABLETOP_SEARCHES="+searches,
 		"PYTHONDONTWRITEBYTECODE=1",
 		"PYTHONPATH="+mustAbs(t, "."),
 	)

@@ -38,13 +38,13 @@ type ActionVisit struct {
 }
 
 // Erase wraps a typed bot as a Dynamic bot for positions of its game. An
-// *MCTS gives a Searcher.
+// *MCTS gives a Searcher, a *Guided a Stepper.
 func Erase[P rules.Position[P, M], M rules.Move](b Bot[P, M]) Dynamic {
 	switch m := b.(type) {
 	case *MCTS[P, M]:
 		return erasedSearcher[P, M]{erased[P, M]{b}, m.appendActionVisits}
 	case *Guided[P, M]:
-		return erasedSearcher[P, M]{erased[P, M]{b}, m.appendActionVisits}
+		return erasedGuided[P, M]{erasedSearcher[P, M]{erased[P, M]{b}, m.appendActionVisits}, &stepper[P, M]{g: m}}
 	}
 	return erased[P, M]{b}
 }

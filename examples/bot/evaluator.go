@@ -171,6 +171,18 @@ func (e *networkEvaluator[P, M]) Evaluate(leaves []Leaf[P, M]) error {
 	if len(leaves) == 0 {
 		return nil
 	}
+	if err := e.fill(leaves); err != nil {
+		return err
+	}
+	if err := e.net.EvaluateBatch(&e.batch); err != nil {
+		return err
+	}
+	return e.read(leaves)
+}
+
+// fill writes the leaves' observations, masks and movers into e.batch
+// and clears its Policy and Values for the network.
+func (e *networkEvaluator[P, M]) fill(leaves []Leaf[P, M]) error {
 	kit, ok := rules.KitOf[P, M](&e.at)
 	e.at = leaves[0].Position
 	if !ok || kit.NumActions() == 0 {
@@ -208,11 +220,19 @@ func (e *networkEvaluator[P, M]) Evaluate(leaves []Leaf[P, M]) error {
 			b.Masks[i*actions+a] = true
 		}
 	}
-	if err := e.net.EvaluateBatch(b); err != nil {
-		return err
-	}
-	if len(b.Policy) != b.Size*actions || len(b.Values) != b.Size {
-		return fmt.Errorf("bot: the network resized the batch's Policy (%d values, want %d) or Values (%d, want %d)", len(b.Policy), b.Size*actions, len(b.Values), b.Size)
+	return nil
+}
+
+// read sets the leaves' priors and values from the network's answer in
+// e.batch, which fill prepared for the same leaves.
+func (e *networkEvaluator[P, M]) read(leaves []Leaf[P, M]) error {
+	kit, _ := rules.KitOf[P, M](&e.at)
+	e.at = leaves[0].Position
+	b := &e.batch
+	actions := kit.NumActions() // not b.NumActions, which the network could change
+	if b.Size != len(leaves) || len(b.Policy) != b.Size*actions || len(b.Values) != b.Size {
+		return fmt.Errorf("bot: the network resized the batch: Size %d (want %d), Policy %d values (want %d), Values %d (want %d)",
+			b.Size, len(leaves), len(b.Policy), len(leaves)*actions, len(b.Values), len(leaves))
 	}
 	for i := range leaves {
 		l := &leaves[i]
@@ -237,23 +257,28 @@ func resize[T any](s []T, n int) []T {
 	return s[:n]
 }
 
-// checkLeaf reports what is wrong with an evaluator's answer for l: a
-// prior that is negative, not finite or all 0, or a value outside
-// [-1, 1].
-func checkLeaf[P rules.Position[P, M], M rules.Move](l *Leaf[P, M]) error {
+// checkLeaf reports what is wrong with an evaluator's answer for l, the
+// leaf w of the batch: a Prior slice replaced rather than filled in
+// place, a prior that is negative, not finite or all 0, or a value
+// outside [-1, 1].
+func (s *search[P, M]) checkLeaf(l *Leaf[P, M], w waitingLeaf) error {
+	prior := s.prior[w.moves : w.moves+w.count]
+	if len(l.Prior) != w.count || &l.Prior[0] != &prior[0] {
+		return fmt.Errorf("bot: the evaluator replaced the Prior slice of a leaf (%d weights for %d moves); fill it in place", len(l.Prior), w.count)
+	}
 	sum := 0.0
-	for i, w := range l.Prior {
-		if !(w >= 0) || math.IsInf(float64(w), 1) {
-			return fmt.Errorf("bot: the evaluator's prior %v for move %v of %v is not a finite weight of at least 0", w, l.Moves[i], l.Position)
+	for i, x := range prior {
+		if !(x >= 0) || math.IsInf(float64(x), 1) {
+			return fmt.Errorf("bot: the evaluator's prior %v for move %v of %v is not a finite weight of at least 0", x, s.moveBuf[w.moves+i], l.Position)
 		}
-		sum += float64(w)
+		sum += float64(x)
 	}
 	if !(sum > 0) || math.IsInf(sum, 1) {
 		return fmt.Errorf("bot: the evaluator's priors for %v sum to %v; want a finite sum above 0", l.Position, sum)
 	}
-	for s := range min(l.Position.Seats(), rules.MaxSeats) {
-		if v := l.Values[s]; !(v >= -1 && v <= 1) {
-			return fmt.Errorf("bot: the evaluator's value %v for seat %v at %v is outside [-1, 1]", v, rules.Player(s), l.Position)
+	for seat := range w.seats {
+		if v := l.Values[seat]; !(v >= -1 && v <= 1) {
+			return fmt.Errorf("bot: the evaluator's value %v for seat %v at %v is outside [-1, 1]", v, rules.Player(seat), l.Position)
 		}
 	}
 	return nil

@@ -28,7 +28,9 @@ import (
 // 30 times fewer without (10,000 against 310,000); from the Focus start,
 // whose random games are cut after 12 plies, 5 to 12 times fewer
 // (BenchmarkFallback). It is the same search otherwise, tree reuse
-// between moves included.
+// between moves included, but for the order of a position's moves (by
+// their numbers in the table, not the game's order): where two moves tie
+// it may choose another than the typed bot.
 //
 // The table holds the texts of the moves of the bot's tree and, with
 // RAVE, of the moves of its random games. Once it passes maxInterned
@@ -42,8 +44,10 @@ func NewDynamic(name string, opts Options) (Dynamic, error) {
 		return nil, err
 	}
 	switch b.bot.(type) {
-	case *MCTS[dynPos, dynMove], *Guided[dynPos, dynMove]:
+	case *MCTS[dynPos, dynMove]:
 		return fallbackSearcher{b}, nil
+	case *Guided[dynPos, dynMove]:
+		return fallbackGuided{fallbackSearcher{b}, &stepper[dynPos, dynMove]{}}, nil
 	}
 	return b, nil
 }

@@ -219,13 +219,15 @@ func TestFallbackTableIsBounded(t *testing.T) {
 	assert.True(t, errors.As(dynPos{d: d, t: fb.table}.Legal(dynMove(1<<20)), &me), "a number with no text is no move")
 }
 
-// asFallback returns NewDynamic's bot behind b, MCTS (a Searcher) or
-// random.
+// asFallback returns NewDynamic's bot behind b: MCTS (a Searcher),
+// guided (a Stepper) or random.
 func asFallback(b Dynamic) (*fallback, bool) {
 	switch b := b.(type) {
 	case *fallback:
 		return b, true
 	case fallbackSearcher:
+		return b.fallback, true
+	case fallbackGuided:
 		return b.fallback, true
 	}
 	return nil, false

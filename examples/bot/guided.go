@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -23,8 +24,10 @@ type Guide struct {
 	// score Q + C(N)·P·sqrt(N)/(1 + n), for a child of prior P, n visits
 	// and mean value Q under a node of N visits. The default is 1.25,
 	// AlphaZero's, for an evaluator with priors of its own, and
-	// RolloutPUCT with the Rollouts evaluator, whose uniform prior would
-	// otherwise explore too little for its noisy values.
+	// RolloutPUCT when Choose evaluates with Rollouts, whose uniform
+	// prior would otherwise explore too little for its noisy values (a
+	// search driven through Guided.Begin takes 1.25 whatever the
+	// evaluator).
 	PUCT float64
 	// PUCTBase is c_base (default 19652); the weight grows with the
 	// visits once they are of its order.
@@ -97,16 +100,22 @@ func (g Guide) withDefaults(rollouts bool) Guide {
 // Iterations is reproducible for a seed and a deterministic evaluator.
 // It is not safe for concurrent use.
 type Guided[P rules.Position[P, M], M rules.Move] struct {
-	opts  Options
-	guide Guide
-	eval  Evaluator[P, M]
-	rng   *rand.Rand
+	opts Options
+	// guide is the Guide of Choose, whose evaluator is eval; stepGuide
+	// that of a search driven through Begin, whose answers come from
+	// outside (PUCT defaults to AlphaZero's 1.25 there whatever eval).
+	guide, stepGuide Guide
+	eval             Evaluator[P, M]
+	rng              *rand.Rand
 	search[P, M]
 	// searched says whether the last Choose searched; root is the
 	// position it searched, for the action indices of its visits.
 	searched bool
 	root     P
 	rootKit  rules.KitMethods[P, M]
+	// stepping says a search begun by Begin is under way; chance, that
+	// its root is a chance node.
+	stepping, chance bool
 }
 
 // NewGuided returns a guided search with the options (opts.Guide among
@@ -120,7 +129,7 @@ func NewGuided[P rules.Position[P, M], M rules.Move](opts Options, eval Evaluato
 		eval = NewRollouts[P, M](opts)
 	}
 	_, rollouts := eval.(*Rollouts[P, M])
-	g := &Guided[P, M]{opts: opts, guide: opts.Guide.withDefaults(rollouts), eval: eval}
+	g := &Guided[P, M]{opts: opts, guide: opts.Guide.withDefaults(rollouts), stepGuide: opts.Guide.withDefaults(false), eval: eval}
 	g.rng = rand.New(rand.NewPCG(opts.Seed, 0x9a1de))
 	g.search.init(&g.guide, g.rng, opts.MaxNodes)
 	if k, ok := rules.KitOf[P, M](&g.root); ok {
@@ -137,7 +146,7 @@ func NewGuided[P rules.Position[P, M], M rules.Move](opts Options, eval Evaluato
 // an answer of the evaluator out of bounds (see Leaf).
 func (g *Guided[P, M]) Choose(ctx context.Context, p P) (M, error) {
 	var zero M
-	g.searched = false
+	g.searched, g.stepping = false, false
 	if !p.IsValid() {
 		return zero, noGame(p)
 	}
@@ -148,6 +157,7 @@ func (g *Guided[P, M]) Choose(ctx context.Context, p P) (M, error) {
 		m, _ := g.sampler.Move(p)
 		return m, nil
 	}
+	g.search.guide = &g.guide
 	if err := g.run(ctx, p, g.eval, g.opts.Iterations); err != nil {
 		return zero, err
 	}
@@ -159,12 +169,115 @@ func (g *Guided[P, M]) Choose(ctx context.Context, p P) (M, error) {
 	return kids[g.pickMove(p)].move, nil
 }
 
+// Begin starts a search from p that its caller drives, for an evaluator
+// the search cannot call (a network in another language or process, or
+// one that batches the leaves of many searches):
+//
+//	if err := g.Begin(p); err != nil { ... }
+//	for leaves := g.Leaves(); len(leaves) > 0; leaves = g.Leaves() {
+//		// fill each leaf's Prior and Values, as an Evaluator does
+//		if err := g.Feed(); err != nil { ... }
+//	}
+//	m, err := g.Result()
+//
+// It is the search Choose runs, step by step: the same batches, the
+// same tree, the same move for the same answers. Begin refuses what
+// Choose refuses; at a chance node there is nothing to evaluate and
+// Result draws the outcome. A new Begin or Choose drops a search under
+// way.
+func (g *Guided[P, M]) Begin(p P) error {
+	g.searched, g.stepping, g.chance = false, false, false
+	g.nodes = g.nodes[:0]
+	if !p.IsValid() {
+		return noGame(p)
+	}
+	switch p.ToMove() {
+	case rules.Terminal:
+		return ErrGameOver
+	case rules.Chance:
+		g.stepping, g.chance, g.root = true, true, p
+		return nil
+	}
+	g.search.guide = &g.stepGuide
+	g.begin(p, g.opts.Iterations)
+	g.stepping, g.root = true, p
+	return nil
+}
+
+// Leaves returns the leaves the search begun by Begin wants evaluated
+// next, at most Guide.Batch of them; none when the search is done (its
+// Iterations run). Until Feed, it returns the same leaves. The slice
+// and the leaves' Moves and Prior belong to the search: fill Prior in
+// place and Values, and change nothing else.
+func (g *Guided[P, M]) Leaves() []Leaf[P, M] {
+	if !g.stepping || g.chance || !g.next() {
+		return nil
+	}
+	return g.leaves
+}
+
+// ErrNoLeaves is returned by Feed when no leaves await evaluation: no
+// search was begun, it is done, or Leaves was not called since the last
+// Feed.
+var ErrNoLeaves = errors.New("bot: no leaves await evaluation (call Begin, then Leaves)")
+
+// Feed backs up the answers filled into the leaves Leaves returned.
+// An answer out of bounds (see Leaf) ends the search with the error.
+func (g *Guided[P, M]) Feed() error {
+	if !g.stepping || len(g.waiting) == 0 {
+		return ErrNoLeaves
+	}
+	if err := g.complete(); err != nil {
+		g.stepping = false
+		return err
+	}
+	return nil
+}
+
+// fail ends the search under way after an error in its evaluation.
+func (g *Guided[P, M]) fail() {
+	g.abandon()
+	g.stepping = false
+}
+
+// ErrNoSearch is returned by Result when there is no search to end: none
+// was begun, it ended in an error, Result ended it already, or its root
+// has not been evaluated yet.
+var ErrNoSearch = errors.New("bot: no search to end (Begin one, and Feed its root's evaluation)")
+
+// Result ends the search begun by Begin and returns its move: the most
+// visited, or with a temperature one drawn by its visits; at a chance
+// node an outcome drawn by its probability. It may end a search early
+// (as a deadline does Choose's), once the root has been evaluated;
+// AppendRootVisits then gives the root's visits.
+func (g *Guided[P, M]) Result() (M, error) {
+	var zero M
+	if !g.stepping {
+		return zero, ErrNoSearch
+	}
+	if g.chance {
+		g.stepping = false
+		m, _ := g.sampler.Move(g.root)
+		return m, nil
+	}
+	if !g.started {
+		return zero, ErrNoSearch
+	}
+	g.stepping = false
+	g.clearBatch()
+	if len(g.kids(0)) == 0 {
+		return zero, ErrNoMoves
+	}
+	g.searched = true
+	return g.kids(0)[g.pickMove(g.root)].move, nil
+}
+
 // pickMove returns the index among the root's children of the move
 // Choose plays: the most visited (the first of them), or with a
 // temperature one drawn with probability visits^(1/τ).
 func (g *Guided[P, M]) pickMove(p P) int {
 	kids := g.kids(0)
-	t := g.guide.Temperature
+	t := g.guide.Temperature // the same in stepGuide
 	if t > 0 && (g.guide.TemperaturePlies <= 0 || p.Ply() < g.guide.TemperaturePlies) {
 		most := 0.0
 		for _, k := range kids {

@@ -46,7 +46,6 @@ type search[P rules.Position[P, M], M rules.Move] struct {
 	sampler  rules.Sampler[P, M]
 	nodes    []gnode[M]
 	maxNodes int
-	moves    []M
 	chances  []rules.ChanceOutcome[M]
 	// The batch under way: its leaves, and for each the tree node it
 	// expands (or -1 for none: the tree is full) and its path, a span of
@@ -55,11 +54,18 @@ type search[P rules.Position[P, M], M rules.Move] struct {
 	waiting []waitingLeaf
 	paths   []step
 	moveBuf []M
+	shown   []M // the copy of moveBuf the leaves show
 	prior   []float32
 	path    []step
 	noise   []float64
-	// done counts the simulations backed up.
-	done int
+	// done counts the simulations backed up, base those before the
+	// search under way (after the root's expansion, once started).
+	done, base int
+	// The search under way: its root, its simulations to run, and
+	// whether the root has been expanded.
+	root    P
+	target  int
+	started bool
 }
 
 // waitingLeaf is a leaf of the batch: the node it expands (-1 when the
@@ -67,7 +73,9 @@ type search[P rules.Position[P, M], M rules.Move] struct {
 type waitingLeaf struct {
 	node, mark int32
 	from, to   int
-	moves      int // its moves are moveBuf[moves:moves+len]
+	// Its moves are moveBuf[moves:moves+count], its priors
+	// prior[moves:moves+count]; seats is its position's seat count.
+	moves, count, seats int
 }
 
 func (s *search[P, M]) init(g *Guide, rng *rand.Rand, maxNodes int) {
@@ -84,77 +92,123 @@ func (s *search[P, M]) kids(i int32) []gnode[M] {
 	return s.nodes[n.first : n.first+n.children]
 }
 
+// begin starts a search from root, a decision node, of iterations
+// simulations (at least one): its first batch is the root alone, whose
+// evaluation expands it.
+func (s *search[P, M]) begin(root P, iterations int) {
+	s.nodes = append(s.nodes[:0], gnode[M]{children: unexpanded})
+	s.root, s.target, s.started, s.base = root, max(iterations, 1), false, s.done
+	s.clearBatch()
+}
+
 // run searches from root, a decision node: it expands the root with one
 // evaluation, then runs iterations simulations (at least one), in
 // batches of up to Guide.Batch leaves, until they are done or ctx is.
 func (s *search[P, M]) run(ctx context.Context, root P, eval Evaluator[P, M], iterations int) error {
-	s.nodes = append(s.nodes[:0], gnode[M]{children: unexpanded})
-	if err := s.round(root, eval, 1); err != nil {
-		return err
-	}
-	if len(s.kids(0)) == 0 {
-		return nil
-	}
-	s.addNoise()
+	s.begin(root, iterations)
 	done := ctx.Done()
-	for sims := 0; sims < iterations; {
-		if sims > 0 && done != nil {
+	for s.next() {
+		if err := eval.Evaluate(s.leaves); err != nil {
+			s.abandon()
+			return errEvaluator(err)
+		}
+		if err := s.complete(); err != nil {
+			return err
+		}
+		if done != nil {
 			select {
 			case <-done:
 				return nil
 			default:
 			}
 		}
-		before := s.done
-		if err := s.round(root, eval, min(s.guide.Batch, iterations-sims)); err != nil {
-			return err
-		}
-		sims += s.done - before // at least 1: a round's first descent meets no waiting leaf
 	}
 	return nil
 }
 
-// round runs n descents from root and evaluates the leaves they reach
-// in one call; a descent that meets a leaf already waiting is dropped.
-func (s *search[P, M]) round(root P, eval Evaluator[P, M], n int) error {
+// next selects the next batch of leaves to evaluate (s.leaves) and
+// reports whether there is one; false means the search is done. A batch
+// is the root alone at first, then up to Guide.Batch descents, fewer
+// near the end; descents that end in a finished game are backed up at
+// once, so a batch may take several rounds of descents to gather. While
+// a batch awaits complete, next gives it again.
+func (s *search[P, M]) next() bool {
+	if len(s.waiting) > 0 {
+		return true
+	}
+	if len(s.nodes) == 0 {
+		return false // abandoned
+	}
+	if !s.started {
+		s.descend(s.root)
+		return s.gather()
+	}
+	for len(s.kids(0)) > 0 && s.sims() < s.target {
+		s.clearBatch()
+		for range min(s.guide.Batch, s.target-s.sims()) {
+			s.descend(s.root)
+		}
+		if s.gather() {
+			return true
+		}
+	}
+	return false
+}
+
+// sims counts the simulations of the search so far, the root's
+// expansion aside.
+func (s *search[P, M]) sims() int { return s.done - s.base }
+
+func (s *search[P, M]) clearBatch() {
 	s.leaves, s.waiting, s.paths, s.moveBuf = s.leaves[:0], s.waiting[:0], s.paths[:0], s.moveBuf[:0]
-	for range n {
-		s.descend(root)
-	}
-	if len(s.waiting) == 0 {
-		return nil
-	}
-	// The leaves' moves and priors, now that moveBuf has stopped
-	// growing.
+}
+
+// gather gives the leaves of the batch their moves and uniform priors,
+// now that moveBuf has stopped growing, and reports whether there are
+// any.
+func (s *search[P, M]) gather() bool {
 	s.prior = resize(s.prior, len(s.moveBuf))
 	for i := range s.prior {
 		s.prior[i] = 1
 	}
+	// The leaves show a copy of the moves: what an evaluator does to it
+	// cannot change the tree.
+	s.shown = append(s.shown[:0], s.moveBuf...)
 	for i, w := range s.waiting {
 		l := &s.leaves[i]
-		k := len(l.Moves)
-		l.Moves, l.Prior = s.moveBuf[w.moves:w.moves+k:w.moves+k], s.prior[w.moves:w.moves+k:w.moves+k]
+		l.Moves, l.Prior = s.shown[w.moves:w.moves+w.count:w.moves+w.count], s.prior[w.moves:w.moves+w.count:w.moves+w.count]
+		l.Values = [rules.MaxSeats]float64{}
 	}
-	if err := eval.Evaluate(s.leaves); err != nil {
-		s.abandon()
-		return errEvaluator(err)
-	}
-	for i := range s.leaves {
-		if err := checkLeaf(&s.leaves[i]); err != nil {
+	return len(s.waiting) > 0
+}
+
+// complete checks the evaluator's answers for the batch (s.leaves) and
+// backs them up: each leaf's node is expanded with its priors (read from
+// the search's own buffers, so that an evaluator cannot change the
+// moves) and its values added along its path. On an answer out of
+// bounds it abandons the search and returns the error.
+func (s *search[P, M]) complete() error {
+	for i, w := range s.waiting {
+		if err := s.checkLeaf(&s.leaves[i], w); err != nil {
 			s.abandon()
 			return err
 		}
 	}
 	for i, w := range s.waiting {
-		l := &s.leaves[i]
+		moves, prior := s.moveBuf[w.moves:w.moves+w.count], s.prior[w.moves:w.moves+w.count]
 		s.nodes[w.mark].children = unexpanded
 		// The budget is checked here, not when the leaf joined the
 		// batch, so that the leaves of one batch cannot overrun it
 		// together; the root is expanded whatever the budget.
-		if w.node == 0 || w.node > 0 && len(s.nodes)+len(l.Moves) <= s.maxNodes {
-			s.expand(w.node, l.Moves, l.Prior)
+		if w.node == 0 || w.node > 0 && len(s.nodes)+len(moves) <= s.maxNodes {
+			s.expand(w.node, moves, prior)
 		}
-		s.backup(s.paths[w.from:w.to], &l.Values)
+		s.backup(s.paths[w.from:w.to], &s.leaves[i].Values)
+	}
+	s.clearBatch()
+	if !s.started {
+		s.started, s.base = true, s.done
+		s.addNoise()
 	}
 	return nil
 }
@@ -163,6 +217,7 @@ func (s *search[P, M]) round(root P, eval Evaluator[P, M], n int) error {
 // tree is rebuilt by the next search.
 func (s *search[P, M]) abandon() {
 	s.nodes = s.nodes[:0]
+	s.clearBatch()
 }
 
 // descend selects a path from root to a leaf under the virtual losses of
@@ -248,8 +303,9 @@ func (s *search[P, M]) wait(cur int32, pos P) {
 	w.from = len(s.paths)
 	s.paths = append(s.paths, s.path...)
 	w.to = len(s.paths)
+	w.count, w.seats = k, min(pos.Seats(), rules.MaxSeats)
 	s.waiting = append(s.waiting, w)
-	s.leaves = append(s.leaves, Leaf[P, M]{Position: pos, Moves: s.moveBuf[w.moves : w.moves+k]})
+	s.leaves = append(s.leaves, Leaf[P, M]{Position: pos})
 }
 
 // expandChance adds the outcomes of the chance node cur as its children,

@@ -1,7 +1,9 @@
 package main
 
 import (
+	"bufio"
 	"context"
+	"io"
 	"os"
 	"strings"
 	"testing"
@@ -98,23 +100,61 @@ func TestHexBot(t *testing.T) {
 }
 
 // TestHexBotKeepsPlayingWithOrWithoutReuse: the Hex bot answers move
-// after move of one game, keeping its tree or, with -noreuse, not.
+// after move of one game, keeping its tree or, with -noreuse, not. Black
+// plays the first empty cell of its list after each of the bot's moves,
+// so that whatever the bot plays, the game goes on.
 func TestHexBotKeepsPlayingWithOrWithoutReuse(t *testing.T) {
-	in := "game hex(size=5,swap=none)\nplay b c3\ngenmove w\nplay b b4\ngenmove w\nplay b d2\ngenmove w\n"
 	for _, flags := range [][]string{{}, {"-noreuse"}} {
-		var out, errs strings.Builder
+		inR, inW := io.Pipe()
+		outR, outW := io.Pipe()
+		var errs strings.Builder
+		done := make(chan int, 1)
 		args := append([]string{"-bot", "hex", "-iterations", "300", "-workers", "1"}, flags...)
-		if code := run(args, strings.NewReader(in), &out, &errs); code != 0 {
-			t.Fatalf("%v: exit %d: %s", flags, code, errs.String())
-		}
-		rs := strings.Split(strings.TrimSuffix(out.String(), "\n\n"), "\n\n")
-		if len(rs) != 7 {
-			t.Fatalf("%v: replies %q (%s)", flags, rs, errs.String())
-		}
-		for _, i := range []int{2, 4, 6} {
-			if !strings.HasPrefix(rs[i], "= ") || len(rs[i]) < 4 {
-				t.Fatalf("%v: genmove %d: %q (%s)", flags, i/2, rs[i], errs.String())
+		go func() {
+			done <- run(args, inR, outW, &errs)
+			outW.Close()
+		}()
+		replies := bufio.NewReader(outR)
+		ask := func(command string) string {
+			if _, err := io.WriteString(inW, command+"\n"); err != nil {
+				t.Fatal(err)
 			}
+			var reply strings.Builder
+			for {
+				line, err := replies.ReadString('\n')
+				if err != nil {
+					t.Fatalf("%v: %s: %v (%s)", flags, command, err, errs.String())
+				}
+				if line == "\n" {
+					return strings.TrimSpace(reply.String())
+				}
+				reply.WriteString(line)
+			}
+		}
+		taken := map[string]bool{}
+		black := []string{"c3", "b4", "d2", "a5", "e1", "b2", "d4"}
+		ask("game hex(size=5,swap=none)")
+		for turn := range 3 {
+			var move string
+			for _, m := range black {
+				if !taken[m] {
+					move = m
+					break
+				}
+			}
+			taken[move] = true
+			if r := ask("play b " + move); r != "=" {
+				t.Fatalf("%v: play b %s: %q", flags, move, r)
+			}
+			r := ask("genmove w")
+			if !strings.HasPrefix(r, "= ") || len(r) < 4 {
+				t.Fatalf("%v: genmove %d: %q (%s)", flags, turn+1, r, errs.String())
+			}
+			taken[strings.TrimPrefix(r, "= ")] = true
+		}
+		inW.Close()
+		if code := <-done; code != 0 {
+			t.Fatalf("%v: exit %d: %s", flags, code, errs.String())
 		}
 	}
 }

@@ -69,10 +69,12 @@ func Info(err error) ErrorInfo {
 	return e
 }
 
-// AppendJSON appends e as the JSON object encoding/json writes for it
-// (the same fields in the same order; a string's invalid UTF-8 becomes
-// U+FFFD). It is written out so that a WebAssembly module that reports
-// errors does not link encoding/json for it.
+// AppendJSON appends e as a JSON object with the fields and values
+// encoding/json gives it, in the same order (a string's invalid UTF-8
+// becomes U+FFFD), though not always the same bytes: control characters
+// are written as \u00XX escapes, and <, >, &, U+2028 and U+2029 as
+// themselves. It is written out so that a WebAssembly module that
+// reports errors does not link encoding/json for it.
 func (e ErrorInfo) AppendJSON(b []byte) []byte {
 	b = append(b, `{"code":`...)
 	b = appendString(b, e.Code)

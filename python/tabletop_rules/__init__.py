@@ -17,6 +17,11 @@ Many games at once, for training (pgx's field names)::
     env.step(actions)              # int array of shape (1024,)
     env.observation, env.legal_action_mask, env.rewards, env.terminated
 
+AlphaZero's search in Go, guided by a network in Python::
+
+    search = tr.Search("hex(size=11)", simulations=800, batch=16)
+    move = search.choose(s, network)   # network(observations, masks) -> (policy, values)
+
 Every registered game and variant is available by its spec (see
 :func:`games`). Errors are :class:`RulesError` subclasses with the SDK's
 stable ``code``; text that cannot be read raises a :class:`ParseError`
@@ -26,6 +31,7 @@ stable ``code``; text that cannot be read raises a :class:`ParseError`
 
 from . import errors
 from ._env import VectorEnv
+from ._search import Search
 from ._state import CHANCE, TERMINAL, State, from_json, games, open, open_position
 from .errors import (
     BusyError,
@@ -49,6 +55,7 @@ __version__ = "0.1.0"
 __all__ = [
     "CHANCE",
     "TERMINAL",
+    "Search",
     "State",
     "VectorEnv",
     "open",
