@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"unsafe"
 
 	"github.com/tabletop-go/rules"
@@ -330,11 +331,15 @@ func (s *search[P, M]) expand(i int32, moves []M, prior []float32) {
 	for _, w := range prior {
 		sum += float64(w)
 	}
-	first := int32(len(s.nodes))
-	for j, m := range moves {
-		s.nodes = append(s.nodes, gnode[M]{move: m, prior: float32(float64(prior[j]) / sum), children: unexpanded})
+	scale := 1 / sum
+	first := len(s.nodes)
+	s.nodes = slices.Grow(s.nodes, len(moves))[:first+len(moves)]
+	kids := s.nodes[first:]
+	prior = prior[:len(kids)]
+	for j, m := range moves[:len(kids)] {
+		kids[j] = gnode[M]{move: m, prior: float32(float64(prior[j]) * scale), children: unexpanded}
 	}
-	s.nodes[i].first, s.nodes[i].children = first, int32(len(moves))
+	s.nodes[i].first, s.nodes[i].children = int32(first), int32(len(moves))
 }
 
 // backup adds a simulation's values to the nodes of its path, each
@@ -376,12 +381,14 @@ func (s *search[P, M]) pick(i int32, who rules.Player) int32 {
 	best, bestScore := 0, math.Inf(-1)
 	for c := range kids {
 		k := &kids[c]
-		visits := float64(k.visits + k.inflight)
-		q := g.FirstPlay
-		if visits > 0 {
-			q = (k.total - float64(k.inflight)) / visits
+		var score float64
+		if n := k.visits + k.inflight; n == 0 {
+			score = g.FirstPlay + scale*float64(k.prior) // most children: no division
+		} else {
+			visits := float64(n)
+			score = (k.total-float64(k.inflight))/visits + scale*float64(k.prior)/(1+visits)
 		}
-		if score := q + scale*float64(k.prior)/(1+visits); score > bestScore {
+		if score > bestScore {
 			best, bestScore = c, score
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"math"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"testing"
@@ -431,20 +432,26 @@ func hexGames(t *testing.T, name string) string {
 	return ""
 }
 
-// BenchmarkAppendPriors: the priors of a middle-game 11×11 position.
+// BenchmarkAppendPriors: the priors of an 11×11 position after 30
+// random moves.
 func BenchmarkAppendPriors(b *testing.B) {
 	m := Default()
-	p := hex.Sized(11).Start()
-	for i, mv := range p.AppendMoves(nil) {
-		if i%5 == 0 && p.ToMove().IsSeat() {
-			p = p.PlayUnchecked(mv)
-		}
+	r := rand.New(rand.NewPCG(1, 2))
+	cfg, err := hex.ParseSpec("hex(size=11,swap=none)")
+	require.NoError(b, err)
+	p := cfg.Start()
+	var last [2]hex.Square
+	for range 30 {
+		moves := p.AppendMoves(nil)
+		mv := moves[r.IntN(len(moves))]
+		p = p.PlayUnchecked(mv)
+		last = [2]hex.Square{mv.Square(), last[0]}
 	}
 	require.True(b, p.ToMove().IsSeat())
 	buf := make([]float32, 0, 128)
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := m.AppendPriors(buf, p, hex.NewSquare(5, 5), hex.NewSquare(4, 6)); err != nil {
+		if _, err := m.AppendPriors(buf, p, last[0], last[1]); err != nil {
 			b.Fatal(err)
 		}
 	}
