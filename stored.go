@@ -14,16 +14,15 @@ type Stored struct {
 	Position string `json:"position"`
 }
 
+// maxKeyShown bounds the bytes of an unknown field's name that its error
+// quotes: a 60 MB name made a 60 MB message.
+const maxKeyShown = 64
+
 // UnmarshalDynamic reads the JSON that a Dynamic marshals to, through the
 // registry: the game must be registered (imported). The object must have
 // exactly the fields "spec" and "position", each once, spelled so (JSON
 // from a stranger gets no case-insensitive or last-wins reading), and
 // both strings; anything else is a *SyntaxError.
-
-// maxKeyShown bounds the bytes of an unknown field's name that its error
-// quotes: a 60 MB name made a 60 MB message.
-const maxKeyShown = 64
-
 func UnmarshalDynamic(data []byte) (Dynamic, error) {
 	s, err := readStored(data)
 	if err != nil {

@@ -33,7 +33,10 @@ type Leaf[P rules.Position[P, M], M rules.Move] struct {
 // SetValue sets Values from the value v of the seat to move: v for the
 // mover and, in a game of two seats, -v for the other; in a game of more
 // seats, -v/(seats-1) for each other seat, so that the returns sum to 0
-// as a win against the field would.
+// as a win against the field would. It knows no partners: in a team game
+// (four-seat Focus with teams), where partners share the outcome, it
+// counts the mover's partner as an opponent, and so does WithNetwork,
+// which uses it; an evaluator for team play sets Values itself.
 func (l *Leaf[P, M]) SetValue(v float64) {
 	seats := min(l.Position.Seats(), rules.MaxSeats)
 	mover := l.Position.ToMove()

@@ -116,7 +116,13 @@ type Guided[P rules.Position[P, M], M rules.Move] struct {
 	// stepping says a search begun by Begin is under way; chance, that
 	// its root is a chance node.
 	stepping, chance bool
+	// evaluating says Choose is in its evaluator, which must not start
+	// another search of g: that would take over the tree of Choose's.
+	evaluating bool
 }
+
+// errReentrant refuses a search started by Choose's own evaluator.
+var errReentrant = errors.New("bot: the guided search was started again by its own evaluator")
 
 // NewGuided returns a guided search with the options (opts.Guide among
 // them) and eval; a nil eval is NewRollouts(opts).
@@ -146,6 +152,9 @@ func NewGuided[P rules.Position[P, M], M rules.Move](opts Options, eval Evaluato
 // an answer of the evaluator out of bounds (see Leaf).
 func (g *Guided[P, M]) Choose(ctx context.Context, p P) (M, error) {
 	var zero M
+	if g.evaluating {
+		return zero, errReentrant
+	}
 	g.searched, g.stepping = false, false
 	if !p.IsValid() {
 		return zero, noGame(p)
@@ -158,7 +167,7 @@ func (g *Guided[P, M]) Choose(ctx context.Context, p P) (M, error) {
 		return m, nil
 	}
 	g.search.guide = &g.guide
-	if err := g.run(ctx, p, g.eval, g.opts.Iterations); err != nil {
+	if err := g.runEvaluating(ctx, p); err != nil {
 		return zero, err
 	}
 	kids := g.kids(0)
@@ -167,6 +176,14 @@ func (g *Guided[P, M]) Choose(ctx context.Context, p P) (M, error) {
 	}
 	g.searched, g.root = true, p
 	return kids[g.pickMove(p)].move, nil
+}
+
+// runEvaluating runs Choose's search, marked as under way until it
+// returns or its evaluator panics.
+func (g *Guided[P, M]) runEvaluating(ctx context.Context, p P) error {
+	g.evaluating = true
+	defer func() { g.evaluating = false }()
+	return g.run(ctx, p, g.eval, g.opts.Iterations)
 }
 
 // Begin starts a search from p that its caller drives, for an evaluator
@@ -186,8 +203,11 @@ func (g *Guided[P, M]) Choose(ctx context.Context, p P) (M, error) {
 // Result draws the outcome. A new Begin or Choose drops a search under
 // way.
 func (g *Guided[P, M]) Begin(p P) error {
+	if g.evaluating {
+		return errReentrant
+	}
 	g.searched, g.stepping, g.chance = false, false, false
-	g.nodes = g.nodes[:0]
+	g.abandon() // the tree and any batch handed out
 	if !p.IsValid() {
 		return noGame(p)
 	}

@@ -14,16 +14,18 @@
 // The referee sends each engine boardsize, clear_board, the moves with
 // play, and genmove for its own moves; it checks every move against the
 // rules of package hex, and a move that is illegal, unreadable, a
-// resignation or later than -movetime plus -grace loses the game for its
-// engine. -asetup and -bsetup name files of HTP commands sent to the
+// resignation, a failure reply or later than -movetime plus -grace loses
+// the game for its engine (a late engine is started again, with its
+// setup, for the next game). -asetup and -bsetup name files of HTP commands sent to the
 // engine before the first game (e.g. MoHex's param settings), one a
 // line; -adir and -bdir are the engines' working directories. The
 // command words are split at spaces (no quoting).
 //
 // It prints a line for each game and then A's score with its Wilson 95%
 // interval and each engine's mean and longest time a move. Exit status:
-// 0 when the match was played, 1 when an engine could not be started or
-// stopped answering, 2 for bad flags.
+// 0 when the match was played, 1 when an engine could not be started,
+// stopped, or gave no answer within a minute to a command other than
+// genmove, 2 for bad flags.
 package main
 
 import (
@@ -44,66 +46,104 @@ import (
 
 func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
 
-// engine is a running HTP engine.
+// engine is a running HTP engine and how to start it again.
 type engine struct {
-	name  string
+	name, command, dir, setup string
+
 	cmd   *exec.Cmd
 	in    io.WriteCloser
-	out   *bufio.Reader
+	lines chan string // the engine's output, line by line; closed at its end
 	spent time.Duration
 	moves int
 	worst time.Duration
 }
 
+// setupTime bounds the engine's answer to a command other than genmove
+// (MoHex's first boardsize loads its patterns for several seconds).
+const setupTime = time.Minute
+
 func start(name, command, dir, setup string) (*engine, error) {
-	words := strings.Fields(command)
+	e := &engine{name: name, command: command, dir: dir, setup: setup}
+	return e, e.launch()
+}
+
+// launch starts the engine's process and sends its setup commands.
+func (e *engine) launch() error {
+	words := strings.Fields(e.command)
 	if len(words) == 0 {
-		return nil, fmt.Errorf("-%s: no command", name)
+		return fmt.Errorf("-%s: no command", e.name)
 	}
 	cmd := exec.Command(words[0], words[1:]...)
-	cmd.Dir = dir
+	cmd.Dir = e.dir
 	cmd.Stderr = io.Discard
 	in, err := cmd.StdinPipe()
 	if err != nil {
-		return nil, err
+		return err
 	}
 	out, err := cmd.StdoutPipe()
 	if err != nil {
-		return nil, err
+		return err
 	}
 	if err := cmd.Start(); err != nil {
-		return nil, fmt.Errorf("-%s: %w", name, err)
+		return fmt.Errorf("-%s: %w", e.name, err)
 	}
-	e := &engine{name: name, cmd: cmd, in: in, out: bufio.NewReader(out)}
-	if setup != "" {
-		data, err := os.ReadFile(setup)
+	e.cmd, e.in, e.lines = cmd, in, make(chan string, 64)
+	go func(lines chan<- string) {
+		r := bufio.NewReader(out)
+		for {
+			line, err := r.ReadString('\n')
+			if line != "" {
+				lines <- line
+			}
+			if err != nil {
+				close(lines)
+				return
+			}
+		}
+	}(e.lines)
+	if e.setup != "" {
+		data, err := os.ReadFile(e.setup)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		for line := range strings.SplitSeq(string(data), "\n") {
 			if line = strings.TrimSpace(line); line != "" && !strings.HasPrefix(line, "#") {
-				if _, err := e.ask(line); err != nil {
-					return nil, fmt.Errorf("-%ssetup: %s: %w", name, line, err)
+				if _, err := e.ask(line, setupTime); err != nil {
+					return fmt.Errorf("-%ssetup: %s: %w", e.name, line, err)
 				}
 			}
 		}
 	}
-	return e, nil
+	return nil
 }
 
-// errRefused is an engine's failure reply ("? ...").
-var errRefused = errors.New("refused")
+// errRefused is an engine's failure reply ("? ..."); errGarbled a reply
+// that is neither a success nor a failure; errLate no reply in time.
+var (
+	errRefused = errors.New("refused")
+	errGarbled = errors.New("garbled reply")
+	errLate    = errors.New("no reply in time")
+)
 
-// ask sends one command and returns the reply's text.
-func (e *engine) ask(command string) (string, error) {
+// ask sends one command and returns the reply's text, waiting at most
+// limit for it.
+func (e *engine) ask(command string, limit time.Duration) (string, error) {
 	if _, err := fmt.Fprintf(e.in, "%s\n", command); err != nil {
 		return "", err
 	}
+	timer := time.NewTimer(limit)
+	defer timer.Stop()
 	var reply strings.Builder
 	for {
-		line, err := e.out.ReadString('\n')
-		if err != nil {
-			return "", fmt.Errorf("engine %s stopped answering %q: %w", e.name, command, err)
+		var line string
+		var ok bool
+		select {
+		case line, ok = <-e.lines:
+		case <-timer.C:
+			return "", fmt.Errorf("engine %s: %w to %q (%v)", e.name, errLate, command, limit)
+		}
+		if !ok {
+			return "", fmt.Errorf("engine %s stopped answering %q", e.name, command)
 		}
 		line = strings.TrimRight(line, "\r\n")
 		if line == "" {
@@ -121,11 +161,24 @@ func (e *engine) ask(command string) (string, error) {
 	case strings.HasPrefix(text, "?"):
 		return "", fmt.Errorf("%w: %s", errRefused, text)
 	}
-	return "", fmt.Errorf("engine %s answered %q to %q", e.name, text, command)
+	return "", fmt.Errorf("engine %s: %w %q to %q", e.name, errGarbled, text, command)
+}
+
+// restart ends the engine's process and starts it again: after a reply
+// that came too late, its conversation is out of step.
+func (e *engine) restart() error {
+	e.kill()
+	return e.launch()
+}
+
+func (e *engine) kill() {
+	e.in.Close()
+	e.cmd.Process.Kill()
+	e.cmd.Wait()
 }
 
 func (e *engine) stop() {
-	e.ask("quit")
+	e.ask("quit", 5*time.Second)
 	e.in.Close()
 	done := make(chan struct{})
 	go func() { e.cmd.Wait(); close(done) }()
@@ -224,14 +277,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 func play(cfg hex.Config, first hex.Move, black, white *engine, limit time.Duration) (rules.Player, []string, string, error) {
 	both := []*engine{black, white}
 	for _, e := range both {
-		if _, err := e.ask(fmt.Sprintf("boardsize %d", cfg.Cols)); err != nil {
-			return 0, nil, "", err
-		}
-		if _, err := e.ask("clear_board"); err != nil {
-			return 0, nil, "", err
-		}
-		if _, err := e.ask("play b " + first.String()); err != nil {
-			return 0, nil, "", err
+		for _, c := range []string{fmt.Sprintf("boardsize %d", cfg.Cols), "clear_board", "play b " + first.String()} {
+			if _, err := e.ask(c, setupTime); err != nil {
+				return 0, nil, "", err
+			}
 		}
 	}
 	p := cfg.Start().PlayUnchecked(first)
@@ -241,19 +290,25 @@ func play(cfg hex.Config, first hex.Move, black, white *engine, limit time.Durat
 		e, other := both[seat], both[1-seat]
 		colour := []string{"b", "w"}[seat]
 		began := time.Now()
-		reply, err := e.ask("genmove " + colour)
+		reply, err := e.ask("genmove "+colour, limit)
 		took := time.Since(began)
 		e.spent += took
 		e.moves++
 		e.worst = max(e.worst, took)
-		if err != nil && !errors.Is(err, errRefused) {
-			return 0, moves, "", err
-		}
 		loses := func(why string) (rules.Player, []string, string, error) {
 			return 1 - seat, moves, " (" + e.name + " " + why + ")", nil
 		}
-		if err != nil {
-			return loses("refused genmove: " + err.Error())
+		switch {
+		case errors.Is(err, errLate):
+			// Its answer may still come: start it again, in step.
+			if err := e.restart(); err != nil {
+				return 0, moves, "", err
+			}
+			return loses(fmt.Sprintf("gave no move in %v", limit))
+		case errors.Is(err, errRefused), errors.Is(err, errGarbled):
+			return loses("answered genmove with " + err.Error())
+		case err != nil:
+			return 0, moves, "", err
 		}
 		if took > limit {
 			return loses(fmt.Sprintf("took %.1fs", took.Seconds()))
@@ -268,7 +323,7 @@ func play(cfg hex.Config, first hex.Move, black, white *engine, limit time.Durat
 		if err != nil || m.IsSwap() {
 			return loses(fmt.Sprintf("played %q: %v", reply, err))
 		}
-		if _, err := other.ask(fmt.Sprintf("play %s %s", colour, m)); err != nil {
+		if _, err := other.ask(fmt.Sprintf("play %s %s", colour, m), setupTime); err != nil {
 			return 0, moves, "", err
 		}
 		p = p.PlayUnchecked(m)

@@ -164,7 +164,7 @@ func (m *Model) AppendPriors(dst []float32, p hex.Position, last, ownLast hex.Sq
 //	         increasing
 //
 // A key is a pattern's canonical number (see the package doc): bit 63
-// set for a large pattern. Every weight is finite and above 0.
+// set for a large pattern. Every weight is in [MinWeight, MaxWeight].
 const magic = "hexpat1\n"
 
 // MarshalBinary writes the model in the file format above.
@@ -306,11 +306,20 @@ func (r *reader) u64() uint64 {
 func (r *reader) weight() float32 {
 	at := r.at
 	x := math.Float32frombits(r.u32())
-	if r.err == nil && !(x > 0 && x <= math.MaxFloat32) {
-		r.fail(at, "the weight %v is not finite and above 0", x)
+	if r.err == nil && !(x >= MinWeight && x <= MaxWeight) {
+		r.fail(at, "the weight %v is not in [%g, %g]", x, MinWeight, MaxWeight)
 	}
 	return x
 }
+
+// MinWeight and MaxWeight bound every weight of a model (Train keeps its
+// fit within them; Parse refuses a file outside them), so that a move's
+// weight, the product of three, and the sum over a board of 26×26 cells
+// stay finite and above 0 in float32: priors never come out NaN.
+const (
+	MinWeight = 1e-6
+	MaxWeight = 1e6
+)
 
 //go:embed weights.bin
 var weights []byte

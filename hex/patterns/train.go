@@ -177,9 +177,11 @@ func Train(games []Game, opts TrainOptions) (*Model, error) {
 	return newModel(keys, g32, weight32(gamma[0]), n32, opts.About), nil
 }
 
-// weight32 is x as a float32 weight: finite and above 0.
+// weight32 is x as a float32 weight within [MinWeight, MaxWeight]: a
+// feature seen almost never (or always) is weighed as the bound, which
+// the file format requires (see MinWeight).
 func weight32(x float64) float32 {
-	return float32(min(max(x, 1e-30), 1e30))
+	return float32(min(max(x, MinWeight), MaxWeight))
 }
 
 // data holds every candidate move of every position learned from: its

@@ -302,10 +302,15 @@ class Search:
 
     def close(self) -> None:
         """Frees the search's Go memory; it is closed after. Closing twice
-        does nothing."""
+        does nothing. While another thread's call is under way it raises
+        BusyError and the search stays open."""
         h, self._h = self._h, 0
         if h:
-            n.check(lib.tr_search_free(h))
+            try:
+                n.check(lib.tr_search_free(h))
+            except BusyError:
+                self._h = h  # not freed: still open, for a later close
+                raise
 
     def __enter__(self) -> Search:
         return self

@@ -1,0 +1,152 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/tabletop-go/rules"
+	"github.com/tabletop-go/rules/hex"
+)
+
+// fakeEnv makes the test binary a fake HTP engine of the mode it names:
+// "first" plays the first empty cell, "hang" never answers genmove,
+// "garbage" answers it with a line that is no reply, "refuse" with a
+// failure.
+const fakeEnv = "HEXMATCH_FAKE_ENGINE"
+
+func TestMain(m *testing.M) {
+	if mode := os.Getenv(fakeEnv); mode != "" {
+		fake(mode)
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+func fake(mode string) {
+	in := bufio.NewScanner(os.Stdin)
+	var p hex.Position
+	reply := func(s string) { fmt.Printf("= %s\n\n", s) }
+	for in.Scan() {
+		f := strings.Fields(in.Text())
+		if len(f) == 0 {
+			continue
+		}
+		switch f[0] {
+		case "boardsize":
+			n, _ := strconv.Atoi(f[1])
+			cfg, _ := hex.ParseSpec(fmt.Sprintf("hex(size=%d,swap=none)", n))
+			p = cfg.Start()
+			reply("")
+		case "clear_board":
+			p = p.Config().Start()
+			reply("")
+		case "play":
+			m, _ := p.ParseMove(f[2])
+			p = p.PlayUnchecked(m)
+			reply("")
+		case "genmove":
+			switch mode {
+			case "hang":
+				time.Sleep(time.Hour)
+			case "garbage":
+				fmt.Print("hello\n\n")
+			case "refuse":
+				fmt.Print("? no\n\n")
+			default:
+				m := p.AppendMoves(nil)[0]
+				p = p.PlayUnchecked(m)
+				reply(m.String())
+			}
+		case "quit":
+			reply("")
+			return
+		default:
+			reply("")
+		}
+	}
+}
+
+// engineCommand is the fake engine of mode as hexmatch's -a or -b.
+func engineCommand(t *testing.T, mode string) string {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return "env " + fakeEnv + "=" + mode + " " + exe
+}
+
+// TestAFaultyEngineLosesItsGames: an engine that hangs, garbles or
+// refuses its genmove loses each game, the referee goes on to the next
+// (starting a hung engine again), and the score counts them.
+func TestAFaultyEngineLosesItsGames(t *testing.T) {
+	for _, mode := range []string{"hang", "garbage", "refuse"} {
+		var out, errs strings.Builder
+		args := []string{"-a", engineCommand(t, "first"), "-b", engineCommand(t, mode), "-size", "3", "-openings", "2",
+			"-movetime", "100ms", "-grace", "200ms"}
+		began := time.Now()
+		if code := run(args, &out, &errs); code != 0 {
+			t.Fatalf("%s: exit %d: %s", mode, code, errs.String())
+		}
+		if !strings.Contains(out.String(), "A scored 4 of 4") {
+			t.Errorf("%s: %s", mode, out.String())
+		}
+		if time.Since(began) > 20*time.Second {
+			t.Errorf("%s: the match took %v", mode, time.Since(began))
+		}
+	}
+}
+
+// TestMatchOfTwoEnginesIsScored: two legal engines finish every game,
+// each opening played both ways, the records replay, and the score's
+// interval holds the share.
+func TestMatchOfTwoEnginesIsScored(t *testing.T) {
+	records := t.TempDir() + "/games.txt"
+	var out, errs strings.Builder
+	args := []string{"-a", engineCommand(t, "first"), "-b", engineCommand(t, "first"), "-size", "4", "-openings", "3",
+		"-movetime", "1s", "-records", records}
+	if code := run(args, &out, &errs); code != 0 {
+		t.Fatalf("exit %d: %s", code, errs.String())
+	}
+	if n := strings.Count(out.String(), ": opening "); n != 6 {
+		t.Errorf("%d games: %s", n, out.String())
+	}
+	data, err := os.ReadFile(records)
+	if err != nil {
+		t.Fatal(err)
+	}
+	games := strings.Split(strings.TrimSpace(string(data)), "[Game ")
+	for _, g := range games[1:] {
+		moves := strings.Fields(strings.TrimSpace(g[strings.LastIndex(g, "]")+1:]))
+		p := hex.Sized(4).Start()
+		for _, s := range moves {
+			m, err := p.ParseMove(s)
+			if err == nil {
+				p, err = p.Play(m)
+			}
+			if err != nil {
+				t.Fatalf("%v in %v", err, moves)
+			}
+		}
+		if p.ToMove() != rules.Terminal {
+			t.Errorf("unfinished: %v", moves)
+		}
+	}
+	if lo, hi := wilson(3, 6); !(lo < 0.5 && hi > 0.5) {
+		t.Errorf("wilson(3, 6) = %v, %v", lo, hi)
+	}
+}
+
+// TestBadFlags: missing engines and bad sizes are refused with status 2.
+func TestBadFlags(t *testing.T) {
+	for _, args := range [][]string{{}, {"-a", "x"}, {"-a", "x", "-b", "y", "-size", "0"}, {"-a", "x", "-b", "y", "-openings", "0"}} {
+		var out, errs strings.Builder
+		if code := run(args, &out, &errs); code != 2 {
+			t.Errorf("%v: exit %d", args, code)
+		}
+	}
+}
