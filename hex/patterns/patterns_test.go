@@ -6,7 +6,6 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -16,6 +15,7 @@ import (
 	"github.com/tabletop-go/rules/hex"
 	"github.com/tabletop-go/rules/hex/analysis"
 	"github.com/tabletop-go/rules/hex/sgf"
+	"github.com/tabletop-go/rules/internal/testkit"
 )
 
 // TestPatternCellsAreTheHexNeighbourhood: the first 6 cells of a
@@ -413,23 +413,10 @@ func TestDefaultModelPredictsHeldOutGames(t *testing.T) {
 	assert.Greater(t, a.Positions, 50000)
 }
 
-// hexGames finds shared/hexgames beside the repository, or in
-// $HEXGAMES_DIR; it fails under CI when they are missing.
+// hexGames finds a file of shared/hexgames (testkit.HexGames).
 func hexGames(t *testing.T, name string) string {
 	t.Helper()
-	for _, d := range []string{os.Getenv("HEXGAMES_DIR"), "../../../shared/hexgames"} {
-		if d == "" {
-			continue
-		}
-		if _, err := os.Stat(filepath.Join(d, name)); err == nil {
-			return filepath.Join(d, name)
-		}
-	}
-	if os.Getenv("CI") != "" {
-		t.Fatalf("%s not found beside the repository; set HEXGAMES_DIR", name)
-	}
-	t.Skipf("%s not found beside the repository; set HEXGAMES_DIR", name)
-	return ""
+	return testkit.HexGames(t, name)
 }
 
 // BenchmarkAppendPriors: the priors of an 11×11 position after 30

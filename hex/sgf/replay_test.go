@@ -3,7 +3,6 @@ package sgf
 import (
 	"bufio"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -11,27 +10,14 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/tabletop-go/rules/hex"
+	"github.com/tabletop-go/rules/internal/testkit"
 	"github.com/tabletop-go/rules/notation"
 )
 
-// hexGames finds shared/hexgames beside the repository (as laid out for
-// development and CI), or in $HEXGAMES_DIR.
+// hexGames finds a file of shared/hexgames (testkit.HexGames).
 func hexGames(t *testing.T, name string) string {
 	t.Helper()
-	dirs := []string{os.Getenv("HEXGAMES_DIR"), "../../../shared/hexgames", "../../shared/hexgames"}
-	for _, d := range dirs {
-		if d == "" {
-			continue
-		}
-		if _, err := os.Stat(filepath.Join(d, name)); err == nil {
-			return filepath.Join(d, name)
-		}
-	}
-	if os.Getenv("CI") != "" {
-		t.Fatalf("%s not found beside the repository (CI must replay the real games); set HEXGAMES_DIR", name)
-	}
-	t.Skipf("%s not found beside the repository; set HEXGAMES_DIR", name)
-	return ""
+	return testkit.HexGames(t, name)
 }
 
 // replay plays a record's moves; it returns the position reached and, if

@@ -8,7 +8,6 @@ import (
 	"io"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
@@ -97,23 +96,10 @@ func repeated(t *testing.T, path string, n int) io.Reader {
 	return io.MultiReader(readers...)
 }
 
-// hexGames finds a file of shared/hexgames beside the repository, as
-// package sgf's tests do.
+// hexGames finds a file of shared/hexgames (testkit.HexGames).
 func hexGames(t *testing.T, name string) string {
 	t.Helper()
-	for _, d := range []string{os.Getenv("HEXGAMES_DIR"), "../../../../shared/hexgames", "../../../shared/hexgames"} {
-		if d == "" {
-			continue
-		}
-		if _, err := os.Stat(filepath.Join(d, name)); err == nil {
-			return filepath.Join(d, name)
-		}
-	}
-	if os.Getenv("CI") != "" {
-		t.Fatalf("%s not found beside the repository; set HEXGAMES_DIR", name)
-	}
-	t.Skipf("%s not found beside the repository; set HEXGAMES_DIR", name)
-	return ""
+	return testkit.HexGames(t, name)
 }
 
 // TestValidateStreamsTheGameCollectionsInBoundedMemory: the Computer
