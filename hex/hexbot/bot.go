@@ -254,11 +254,14 @@ func (b *Bot) ChooseCell(ctx context.Context, board analysis.Board, last int) (i
 		return cands.First(), nil
 	}
 	b.Last.Reason = "search"
-	mine := -1
-	if follows && !b.opts.NoReuse {
-		mine = b.prev.move
+	own, mine := -1, -1 // the bot's last move, and that for reuse
+	if follows {
+		own = b.prev.move
+		if !b.opts.NoReuse {
+			mine = own
+		}
 	}
-	cell := b.search(ctx, root, cands, last, mine, reply)
+	cell := b.search(ctx, root, cands, last, own, mine, reply)
 	b.prev = previous{board: board, move: cell, ok: true}
 	return cell, nil
 }
@@ -299,9 +302,11 @@ func (b *Bot) trySolver(ctx context.Context, root analysis.Board, cands analysis
 }
 
 // search runs the MCTS from root over the moves cands and returns the
-// best. When mine is a cell, the last search's board with mine and reply
-// played is root's board, and each worker keeps what it can of its tree.
-func (b *Bot) search(ctx context.Context, root analysis.Board, cands analysis.Set, last, mine, reply int) int {
+// best. last and own are the last stones of the opponent and of the
+// mover (-1: unknown). When mine is a cell, the last search's board with
+// mine and reply played is root's board, and each worker keeps what it
+// can of its tree.
+func (b *Bot) search(ctx context.Context, root analysis.Board, cands analysis.Set, last, own, mine, reply int) int {
 	var deadline time.Time
 	iterations := b.opts.Iterations
 	if d, ok := ctx.Deadline(); !ok {
@@ -336,7 +341,7 @@ func (b *Bot) search(ctx context.Context, root analysis.Board, cands analysis.Se
 		if ok {
 			b.Last.Reused += kept
 		} else {
-			w.reset(root, cands, last)
+			w.reset(root, cands, last, own)
 		}
 		w.knowAt = uint32(knowledge)
 		w.deadline = deadline

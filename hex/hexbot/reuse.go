@@ -134,7 +134,12 @@ func (w *worker) reuse(root analysis.Board, cands analysis.Set, mine, reply int)
 	w.nodes = w.nodes[:0]
 	w.room(len(keep))
 	w.nodes = append(w.nodes, keep...)
-	w.root, w.cands = root, cands
+	w.root, w.cands, w.own = root, cands, mine
+	// The root's children anew: those the old tree had got their
+	// priors on a board before mine and reply, the others none.
+	if w.learnedPriors(0, &w.root, reply) {
+		w.setPriors(w.nodes[1 : 1+n])
+	}
 	return kept, true
 }
 

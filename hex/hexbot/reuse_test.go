@@ -2,10 +2,13 @@ package hexbot
 
 import (
 	"context"
+	"math"
 	"math/rand/v2"
 	"testing"
 
+	"github.com/tabletop-go/rules/hex"
 	"github.com/tabletop-go/rules/hex/analysis"
+	"github.com/tabletop-go/rules/hex/patterns"
 )
 
 // checkTree walks a worker's tree from its root board: every node is
@@ -479,7 +482,7 @@ func TestBestCountsEveryPlayoutAndResistsWhenLost(t *testing.T) {
 	bot.setup(g.Cells())
 	total := 0
 	for _, w := range bot.workers {
-		w.reset(b, b.EmptyCells(), -1)
+		w.reset(b, b.EmptyCells(), -1, -1)
 		r := w.nodes[0]
 		for k := r.first; k < r.first+int32(r.kids); k++ {
 			w.nodes[k].hits = 3
@@ -555,7 +558,7 @@ func handTree(t *testing.T, maxNodes, stones int) (w *worker, next analysis.Boar
 	bot := New(Options{MaxNodes: maxNodes, Plain: true})
 	bot.setup(g.Cells())
 	w = bot.workers[0]
-	w.reset(b, b.EmptyCells(), -1)
+	w.reset(b, b.EmptyCells(), -1, -1)
 	mine, reply, x = g.Cells()-1, g.Cells()-2, g.Cells()-3
 	grow := func(i int32, bd *analysis.Board) {
 		w.nodes[i].hits = 5
@@ -627,7 +630,7 @@ func TestReuseRegrowsANodeWhoseChildrenWereAllFilledIn(t *testing.T) {
 	bot := New(Options{Plain: true})
 	bot.setup(g.Cells())
 	w := bot.workers[0]
-	w.reset(b, b.EmptyCells(), -1)
+	w.reset(b, b.EmptyCells(), -1, -1)
 	bd, i := b, int32(0)
 	for _, cell := range []int{8, 7, 6, 5} {
 		i = w.child(i, cell)
@@ -651,5 +654,71 @@ func TestReuseRegrowsANodeWhoseChildrenWereAllFilledIn(t *testing.T) {
 	y := w.child(w.child(0, 6), 5)
 	if nd := w.nodes[y]; y < 0 || nd.kids != -1 || nd.know {
 		t.Fatalf("a node with every child filled in: kids %d, know %v", nd.kids, nd.know)
+	}
+}
+
+// TestRootPriorsKnowBothLastStones: when the board follows the last
+// search's, the root's children get the model's probabilities with the
+// opponent's reply and the bot's own last move as the last two stones,
+// whether the tree is kept or started anew; kept children do not keep
+// the priors they got on the board before those two moves.
+func TestRootPriorsKnowBothLastStones(t *testing.T) {
+	for _, noReuse := range []bool{false, true} {
+		bot := New(Options{Iterations: 2000, Seed: 1, Plain: true, NoReuse: noReuse})
+		next, mine, reply := searchAndReply(t, bot)
+		if _, err := bot.ChooseCell(context.Background(), next, -1); err != nil {
+			t.Fatal(err)
+		}
+		if noReuse != (bot.Last.Reused == 0) {
+			t.Fatalf("NoReuse %v: %d playouts kept", noReuse, bot.Last.Reused)
+		}
+		g := next.Geometry()
+		cols, rows := g.Size()
+		colors := make([]hex.Color, g.Cells())
+		for cell := range colors {
+			switch c, ok := next.At(cell); {
+			case !ok:
+				colors[cell] = hex.Empty
+			case c == analysis.Black:
+				colors[cell] = hex.Black
+			default:
+				colors[cell] = hex.White
+			}
+		}
+		mover := hex.Black
+		if next.Turn() == analysis.White {
+			mover = hex.White
+		}
+		want := make([]float32, g.Cells())
+		if err := patterns.Default().Weights(want, colors, cols, rows, mover, reply, mine); err != nil {
+			t.Fatal(err)
+		}
+		sum := float32(0)
+		for _, x := range want {
+			sum += x
+		}
+		w := bot.workers[0]
+		r := w.nodes[0]
+		differs := false // from the priors without the bot's own last move
+		without := make([]float32, g.Cells())
+		if err := patterns.Default().Weights(without, colors, cols, rows, mover, reply, -1); err != nil {
+			t.Fatal(err)
+		}
+		sumWithout := float32(0)
+		for _, x := range without {
+			sumWithout += x
+		}
+		for k := r.first; k < r.first+int32(r.kids); k++ {
+			cell := w.nodes[k].move
+			if got, p := w.nodes[k].prior, want[cell]/sum; math.Abs(float64(got-p)) > 1e-6 {
+				t.Fatalf("NoReuse %v: root child %s has prior %g, want %g", noReuse, g.Name(int(cell)), got, p)
+			}
+			if math.Abs(float64(want[cell]/sum-without[cell]/sumWithout)) > 1e-4 {
+				differs = true
+			}
+		}
+		if !differs {
+			t.Fatal("the bot's own last move changes no prior: the test checks nothing")
+		}
 	}
 }

@@ -40,16 +40,19 @@ const (
 
 // worker is one searcher: its tree, random numbers and scratch space.
 type worker struct {
-	bot    *Bot
-	nodes  []node
-	max    int
-	rng    *rand.Rand
-	hs     [2]*analysis.HSearch
-	path   []int32
-	cells  []int16
-	pos    []int16
-	root   analysis.Board
-	cands  analysis.Set
+	bot   *Bot
+	nodes []node
+	max   int
+	rng   *rand.Rand
+	hs    [2]*analysis.HSearch
+	path  []int32
+	cells []int16
+	pos   []int16
+	root  analysis.Board
+	cands analysis.Set
+	// own is the root mover's last stone, for the root's priors (-1:
+	// unknown).
+	own    int
 	knowAt uint32
 	inf    analysis.Inferior
 	dom    analysis.Domination
@@ -81,9 +84,10 @@ func newWorker(b *Bot, seed uint64, maxNodes int) *worker {
 }
 
 // reset roots the tree at board root, whose children are cands (in
-// increasing order).
-func (w *worker) reset(root analysis.Board, cands analysis.Set, last int) {
-	w.root, w.cands = root, cands
+// increasing order); last and own are the last stones of the opponent
+// and of the mover (-1: unknown).
+func (w *worker) reset(root analysis.Board, cands analysis.Set, last, own int) {
+	w.root, w.cands, w.own = root, cands, own
 	w.nodes = w.nodes[:0]
 	w.room(1)
 	w.nodes = append(w.nodes, node{move: int16(last), kids: -1})
@@ -104,21 +108,27 @@ func (w *worker) expand(i int32, b *analysis.Board, moves analysis.Set) bool {
 	learned := w.learnedPriors(i, b, last)
 	for cell := range moves.All() {
 		v := prior(b, cell, last)
-		nd := node{move: int16(cell), kids: -1, visits: priorVisits, wins: float32(v * priorVisits)}
-		if learned {
-			nd.prior = w.weights[cell]
-		}
-		w.nodes = append(w.nodes, nd)
+		w.nodes = append(w.nodes, node{move: int16(cell), kids: -1, visits: priorVisits, wins: float32(v * priorVisits)})
+	}
+	if learned {
+		w.setPriors(w.nodes[first:])
 	}
 	w.nodes[i].first, w.nodes[i].kids = first, int16(n)
 	return true
 }
 
+// setPriors gives kids the learned priors in w.weights.
+func (w *worker) setPriors(kids []node) {
+	for j := range kids {
+		kids[j].prior = w.weights[kids[j].move]
+	}
+}
+
 // learnedPriors fills w.weights with the probability the bot's pattern
 // model gives each cell of b (a stone's is 0), last being the
 // opponent's last stone (the move into node i) and the mover's own last
-// the move into i's parent when i is on the path being searched. It
-// reports false without a model.
+// the move into i's parent when i is on the path being searched (at the
+// root, w.own). It reports false without a model.
 func (w *worker) learnedPriors(i int32, b *analysis.Board, last int) bool {
 	m := w.bot.opts.Patterns
 	if m == nil {
@@ -151,7 +161,9 @@ func (w *worker) learnedPriors(i int32, b *analysis.Board, last int) bool {
 		return cell
 	}
 	own := -1
-	if k := len(w.path); i != 0 && k >= 2 && w.path[k-1] == i && int(w.path[k-2]) < len(w.nodes) {
+	if i == 0 {
+		own = w.own
+	} else if k := len(w.path); k >= 2 && w.path[k-1] == i && int(w.path[k-2]) < len(w.nodes) {
 		own = int(w.nodes[w.path[k-2]].move)
 	}
 	if m.Weights(w.weights, w.colors, cols, rows, mover, stone(last, mover.Other()), stone(own, mover)) != nil {
