@@ -1,7 +1,7 @@
 // Command hexmatch referees a match between two Hex engines that speak
 // HTP (the Hex Text Protocol of HexGui, MoHex and examples/htp):
 //
-//	go run ./examples/hexmatch -a 'CMD ARGS' -b 'CMD ARGS' [-size 9] [-openings 20]
+//	go run ./examples/hexmatch -a 'CMD ARGS' -b 'CMD ARGS' [-size 9] [-openings 20] [-from 1]
 //	    [-movetime 1s] [-grace 10s] [-adir DIR] [-bdir DIR] [-asetup FILE] [-bsetup FILE] [-records FILE]
 //
 // Each game starts from an opening, Black's first stone, placed by the
@@ -9,7 +9,9 @@
 // answering it once as White and once taking Black's side; so a match of
 // -openings N is 2N games. The openings are N cells spread over the
 // board in reading order (cell k·C/N + C/(2N) of the C cells, for k from
-// 0), and on a board of fewer than N cells each cell once.
+// 0), and on a board of fewer than N cells each cell once. -from K
+// starts at the K-th of them (game 2K-1), so that a long match can be
+// played in parts: the parts' games are those of the whole match.
 //
 // The referee sends each engine boardsize, clear_board, the moves with
 // play, and genmove for its own moves; it checks every move against the
@@ -200,6 +202,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	bsetup := fs.String("bsetup", "", "file of HTP commands for engine B before the first game")
 	size := fs.Int("size", 9, "board size")
 	openings := fs.Int("openings", 20, "openings, each played twice")
+	from := fs.Int("from", 1, "the first opening to play, from 1 to -openings (to play a match in parts)")
 	moveTime := fs.Duration("movetime", time.Second, "the engines' nominal time a move (set it in their commands too)")
 	grace := fs.Duration("grace", 10*time.Second, "how late past -movetime a move may come before it loses")
 	records := fs.String("records", "", "write the games as records to this file")
@@ -207,8 +210,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	cfg, err := hex.ParseSpec(fmt.Sprintf("hex(size=%d,swap=none)", *size))
-	if err != nil || *a == "" || *b == "" || *openings < 1 || fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "hexmatch: want -a and -b commands, -size from 1 to %d and -openings of 1 or more\n", hex.MaxSize)
+	if err != nil || *a == "" || *b == "" || *openings < 1 || *from < 1 || *from > min(*openings, *size**size) || fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "hexmatch: want -a and -b commands, -size from 1 to %d, -openings of 1 or more and -from from 1 to the openings\n", hex.MaxSize)
 		return 2
 	}
 	var recs *os.File
@@ -230,7 +233,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	cells := *size * *size
 	n := min(*openings, cells)
 	score, games := 0.0, 0
-	for o := range n {
+	for o := *from - 1; o < n; o++ {
 		cell := o*cells/n + cells/(2*n)
 		first := hex.Place(hex.NewSquare(cell%*size, cell / *size))
 		for aBlack := range 2 {
@@ -246,11 +249,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 				return 1
 			}
 			games++
+			number := 2*(*from-1) + games
 			aWon := (winner == rules.Player(0)) == (aBlack == 1)
 			if aWon {
 				score++
 			}
-			fmt.Fprintf(stdout, "game %d: opening %v, A is %s: %s wins%s in %d moves\n", games, first,
+			fmt.Fprintf(stdout, "game %d: opening %v, A is %s: %s wins%s in %d moves\n", number, first,
 				[]string{"White", "Black"}[aBlack], map[bool]string{true: "A", false: "B"}[aWon], why, len(moves))
 			if recs != nil {
 				result := "1-0"

@@ -141,9 +141,32 @@ func TestMatchOfTwoEnginesIsScored(t *testing.T) {
 	}
 }
 
-// TestBadFlags: missing engines and bad sizes are refused with status 2.
+// TestFromPlaysTheLaterOpenings: -from K plays the openings from the
+// K-th on, numbered as in the whole match, so that parts make the match.
+func TestFromPlaysTheLaterOpenings(t *testing.T) {
+	play := func(args ...string) string {
+		var out, errs strings.Builder
+		args = append([]string{"-a", engineCommand(t, "first"), "-b", engineCommand(t, "first"), "-size", "4", "-openings", "3", "-movetime", "1s"}, args...)
+		if code := run(args, &out, &errs); code != 0 {
+			t.Fatalf("exit %d: %s", code, errs.String())
+		}
+		return out.String()
+	}
+	whole := strings.Split(play(), "\n")
+	part := strings.Split(play("-from", "3"), "\n")
+	if len(part) < 2 || part[0] != whole[4] || part[1] != whole[5] || !strings.HasPrefix(part[0], "game 5: opening ") {
+		t.Fatalf("-from 3 played\n%s\nnot the last two games of\n%s", strings.Join(part, "\n"), strings.Join(whole, "\n"))
+	}
+	if !strings.Contains(part[2], " of 2 ") {
+		t.Errorf("score line %q: want a score of the 2 games played", part[2])
+	}
+}
+
+// TestBadFlags: missing engines, bad sizes and openings out of range are
+// refused with status 2.
 func TestBadFlags(t *testing.T) {
-	for _, args := range [][]string{{}, {"-a", "x"}, {"-a", "x", "-b", "y", "-size", "0"}, {"-a", "x", "-b", "y", "-openings", "0"}} {
+	for _, args := range [][]string{{}, {"-a", "x"}, {"-a", "x", "-b", "y", "-size", "0"}, {"-a", "x", "-b", "y", "-openings", "0"},
+		{"-a", "x", "-b", "y", "-from", "0"}, {"-a", "x", "-b", "y", "-openings", "3", "-from", "4"}, {"-a", "x", "-b", "y", "-size", "2", "-from", "5"}} {
 		var out, errs strings.Builder
 		if code := run(args, &out, &errs); code != 2 {
 			t.Errorf("%v: exit %d", args, code)
