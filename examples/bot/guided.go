@@ -94,11 +94,15 @@ func (g Guide) withDefaults(rollouts bool) Guide {
 //
 // Of Options, it uses Iterations (evaluations a search: leaves
 // evaluated and finished games reached), Seed (the noise and the
-// temperature's draws; the evaluator has its own), MaxNodes and Guide;
-// it searches on one goroutine (batches are its parallelism), builds a
-// new tree for every search, and ignores the rest. A search stopped by
-// Iterations is reproducible for a seed and a deterministic evaluator.
-// It is not safe for concurrent use.
+// temperature's draws; the evaluator has its own), MaxNodes,
+// DiscardTree and Guide; it searches on one goroutine (batches are its
+// parallelism) and ignores the rest. As AlphaZero does, a search whose
+// position the last search's tree holds within a few plies (the moves
+// played since) keeps that subtree, its visits and values, adds
+// Iterations to them and draws the root's noise anew; DiscardTree starts
+// every search from an empty tree. A search stopped by Iterations is
+// reproducible for a seed, a deterministic evaluator and the same
+// sequence of searches. It is not safe for concurrent use.
 type Guided[P rules.Position[P, M], M rules.Move] struct {
 	opts Options
 	// guide is the Guide of Choose, whose evaluator is eval; stepGuide
@@ -179,11 +183,20 @@ func (g *Guided[P, M]) Choose(ctx context.Context, p P) (M, error) {
 }
 
 // runEvaluating runs Choose's search, marked as under way until it
-// returns or its evaluator panics.
+// returns or its evaluator panics; after a panic the tree is dropped, as
+// after an evaluator's error, so that no later search keeps it.
 func (g *Guided[P, M]) runEvaluating(ctx context.Context, p P) error {
 	g.evaluating = true
-	defer func() { g.evaluating = false }()
-	return g.run(ctx, p, g.eval, g.opts.Iterations)
+	returned := false
+	defer func() {
+		g.evaluating = false
+		if !returned {
+			g.abandon()
+		}
+	}()
+	err := g.run(ctx, p, g.eval, g.opts.Iterations, !g.opts.DiscardTree)
+	returned = true
+	return err
 }
 
 // Begin starts a search from p that its caller drives, for an evaluator
@@ -198,16 +211,18 @@ func (g *Guided[P, M]) runEvaluating(ctx context.Context, p P) error {
 //	m, err := g.Result()
 //
 // It is the search Choose runs, step by step: the same batches, the
-// same tree, the same move for the same answers. Begin refuses what
-// Choose refuses; at a chance node there is nothing to evaluate and
-// Result draws the outcome. A new Begin or Choose drops a search under
-// way.
+// same tree, the same move for the same answers; like Choose, it keeps
+// the subtree of the last search's tree that p's node roots (unless
+// Options.DiscardTree), and then the root needs no evaluation. Begin
+// refuses what Choose refuses; at a chance node there is nothing to
+// evaluate and Result draws the outcome. A new Begin or Choose ends a
+// search under way; a batch handed out and not fed is dropped.
 func (g *Guided[P, M]) Begin(p P) error {
 	if g.evaluating {
 		return errReentrant
 	}
 	g.searched, g.stepping, g.chance = false, false, false
-	g.abandon() // the tree and any batch handed out
+	g.cancelBatch() // a batch handed out and not fed
 	if !p.IsValid() {
 		return noGame(p)
 	}
@@ -219,7 +234,7 @@ func (g *Guided[P, M]) Begin(p P) error {
 		return nil
 	}
 	g.search.guide = &g.stepGuide
-	g.begin(p, g.opts.Iterations)
+	g.begin(p, g.opts.Iterations, !g.opts.DiscardTree)
 	g.stepping, g.root = true, p
 	return nil
 }
@@ -284,7 +299,7 @@ func (g *Guided[P, M]) Result() (M, error) {
 		return zero, ErrNoSearch
 	}
 	g.stepping = false
-	g.clearBatch()
+	g.cancelBatch()
 	if len(g.kids(0)) == 0 {
 		return zero, ErrNoMoves
 	}

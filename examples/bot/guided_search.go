@@ -59,6 +59,16 @@ type search[P rules.Position[P, M], M rules.Move] struct {
 	prior   []float32
 	path    []step
 	noise   []float64
+	// clean holds the root's priors before the noise was mixed in
+	// (noised), so that a search of the same root again starts from the
+	// evaluator's; groups and stack are reroot's scratch space.
+	clean  []float32
+	noised bool
+	groups []group
+	stack  []int32
+	// reused is the number of simulations the search under way kept from
+	// the last one's tree.
+	reused int
 	// done counts the simulations backed up, base those before the
 	// search under way (after the root's expansion, once started).
 	done, base int
@@ -94,19 +104,29 @@ func (s *search[P, M]) kids(i int32) []gnode[M] {
 }
 
 // begin starts a search from root, a decision node, of iterations
-// simulations (at least one): its first batch is the root alone, whose
-// evaluation expands it.
-func (s *search[P, M]) begin(root P, iterations int) {
-	s.nodes = append(s.nodes[:0], gnode[M]{children: unexpanded})
-	s.root, s.target, s.started, s.base = root, max(iterations, 1), false, s.done
-	s.clearBatch()
+// simulations (at least one). With reuse, when the last search's tree
+// holds root expanded (see reroot), the search goes on from its subtree,
+// with new noise at the root; otherwise its first batch is the root
+// alone, whose evaluation expands it.
+func (s *search[P, M]) begin(root P, iterations int, reuse bool) {
+	s.cancelBatch() // one a search begun by Guided.Begin handed out
+	kept := reuse && s.reroot(root)
+	if !kept {
+		s.nodes = append(s.nodes[:0], gnode[M]{children: unexpanded})
+		s.noised = false
+	}
+	s.root, s.target, s.started, s.base, s.reused = root, max(iterations, 1), kept, s.done, 0
+	if kept {
+		s.reused = int(s.nodes[0].visits) - 1 // its expansion aside
+		s.addNoise()
+	}
 }
 
 // run searches from root, a decision node: it expands the root with one
-// evaluation, then runs iterations simulations (at least one), in
+// evaluation (unless begin kept it), then runs iterations simulations (at least one), in
 // batches of up to Guide.Batch leaves, until they are done or ctx is.
-func (s *search[P, M]) run(ctx context.Context, root P, eval Evaluator[P, M], iterations int) error {
-	s.begin(root, iterations)
+func (s *search[P, M]) run(ctx context.Context, root P, eval Evaluator[P, M], iterations int, reuse bool) error {
+	s.begin(root, iterations, reuse)
 	done := ctx.Done()
 	for s.next() {
 		if err := eval.Evaluate(s.leaves); err != nil {
@@ -212,6 +232,19 @@ func (s *search[P, M]) complete() error {
 		s.addNoise()
 	}
 	return nil
+}
+
+// cancelBatch takes back the batch handed out and not answered: its
+// leaves are unexpanded again and their paths lose their virtual losses,
+// so that the tree is whole for a later search.
+func (s *search[P, M]) cancelBatch() {
+	for _, w := range s.waiting {
+		s.nodes[w.mark].children = unexpanded
+		for _, st := range s.paths[w.from:w.to] {
+			s.nodes[st.node].inflight--
+		}
+	}
+	s.clearBatch()
 }
 
 // abandon forgets the batch under way after the evaluator failed: the
@@ -407,6 +440,11 @@ func (s *search[P, M]) addNoise() {
 		alpha = 10 / float64(len(kids))
 	}
 	s.noise = resize(s.noise, len(kids))
+	s.clean = resize(s.clean, len(kids))
+	for i := range kids {
+		s.clean[i] = kids[i].prior
+	}
+	s.noised = true
 	sum := 0.0
 	for i := range s.noise {
 		s.noise[i] = gamma(s.rng, alpha)

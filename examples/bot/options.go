@@ -71,11 +71,11 @@ type Options struct {
 	// default, a search whose position the last search's tree holds
 	// within a few plies (the moves played since, the bot's own and the
 	// others') keeps that subtree and its statistics, and adds
-	// Iterations to them.
+	// Iterations to them; the guided search too.
 	DiscardTree bool
 	// Guide configures the guided search (NewGuided; New's "guided"),
 	// which ignores the options above but Iterations, Seed, MaxNodes,
-	// RolloutDepth and MaxRollout.
+	// RolloutDepth, MaxRollout and DiscardTree.
 	Guide Guide
 }
 

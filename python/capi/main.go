@@ -37,8 +37,9 @@ func main() {} // a c-shared library has no main of its own
 
 // abiVersion changes whenever a function is added or a function's
 // arguments or the layout of what it writes change; the binding refuses
-// a library of another (2: the guided search, tr_search_...).
-const abiVersion = 2
+// a library of another (2: the guided search, tr_search_...; 3:
+// tr_search_new's keep tree).
+const abiVersion = 3
 
 //export tr_abi
 func tr_abi() C.int64_t { return abiVersion }

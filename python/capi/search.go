@@ -66,12 +66,13 @@ func lockSearch(h C.int64_t) (*search, error) {
 
 // tr_search_new makes a guided search for positions of the variant of
 // the position start, with the options in order: simulations, batch,
-// seed, temperature plies (ints), then PUCT, its base, the first-play
-// value, the noise's fraction and alpha, the temperature (doubles; 0 or
-// less for the defaults where Go has one).
+// seed, temperature plies, keep tree (ints; keep tree 1 keeps the
+// subtree of the last search's tree, 0 discards it), then PUCT, its
+// base, the first-play value, the noise's fraction and alpha, the
+// temperature (doubles; 0 or less for the defaults where Go has one).
 //
 //export tr_search_new
-func tr_search_new(start C.int64_t, simulations, batch C.int64_t, seed C.uint64_t, temperaturePlies C.int64_t,
+func tr_search_new(start C.int64_t, simulations, batch C.int64_t, seed C.uint64_t, temperaturePlies, keepTree C.int64_t,
 	puct, puctBase, firstPlay, noise, noiseAlpha, temperature C.double,
 ) (ret C.int64_t) {
 	defer guard(&ret)
@@ -97,8 +98,10 @@ func tr_search_new(start C.int64_t, simulations, batch C.int64_t, seed C.uint64_
 		return fail(fmt.Errorf("temperature plies %d is not in [0, 2**30]", temperaturePlies))
 	case noise < 0 || noise > 1:
 		return fail(fmt.Errorf("noise %v is not in [0, 1]", float64(noise)))
+	case keepTree != 0 && keepTree != 1:
+		return fail(fmt.Errorf("keep tree %d is neither 0 nor 1", keepTree))
 	}
-	opts := bot.Options{Iterations: int(simulations), Seed: uint64(seed), Guide: bot.Guide{
+	opts := bot.Options{Iterations: int(simulations), Seed: uint64(seed), DiscardTree: keepTree == 0, Guide: bot.Guide{
 		PUCT: float64(puct), PUCTBase: float64(puctBase), FirstPlay: float64(firstPlay),
 		NoiseFraction: float64(noise), NoiseAlpha: float64(noiseAlpha),
 		Temperature: float64(temperature), TemperaturePlies: int(temperaturePlies), Batch: int(batch),

@@ -86,7 +86,7 @@ for _name in HOT:
 INT32 = (-(1 << 31), (1 << 31) - 1)
 
 # The layout this module reads; a library of another refuses to load.
-ABI_VERSION = 2
+ABI_VERSION = 3
 if lib.tr_abi() != ABI_VERSION:
     raise ImportError(
         f"tabletop_rules: its Go library {_library_path()!r} speaks ABI {lib.tr_abi()}, "

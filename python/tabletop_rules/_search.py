@@ -16,7 +16,7 @@ from ._state import State, _data, _index, open as _open
 from .errors import BusyError, ClosedError
 
 _SIGNATURES: dict[str, list[Any]] = {
-    "tr_search_new": [n.c_int64, n.c_int64, n.c_int64, n.c_uint64, n.c_int64] + [n.c_double] * 6,
+    "tr_search_new": [n.c_int64, n.c_int64, n.c_int64, n.c_uint64, n.c_int64, n.c_int64] + [n.c_double] * 6,
     "tr_search_free": [n.c_int64],
     "tr_search_begin": [n.c_int64, n.c_int64],
     "tr_search_next": [n.c_int64] + [n.ctypes.c_void_p] * 3,
@@ -79,9 +79,13 @@ class Search:
     policy gives each legal action a weight (at least 0, finite, not all
     0 over the legal actions; the search normalises them; entries outside
     the mask are ignored), the value the mover's expected return in
-    [-1, 1]. The first batch of a search is the root alone. The search is
-    Go's ``bot.Guided`` (see examples/bot): with the same answers it makes
-    the same tree and the same move.
+    [-1, 1]. The first batch of a search is the root alone, unless the
+    search keeps a subtree: as AlphaZero does, a search whose state the
+    last search's tree holds within a few plies (the moves played since)
+    goes on from that subtree, its visits and values, whose root was
+    evaluated already (``keep_tree=False`` starts every search afresh).
+    The search is Go's ``bot.Guided`` (see examples/bot): with the same
+    answers it makes the same tree and the same move.
 
     Args:
         spec: the variant, e.g. ``"hex(size=9)"``, or a :class:`State`
@@ -103,6 +107,9 @@ class Search:
         temperature_plies: draw by temperature only before this ply
             (default 0: at every ply).
         seed: seeds the noise, the temperature's draws and chance nodes.
+        keep_tree: keep the subtree of the last search's tree that the
+            new state roots, adding ``simulations`` to its visits
+            (default True); False builds a new tree for every search.
     """
 
     def __init__(
@@ -119,6 +126,7 @@ class Search:
         temperature: float = 0.0,
         temperature_plies: int = 0,
         seed: int = 0,
+        keep_tree: bool = True,
     ) -> None:
         self._h = 0
         start = spec if isinstance(spec, State) else _open(spec)
@@ -150,11 +158,13 @@ class Search:
         tau = _number(temperature, "temperature", 0.0)
         if tau < 0:
             raise ValueError(f"temperature {tau} must be 0 or more")
+        if not isinstance(keep_tree, (bool, np.bool_)):
+            raise TypeError(f"keep_tree must be a bool, not {type(keep_tree).__name__}")
         self._spec: str = start.spec
         self._num_actions: int = start.num_actions
         self._observation_shape: tuple[int, int, int] = start.observation_shape
         self._batch = size
-        self._h = n.check(lib.tr_search_new(start._h, sims, size, seed, plies, puct, base, fpu, eps, alpha, tau))
+        self._h = n.check(lib.tr_search_new(start._h, sims, size, seed, plies, int(bool(keep_tree)), puct, base, fpu, eps, alpha, tau))
         self._obs = np.zeros((size, *self._observation_shape), dtype=np.float32)
         self._masks = np.zeros((size, self._num_actions), dtype=np.bool_)
         self._movers = np.zeros(size, dtype=np.int32)

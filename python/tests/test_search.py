@@ -69,6 +69,28 @@ def test_first_batch_is_the_root() -> None:
     assert again is not None and np.array_equal(again[0], obs), "until feed, the same batch"
 
 
+def test_a_search_of_the_same_state_again_keeps_the_tree() -> None:
+    """As AlphaZero keeps the subtree of the move played: the same state
+    searched again goes on from the last tree (no root evaluation, the
+    visits adding up); keep_tree=False starts afresh."""
+    s = tr.open("hex(size=5)").play("c3")
+    for keep in (True, False):
+        search = tr.Search(s, simulations=60, batch=1, keep_tree=keep)
+        for again in (False, True):
+            search.begin(s)
+            first = search.next()
+            assert first is not None
+            root_first = not (keep and again)
+            assert np.array_equal(first[0][0], s.observation()) == root_first
+            search.feed(*count_net(*first, search.movers))
+            while (leaves := search.next()) is not None:
+                search.feed(*count_net(*leaves, search.movers))
+            search.result()
+        assert search.visits().sum() == (120 if keep else 60)
+    with pytest.raises(TypeError):
+        tr.Search(s, keep_tree=1)  # type: ignore[arg-type]
+
+
 def test_visits_sum_to_the_simulations_and_name_legal_actions() -> None:
     s = tr.open("hex(size=5)").play("c3")
     for batch in (1, 8):
@@ -251,12 +273,13 @@ def test_raw_search_exports_refuse_junk() -> None:
     s = tr.open("hex(size=4)")
     null = None
     for call in [
-        lambda: lib.tr_search_new(0, 10, 1, 0, 0, 0, 0, 0, 0, 0, 0),
-        lambda: lib.tr_search_new(s._h, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0),
-        lambda: lib.tr_search_new(s._h, 10, 0, 0, 0, 0, 0, 0, 0, 0, 0),
-        lambda: lib.tr_search_new(s._h, 10, 1, 0, -1, 0, 0, 0, 0, 0, 0),
-        lambda: lib.tr_search_new(s._h, 10, 1, 0, 0, float("nan"), 0, 0, 0, 0, 0),
-        lambda: lib.tr_search_new(s._h, 10, 1, 0, 0, 0, 0, 0, 1.5, 0, 0),
+        lambda: lib.tr_search_new(0, 10, 1, 0, 0, 1, 0, 0, 0, 0, 0, 0),
+        lambda: lib.tr_search_new(s._h, 0, 1, 0, 0, 1, 0, 0, 0, 0, 0, 0),
+        lambda: lib.tr_search_new(s._h, 10, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0),
+        lambda: lib.tr_search_new(s._h, 10, 1, 0, -1, 1, 0, 0, 0, 0, 0, 0),
+        lambda: lib.tr_search_new(s._h, 10, 1, 0, 0, 1, float("nan"), 0, 0, 0, 0, 0),
+        lambda: lib.tr_search_new(s._h, 10, 1, 0, 0, 1, 0, 0, 0, 1.5, 0, 0),
+        lambda: lib.tr_search_new(s._h, 10, 1, 0, 0, 2, 0, 0, 0, 0, 0, 0),
         lambda: lib.tr_search_free(1 << 40),
         lambda: lib.tr_search_begin(-5, s._h),
         lambda: lib.tr_search_next(12345, null, null, null),
@@ -267,7 +290,7 @@ def test_raw_search_exports_refuse_junk() -> None:
         ret = call()
         assert ret < 0
         n.error(-ret)  # the error reads
-    h = n.check(lib.tr_search_new(s._h, 10, 2, 0, 0, 0, 0, 0, 0, 0, 0))
+    h = n.check(lib.tr_search_new(s._h, 10, 2, 0, 0, 1, 0, 0, 0, 0, 0, 0))
     try:
         assert lib.tr_search_begin(h, 999999) < 0
         assert lib.tr_search_begin(h, tr.open("hex(size=5)")._h) < 0

@@ -274,7 +274,7 @@ def test_raw_feed_twice_is_refused() -> None:
 
     lib = n.lib
     s = tr.open("hex(size=4)")
-    h = n.check(lib.tr_search_new(s._h, 20, 1, 0, 0, 0, 0, 0, 0, 0, 0))
+    h = n.check(lib.tr_search_new(s._h, 20, 1, 0, 0, 1, 0, 0, 0, 0, 0, 0))
     try:
         n.check(lib.tr_search_begin(h, s._h))
         obs = np.zeros((1, *s.observation_shape), np.float32)

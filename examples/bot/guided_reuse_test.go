@@ -1,0 +1,237 @@
+package bot
+
+import (
+	"context"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/tabletop-go/rules"
+	"github.com/tabletop-go/rules/focus"
+	"github.com/tabletop-go/rules/hex"
+)
+
+// guidedSnapshot is a node of a guided tree as its statistics and
+// children, for comparing trees whatever their layout.
+type guidedSnapshot[M rules.Move] struct {
+	move   M
+	visits int32
+	total  float64
+	prior  float32
+	kids   []guidedSnapshot[M]
+}
+
+func guidedTree[P rules.Position[P, M], M rules.Move](s *search[P, M], i int32) guidedSnapshot[M] {
+	n := s.nodes[i]
+	out := guidedSnapshot[M]{move: n.move, visits: n.visits, total: n.total, prior: n.prior}
+	for k := range s.kids(i) {
+		out.kids = append(out.kids, guidedTree(s, s.nodes[i].first+int32(k)))
+	}
+	return out
+}
+
+// checkWhole checks that a guided tree of a game without chance is whole
+// after a search: every node is reached once from the root, no leaf
+// awaits an evaluation, no virtual loss is left, an expanded node's
+// visits are its expansion and its children's, and every child is a
+// legal move of its parent's position.
+func checkWhole[P rules.Position[P, M], M rules.Move](t *testing.T, s *search[P, M]) {
+	t.Helper()
+	seen := make([]bool, len(s.nodes))
+	var walk func(i int32, p P)
+	walk = func(i int32, p P) {
+		require.False(t, seen[i], "node %d reached twice", i)
+		seen[i] = true
+		n := s.nodes[i]
+		require.NotEqual(t, awaiting, n.children, "node %d awaits an evaluation", i)
+		require.Zero(t, n.inflight, "node %d keeps a virtual loss", i)
+		if n.children <= 0 {
+			return
+		}
+		sum := int32(0)
+		for k := n.first; k < n.first+n.children; k++ {
+			m := s.nodes[k].move
+			require.NoError(t, p.Legal(m), "child %v of node %d", m, i)
+			sum += s.nodes[k].visits
+			walk(k, p.PlayUnchecked(m))
+		}
+		require.Equal(t, 1+sum, n.visits, "node %d: its visits are not its expansion and its children's", i)
+	}
+	walk(0, s.root)
+	for i, ok := range seen {
+		require.True(t, ok, "node %d of %d is in no node's children", i, len(s.nodes))
+	}
+}
+
+// TestGuidedKeepsTheSubtreeOfTheMovesPlayed: after the bot's move and
+// the reply its search expected, the next search starts from that
+// reply's subtree exactly as it was (every node's visits, values and
+// priors), adds its iterations to it, and leaves a whole tree.
+func TestGuidedKeepsTheSubtreeOfTheMovesPlayed(t *testing.T) {
+	p := hex.Sized(4).Start()
+	for _, batch := range []int{1, 4} {
+		g := NewGuided(Options{Iterations: 3000, Seed: 1, Guide: Guide{Batch: batch}},
+			EvaluatorFunc[hex.Position, hex.Move](hashed[hex.Position, hex.Move]))
+		mine, err := g.Choose(context.Background(), p)
+		require.NoError(t, err)
+		at := int32(-1)
+		for k := range g.kids(0) {
+			if g.kids(0)[k].move == mine {
+				at = g.nodes[0].first + int32(k)
+			}
+		}
+		reply := g.kids(at)[0]
+		for _, k := range g.kids(at) {
+			if k.visits > reply.visits {
+				reply = k
+			}
+		}
+		var replyAt int32
+		for k := range g.kids(at) {
+			if g.kids(at)[k].move == reply.move {
+				replyAt = g.nodes[at].first + int32(k)
+			}
+		}
+		want := guidedTree(&g.search, replyAt)
+		require.NotEmpty(t, want.kids, "batch %d: the reply was never expanded", batch)
+		next := p.PlayUnchecked(mine).PlayUnchecked(reply.move)
+		require.True(t, g.begin2(next), "batch %d: the tree holds the position after the two moves", batch)
+		got := guidedTree(&g.search, 0)
+		got.move, got.prior = want.move, want.prior // the root's own move and prior mean nothing
+		require.Equal(t, want, got, "batch %d: the kept subtree changed", batch)
+		checkWhole(t, &g.search)
+
+		_, err = g.Choose(context.Background(), next)
+		require.NoError(t, err)
+		require.Equal(t, int(want.visits)-1, g.reused, "batch %d", batch)
+		require.Equal(t, want.visits+3000, g.nodes[0].visits, "batch %d: the root's visits are those kept and the new", batch)
+		checkWhole(t, &g.search)
+	}
+}
+
+// begin2 begins a driven search of p, as Guided.Begin does, and reports
+// whether it kept a subtree.
+func (g *Guided[P, M]) begin2(p P) bool {
+	if g.Begin(p) != nil {
+		return false
+	}
+	return g.started
+}
+
+// TestGuidedSearchGoesOnFromTheSameRoot: searching the same position
+// twice with one leaf a batch and no noise is one search of twice the
+// iterations, visit for visit.
+func TestGuidedSearchGoesOnFromTheSameRoot(t *testing.T) {
+	p := hex.Sized(4).Start().PlayUnchecked(hex.Place(hex.NewSquare(1, 2)))
+	eval := EvaluatorFunc[hex.Position, hex.Move](hashed[hex.Position, hex.Move])
+	twice := NewGuided(Options{Iterations: 700, Seed: 3}, eval)
+	for range 2 {
+		_, err := twice.Choose(context.Background(), p)
+		require.NoError(t, err)
+	}
+	once := NewGuided(Options{Iterations: 1400, Seed: 3}, eval)
+	_, err := once.Choose(context.Background(), p)
+	require.NoError(t, err)
+	require.Equal(t, 700, twice.reused)
+	require.Equal(t, guidedTree(&once.search, 0), guidedTree(&twice.search, 0))
+}
+
+// TestGuidedDiscardTreeStartsAfresh: with DiscardTree every search
+// builds a new tree: the second search of a position is the first again.
+func TestGuidedDiscardTreeStartsAfresh(t *testing.T) {
+	p := hex.Sized(4).Start()
+	g := NewGuided(Options{Iterations: 500, Seed: 3, DiscardTree: true},
+		EvaluatorFunc[hex.Position, hex.Move](hashed[hex.Position, hex.Move]))
+	_, err := g.Choose(context.Background(), p)
+	require.NoError(t, err)
+	first := guidedTree(&g.search, 0)
+	_, err = g.Choose(context.Background(), p)
+	require.NoError(t, err)
+	require.Zero(t, g.reused)
+	require.Equal(t, first, guidedTree(&g.search, 0))
+	require.False(t, g.begin2(p), "Begin kept a tree under DiscardTree")
+}
+
+// TestGuidedReuseDrawsTheNoiseAnew: a search of the same root again
+// mixes its noise into the evaluator's priors, not into the last
+// search's noisy ones; a kept subtree's root gets noise too.
+func TestGuidedReuseDrawsTheNoiseAnew(t *testing.T) {
+	p := hex.Sized(4).Start()
+	g := NewGuided(Options{Iterations: 400, Seed: 5, Guide: Guide{NoiseFraction: 0.25}},
+		EvaluatorFunc[hex.Position, hex.Move](hashed[hex.Position, hex.Move]))
+	_, err := g.Choose(context.Background(), p)
+	require.NoError(t, err)
+	clean := append([]float32(nil), g.clean...)
+	noisy := guidedTree(&g.search, 0)
+	_, err = g.Choose(context.Background(), p)
+	require.NoError(t, err)
+	require.Equal(t, clean, g.clean, "the second search's priors before its noise are not the evaluator's")
+	again := guidedTree(&g.search, 0)
+	differs := false
+	for k := range again.kids {
+		differs = differs || again.kids[k].prior != noisy.kids[k].prior
+	}
+	require.True(t, differs, "the second search drew no noise of its own")
+
+	// The kept subtree of a child: its root's priors get noise.
+	m, err := g.Choose(context.Background(), p)
+	require.NoError(t, err)
+	next := p.PlayUnchecked(m)
+	require.True(t, g.begin2(next))
+	require.True(t, g.noised, "a kept subtree's root got no noise")
+}
+
+// TestGuidedResultMidBatchLeavesAWholeTree: a driven search ended by
+// Result, another Begin or a Choose while a batch is out takes the batch
+// back, so that the next search, which keeps the tree, finds it whole
+// and runs to its end.
+func TestGuidedResultMidBatchLeavesAWholeTree(t *testing.T) {
+	p := hex.Sized(4).Start()
+	g := NewGuided(Options{Iterations: 300, Seed: 1, Guide: Guide{Batch: 8}},
+		EvaluatorFunc[hex.Position, hex.Move](hashed[hex.Position, hex.Move]))
+	for _, end := range []string{"result", "begin", "choose", "result"} {
+		require.NoError(t, g.Begin(p))
+		for range 5 {
+			leaves := g.Leaves()
+			require.NotEmpty(t, leaves)
+			require.NoError(t, hashed(leaves))
+			require.NoError(t, g.Feed())
+		}
+		require.NotEmpty(t, g.Leaves()) // handed out, never fed
+		switch end {
+		case "result":
+			_, err := g.Result()
+			require.NoError(t, err)
+			checkWhole(t, &g.search)
+		case "begin":
+			require.NoError(t, g.Begin(p))
+			checkWhole(t, &g.search)
+		case "choose":
+			_, err := g.Choose(context.Background(), p)
+			require.NoError(t, err)
+			checkWhole(t, &g.search)
+		}
+	}
+}
+
+// TestGuidedReuseWithChanceAndSeats: in four-seat Focus the next search
+// of the bot, a round of the others' moves later, keeps a subtree when
+// the tree holds it and otherwise starts afresh; every move is legal.
+func TestGuidedReuseWithChanceAndSeats(t *testing.T) {
+	cfg, err := focus.ParseSpec("focus(players=4)")
+	require.NoError(t, err)
+	p := cfg.Start()
+	g := NewGuided(Options{Iterations: 400, Seed: 2},
+		EvaluatorFunc[focus.Position, focus.Move](hashed[focus.Position, focus.Move]))
+	kept := 0
+	for ply := 0; ply < 24 && p.ToMove() != rules.Terminal; ply++ {
+		m, err := g.Choose(context.Background(), p)
+		require.NoError(t, err)
+		require.NoError(t, p.Legal(m))
+		if g.reused > 0 {
+			kept++
+		}
+		p = p.PlayUnchecked(m)
+	}
+	require.Greater(t, kept, 10, "the searches kept %d subtrees", kept)
+}
