@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/tabletop-go/rules"
+	"github.com/tabletop-go/rules/domination"
 	"github.com/tabletop-go/rules/focus"
 	"github.com/tabletop-go/rules/hex"
 )
@@ -229,4 +230,45 @@ func TestAttackStepperBeginDropsTheBatchHandedOut(t *testing.T) {
 	require.NotNil(t, batch)
 	assert.NotEqual(t, old, batch.Observations)
 	assert.Equal(t, e.Observation(e.ToMove()), batch.Observations)
+}
+
+// TestAttackChanceBudgetIsInclusive: a chance node's outcomes that
+// exactly fill MaxNodes are added; one node short, they are not.
+func TestAttackChanceBudgetIsInclusive(t *testing.T) {
+	p := domination.New()
+	require.Equal(t, rules.Chance, p.ToMove())
+	k := len(p.AppendChances(nil))
+	require.Greater(t, k, 1)
+	for _, room := range []int{1 + k, k} {
+		var s search[domination.Position, domination.Move]
+		s.init(&Guide{}, nil, room)
+		s.nodes = append(s.nodes, gnode[domination.Move]{children: unexpanded})
+		fits := room == 1+k
+		assert.Equal(t, fits, s.expandChance(0, p), "room for %d nodes, %d outcomes", room, k)
+		if fits {
+			assert.Len(t, s.nodes, 1+k)
+		} else {
+			assert.Len(t, s.nodes, 1)
+		}
+	}
+}
+
+// TestAttackVirtualLossCountsInQ: a child with a simulation in flight
+// scores as if it had lost it, Q = (total − inflight)/(visits +
+// inflight): here that turns selection from it to its sibling, whose
+// exploration term is the same.
+func TestAttackVirtualLossCountsInQ(t *testing.T) {
+	var s search[hex.Position, hex.Move]
+	g := Guide{}.withDefaults(false)
+	s.init(&g, nil, 10)
+	s.nodes = []gnode[hex.Move]{
+		{first: 1, children: 2, visits: 12, inflight: 1},
+		{visits: 5, inflight: 1, total: 4.5, prior: 0.5}, // Q 3.5/6 ≈ 0.58 (4.5/6 = 0.75 without the loss)
+		{visits: 6, total: 4, prior: 0.5},                // Q 4/6 ≈ 0.67
+	}
+	assert.Equal(t, int32(2), s.pick(0, 0))
+	s.nodes[1].inflight = 0
+	s.nodes[1].visits = 6
+	s.nodes[1].total = 4.5 // the same visits, no loss: Q 0.75
+	assert.Equal(t, int32(1), s.pick(0, 0))
 }
