@@ -13,7 +13,9 @@ import (
 // outcome counting as a ply), keeping its subtree and dropping the rest.
 // The same position as the last root keeps the whole tree, its root's
 // priors as the evaluator gave them (without the last search's noise).
-// It reports false, and changes nothing, when the tree does not hold p.
+// It looks first at the depth the positions' plies differ by, then at
+// every depth, examining at most reuseNodes nodes each time; it reports
+// false, and changes nothing, when it finds no expanded node of p.
 func (s *search[P, M]) reroot(p P) bool {
 	if len(s.nodes) == 0 || s.nodes[0].children <= 0 {
 		return false
@@ -27,15 +29,23 @@ func (s *search[P, M]) reroot(p P) bool {
 		s.noised = false
 		return true
 	}
+	limit := reuseDepth*p.Seats() + 2
+	keep := func(k int32) bool {
+		s.compact(k)
+		s.noised = false // only the old root's priors had noise
+		return true
+	}
+	// The plies played since, when the game counts them so: one pass.
+	if d := p.Ply() - s.root.Ply(); d >= 1 && d <= limit {
+		budget := reuseNodes
+		if k := s.find(0, s.root, &p, d, &budget); k > 0 {
+			return keep(k)
+		}
+	}
 	budget := reuseNodes
-	for depth := 1; depth <= reuseDepth*p.Seats()+2; depth++ {
+	for depth := 1; depth <= limit; depth++ {
 		if k := s.find(0, s.root, &p, depth, &budget); k > 0 {
-			if s.nodes[k].children <= 0 {
-				return false // a leaf: nothing to keep
-			}
-			s.compact(k)
-			s.noised = false // only the old root's priors had noise
-			return true
+			return keep(k)
 		}
 		if budget <= 0 {
 			break
@@ -44,8 +54,10 @@ func (s *search[P, M]) reroot(p P) bool {
 	return false
 }
 
-// find looks for p exactly depth plies below node i (at position pos),
-// among the expanded nodes, examining at most *budget nodes.
+// find looks for an expanded node of p exactly depth plies below node i
+// (at position pos), examining at most *budget nodes; a leaf of p, which
+// has nothing to keep, does not stop it (p may be reached by other move
+// orders).
 func (s *search[P, M]) find(i int32, pos P, p *P, depth int, budget *int) int32 {
 	n := s.nodes[i]
 	if n.children <= 0 {
@@ -57,7 +69,7 @@ func (s *search[P, M]) find(i int32, pos P, p *P, depth int, budget *int) int32 
 		}
 		q := pos.PlayUnchecked(s.nodes[k].move)
 		if depth == 1 {
-			if same(&q, p) {
+			if s.nodes[k].children > 0 && same(&q, p) {
 				return k
 			}
 			continue

@@ -235,3 +235,105 @@ func TestGuidedReuseWithChanceAndSeats(t *testing.T) {
 	}
 	require.Greater(t, kept, 10, "the searches kept %d subtrees", kept)
 }
+
+// expandedAt returns the positions of the expanded nodes exactly depth
+// plies below the root of g's tree, with how many nodes (expanded or
+// not) each position has at that depth.
+func expandedAt(g *Guided[hex.Position, hex.Move], depth int) (expanded []hex.Position, nodes map[hex.Position]int) {
+	nodes = map[hex.Position]int{}
+	var walk func(i int32, pos hex.Position, d int)
+	walk = func(i int32, pos hex.Position, d int) {
+		if d == depth {
+			nodes[pos]++
+			if g.nodes[i].children > 0 {
+				expanded = append(expanded, pos)
+			}
+			return
+		}
+		for k := range g.kids(i) {
+			walk(g.nodes[i].first+int32(k), pos.PlayUnchecked(g.kids(i)[k].move), d+1)
+		}
+	}
+	walk(0, g.root, 0)
+	return expanded, nodes
+}
+
+// TestGuidedReuseLooksAsDeepAsItSays: the new root is looked for down
+// to reuseDepth plies per seat and two more (6 in Hex), not below; a
+// position reached by several move orders is kept from whichever of its
+// nodes was expanded.
+func TestGuidedReuseLooksAsDeepAsItSays(t *testing.T) {
+	p := hex.Sized(3).Start()
+	grow := func() *Guided[hex.Position, hex.Move] {
+		g := NewGuided(Options{Iterations: 20000, Seed: 1}, EvaluatorFunc[hex.Position, hex.Move](hashed[hex.Position, hex.Move]))
+		_, err := g.Choose(context.Background(), p)
+		require.NoError(t, err)
+		return g
+	}
+	limit := reuseDepth*p.Seats() + 2
+	for _, depth := range []int{2, limit, limit + 1} {
+		expanded, nodes := expandedAt(grow(), depth)
+		require.NotEmpty(t, expanded, "no node expanded %d plies down", depth)
+		shared := 0
+		for _, q := range expanded[:min(len(expanded), 20)] {
+			g := grow()
+			require.Equal(t, depth <= limit, g.begin2(q), "%d plies down: %v", depth, q)
+			if nodes[q] > 1 {
+				shared++
+			}
+		}
+		if depth == limit {
+			require.Positive(t, shared, "no position reached by two move orders: the test checks less than it says")
+		}
+	}
+}
+
+// TestGuidedChooseTakesBackABatchOfAnotherRoot: a Choose of another
+// position while a driven search's batch is out keeps the subtree whole,
+// with its visits and Choose's iterations.
+func TestGuidedChooseTakesBackABatchOfAnotherRoot(t *testing.T) {
+	p := hex.Sized(4).Start()
+	for _, batch := range []int{1, 8} {
+		g := NewGuided(Options{Iterations: 300, Seed: 1, Guide: Guide{Batch: batch}},
+			EvaluatorFunc[hex.Position, hex.Move](hashed[hex.Position, hex.Move]))
+		require.NoError(t, g.Begin(p))
+		for range 20 {
+			leaves := g.Leaves()
+			require.NoError(t, hashed(leaves))
+			require.NoError(t, g.Feed())
+		}
+		require.NotEmpty(t, g.Leaves()) // handed out, never fed
+		best, at := g.kids(0)[0], g.nodes[0].first
+		for k, c := range g.kids(0) {
+			if c.visits > best.visits {
+				best, at = c, g.nodes[0].first+int32(k)
+			}
+		}
+		want := g.nodes[at].visits
+		_, err := g.Choose(context.Background(), p.PlayUnchecked(best.move))
+		require.NoError(t, err)
+		checkWhole(t, &g.search)
+		require.Equal(t, want+300, g.nodes[0].visits, "batch %d", batch)
+	}
+}
+
+// TestGuidedSameRootRestoresTheEvaluatorsPriors: searched again and
+// again with noise, a root's priors before the noise are always the
+// evaluator's.
+func TestGuidedSameRootRestoresTheEvaluatorsPriors(t *testing.T) {
+	p := hex.Sized(4).Start()
+	eval := EvaluatorFunc[hex.Position, hex.Move](hashed[hex.Position, hex.Move])
+	plain := NewGuided(Options{Iterations: 50, Seed: 5}, eval)
+	_, err := plain.Choose(context.Background(), p)
+	require.NoError(t, err)
+	var want []float32
+	for _, k := range plain.kids(0) {
+		want = append(want, k.prior)
+	}
+	g := NewGuided(Options{Iterations: 50, Seed: 5, Guide: Guide{NoiseFraction: 0.25}}, eval)
+	for range 3 {
+		_, err := g.Choose(context.Background(), p)
+		require.NoError(t, err)
+		require.Equal(t, want, g.clean)
+	}
+}

@@ -166,11 +166,18 @@ func (s *search[P, M]) next() bool {
 	}
 	for len(s.kids(0)) > 0 && s.sims() < s.target {
 		s.clearBatch()
+		before := s.done
 		for range min(s.guide.Batch, s.target-s.sims()) {
 			s.descend(s.root)
 		}
 		if s.gather() {
 			return true
+		}
+		if s.done == before {
+			// Every descent was dropped, which only a leaf marked as
+			// awaiting outside any batch could cause: end the search
+			// rather than loop.
+			return false
 		}
 	}
 	return false

@@ -89,6 +89,7 @@ def test_a_search_of_the_same_state_again_keeps_the_tree() -> None:
         assert search.visits().sum() == (120 if keep else 60)
     with pytest.raises(TypeError):
         tr.Search(s, keep_tree=1)  # type: ignore[arg-type]
+    tr.Search(s, keep_tree=np.True_)  # numpy's bool is a bool
 
 
 def test_visits_sum_to_the_simulations_and_name_legal_actions() -> None:
@@ -280,6 +281,8 @@ def test_raw_search_exports_refuse_junk() -> None:
         lambda: lib.tr_search_new(s._h, 10, 1, 0, 0, 1, float("nan"), 0, 0, 0, 0, 0),
         lambda: lib.tr_search_new(s._h, 10, 1, 0, 0, 1, 0, 0, 0, 1.5, 0, 0),
         lambda: lib.tr_search_new(s._h, 10, 1, 0, 0, 2, 0, 0, 0, 0, 0, 0),
+        lambda: lib.tr_search_new(s._h, 10, 1, 0, 0, -1, 0, 0, 0, 0, 0, 0),
+        lambda: lib.tr_search_new(s._h, 10, 1, 0, 0, 1 << 40, 0, 0, 0, 0, 0, 0),
         lambda: lib.tr_search_free(1 << 40),
         lambda: lib.tr_search_begin(-5, s._h),
         lambda: lib.tr_search_next(12345, null, null, null),
