@@ -1,8 +1,10 @@
 package analysis
 
 import (
+	"cmp"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -133,6 +135,126 @@ func TestHSearchSound(t *testing.T) {
 	if claims < 100 {
 		t.Fatalf("only %d claims checked", claims)
 	}
+}
+
+// TestOrPruningFindsTheSame: the OR rule's pruning (a branch whose
+// common cells meet every carrier left is cut) finds, on random boards
+// of 7×7 to 11×11 with the default and the bot's limits, exactly the
+// connections that the rule without it finds.
+func TestOrPruningFindsTheSame(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	count := 4
+	if testing.Short() || raceEnabled {
+		count = 1
+	}
+	compared := 0
+	for _, n := range []int{7, 9, 11} {
+		g, _ := NewGeometry(n, n)
+		for i := 0; i < count; {
+			b, ok := randomBoard(r, g, n*n/4+r.IntN(n))
+			if !ok {
+				continue
+			}
+			i++
+			FillIn(&b, nil)
+			for _, l := range []Limits{{}, {Full: 4, Semi: 8, Ors: 3}} {
+				pruned, plain := NewHSearch(l), NewHSearch(l)
+				plain.noOrPrune = true
+				for _, c := range [2]Color{Black, White} {
+					pruned.Run(&b, c)
+					plain.Run(&b, c)
+					for x := range pruned.nodes {
+						for y := x + 1; y < pruned.nodes; y++ {
+							p := pruned.pair(x, y)
+							if !slices.Equal(pruned.full[p], plain.full[p]) || !slices.Equal(pruned.semi[p], plain.semi[p]) {
+								t.Fatalf("%v, %s, nodes %d-%d: pruned %v/%v, plain %v/%v\n%s", l, c, x, y,
+									len(pruned.full[p]), len(pruned.semi[p]), len(plain.full[p]), len(plain.semi[p]), b.String())
+							}
+							compared += len(plain.full[p])
+						}
+					}
+				}
+			}
+		}
+	}
+	if compared < 1000 {
+		t.Fatalf("only %d full connections compared", compared)
+	}
+}
+
+// TestOrRuleCombinesUpToTheLimit: the OR rule's combinations of a new
+// semi connection with the others are those a plain enumeration of
+// every subset finds: at most Limits.Ors connections, the newest
+// first and the others in order, each one leaving fewer common cells,
+// the last none.
+func TestOrRuleCombinesUpToTheLimit(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	randomSet := func() Set {
+		var s Set
+		for c := range 10 {
+			if r.IntN(5) < 2 {
+				s.Add(c)
+			}
+		}
+		s.Add(r.IntN(10)) // a carrier holds its key at least
+		return s
+	}
+	found := 0
+	for trial := range 300 {
+		list := make([]Conn, 1+r.IntN(12))
+		for i := range list {
+			list[i] = Conn{Carrier: randomSet()}
+		}
+		ors := 2 + trial%3
+		h := NewHSearch(Limits{Ors: ors})
+		h.orCombine(list)
+		got := slices.Clone(h.orOut)
+		// The plain enumeration: every subset of the others, by bitmask.
+		var want []Set
+		last := len(list) - 1
+		for mask := 0; mask < 1<<last; mask++ {
+			if bits := popcount(mask); bits > ors-1 {
+				continue
+			}
+			inter, union, ok := list[last].Carrier, list[last].Carrier, true
+			for i := 0; i < last && ok; i++ {
+				if mask>>i&1 == 0 {
+					continue
+				}
+				next := inter.And(list[i].Carrier)
+				ok = !inter.Empty() && !next.Equal(&inter) // progress, not yet done
+				inter, union = next, union.Or(list[i].Carrier)
+			}
+			if ok && mask != 0 && inter.Empty() {
+				want = append(want, union)
+			}
+		}
+		key := func(a, b Set) int {
+			for i := range a {
+				if a[i] != b[i] {
+					return cmp.Compare(a[i], b[i])
+				}
+			}
+			return 0
+		}
+		slices.SortFunc(got, key)
+		slices.SortFunc(want, key)
+		if !slices.Equal(got, want) {
+			t.Fatalf("trial %d (at most %d): OR found %d combinations, the enumeration %d", trial, ors, len(got), len(want))
+		}
+		found += len(want)
+	}
+	if found < 100 {
+		t.Fatalf("only %d combinations", found)
+	}
+}
+
+func popcount(x int) int {
+	n := 0
+	for ; x != 0; x &= x - 1 {
+		n++
+	}
+	return n
 }
 
 // TestDeadCells: the classic dead patterns (four neighbours of one

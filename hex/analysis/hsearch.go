@@ -84,6 +84,12 @@ type HSearch struct {
 	queued int
 	low    int // no waiting connection has a smaller carrier
 	orOut  []Set
+	// orTail[i] is the intersection of the carriers of the semi
+	// connections i and after in the list the OR rule combines.
+	orTail []Set
+	// noOrPrune turns off the OR rule's pruning by orTail (for tests:
+	// it must not change what H-search finds).
+	noOrPrune bool
 	won    bool
 	// Templates says whether Run adds the edge templates (see
 	// EdgeTemplates) to the base connections; NewHSearch sets it.
@@ -463,9 +469,7 @@ func (h *HSearch) addSemi(x, y int, s Set, key int16) {
 // included, whose carriers have no common cell; then to all of them.
 func (h *HSearch) or(x, y, p int) {
 	list := h.semi[p]
-	last := len(list) - 1
-	h.orOut = h.orOut[:0]
-	h.orSubsets(list[:last], list[last].Carrier, list[last].Carrier, 0, 1)
+	h.orCombine(list)
 	all, union := list[0].Carrier, list[0].Carrier
 	for i := 1; i < len(list); i++ {
 		all = all.And(list[i].Carrier)
@@ -479,19 +483,45 @@ func (h *HSearch) or(x, y, p int) {
 	}
 }
 
+// orCombine sets h.orOut to the unions of the subsets of list that hold
+// its last connection and at most Limits.Ors-1 others, taken in order,
+// each leaving fewer common cells than before, and the last leaving none.
+func (h *HSearch) orCombine(list []Conn) {
+	last := len(list) - 1
+	h.orOut = h.orOut[:0]
+	// orTail lets orSubsets skip a branch that cannot reach an empty
+	// intersection: one whose intersection meets every carrier left.
+	h.orTail = resizedSets(h.orTail, last+1)
+	h.orTail[last] = list[last].Carrier
+	for i := last - 1; i >= 0; i-- {
+		h.orTail[i] = h.orTail[i+1].And(list[i].Carrier)
+	}
+	h.orSubsets(list[:last], list[last].Carrier, list[last].Carrier, 0, 1)
+}
+
+// resizedSets returns s with length n, reusing its array when it can.
+func resizedSets(s []Set, n int) []Set {
+	if cap(s) < n {
+		return make([]Set, n, 2*n)
+	}
+	return s[:n]
+}
+
+// orSubsets adds to h.orOut the unions of the subsets of list[from:]
+// of at most Limits.Ors-used connections that, with the connections
+// already chosen (their common cells inter, their union union), have no
+// cell in common.
 func (h *HSearch) orSubsets(list []Conn, inter, union Set, from, used int) {
 	for i := from; i < len(list); i++ {
+		if inter.Meets(&h.orTail[i]) && !h.noOrPrune {
+			return // every carrier from i on holds a cell of inter
+		}
 		next := inter.And(list[i].Carrier)
-		if next.Equal(&inter) {
-			continue // no progress
-		}
-		u := union.Or(list[i].Carrier)
-		if next.Empty() {
-			h.orOut = append(h.orOut, u)
-			continue
-		}
-		if used+1 < h.limits.Ors {
-			h.orSubsets(list, next, u, i+1, used+1)
+		switch {
+		case next.Empty():
+			h.orOut = append(h.orOut, union.Or(list[i].Carrier))
+		case used+1 < h.limits.Ors && !next.Equal(&inter): // progress
+			h.orSubsets(list, next, union.Or(list[i].Carrier), i+1, used+1)
 		}
 	}
 }
