@@ -90,7 +90,7 @@ type HSearch struct {
 	// noOrPrune turns off the OR rule's pruning by orTail (for tests:
 	// it must not change what H-search finds).
 	noOrPrune bool
-	won    bool
+	won       bool
 	// Templates says whether Run adds the edge templates (see
 	// EdgeTemplates) to the base connections; NewHSearch sets it.
 	Templates bool
