@@ -93,8 +93,9 @@ type Bot struct {
 	limits  analysis.Limits
 	workers []*worker
 	hs      [2]*analysis.HSearch
-	solver  *solve.Solver
-	prev    previous // the last search, for tree reuse
+	// rootHS runs H-search at the root with rootLimitsFor's limits.
+	rootHS [2]*analysis.HSearch
+	prev   previous // the last search, for tree reuse
 	// Last holds what the last search found, for tools and tests.
 	Last Report
 }
@@ -149,6 +150,23 @@ func limitsFor(cells int) analysis.Limits {
 	return analysis.Limits{Full: 3, Semi: 6, Ors: 2}
 }
 
+// rootLimitsFor returns the H-search limits of the analysis at the root,
+// which runs once a move and so can afford more than the tree's: the
+// package's defaults up to 11×11 (H-search for both colours takes about
+// 15 ms on a 9×9 middle game, 55 ms on 11×11), the tree's above. More
+// connections make a smaller must-play region and find proven wins
+// earlier.
+func rootLimitsFor(cells int) analysis.Limits {
+	if cells <= 121 {
+		return analysis.Limits{}
+	}
+	return limitsFor(cells)
+}
+
+// rootLimitsTime is the least time left for a move in which the root's
+// analysis uses rootLimitsFor's limits rather than the tree's.
+const rootLimitsTime = 400 * time.Millisecond
+
 // setup sizes the bot's tools for a board of cells cells.
 func (b *Bot) setup(cells int) {
 	if b.opts.Workers == 0 { // a Bot not made by New: New's defaults
@@ -160,7 +178,8 @@ func (b *Bot) setup(cells int) {
 	}
 	b.limits = l
 	b.hs = [2]*analysis.HSearch{analysis.NewHSearch(l), analysis.NewHSearch(l)}
-	b.solver = solve.New(solve.Options{TableBytes: 32 << 20, Limits: l, Vulnerable: true})
+	rl := rootLimitsFor(cells)
+	b.rootHS = [2]*analysis.HSearch{analysis.NewHSearch(rl), analysis.NewHSearch(rl)}
 	b.workers = b.workers[:0]
 	for i := range b.opts.Workers {
 		b.workers = append(b.workers, newWorker(b, b.opts.Seed+uint64(i)*0x9e3779b97f4a7c15, b.opts.MaxNodes/b.opts.Workers))
@@ -212,7 +231,11 @@ func (b *Bot) ChooseCell(ctx context.Context, board analysis.Board, last int) (i
 			// Lost whatever it plays: search the real board.
 			root = board
 		} else {
-			h := b.hs[me]
+			hs := b.hs
+			if d, ok := ctx.Deadline(); !ok || time.Until(d) >= rootLimitsTime {
+				hs = b.rootHS
+			}
+			h := hs[me]
 			h.Run(&root, me)
 			if semis := h.WinningSemis(); len(semis) > 0 {
 				b.Last.Reason = "win"
@@ -225,7 +248,7 @@ func (b *Bot) ChooseCell(ctx context.Context, board analysis.Board, last int) (i
 				}
 				return rootEmpty.First(), nil
 			}
-			o := b.hs[me.Other()]
+			o := hs[me.Other()]
 			o.Run(&root, me.Other())
 			_, lost := o.Won()
 			cands = rootEmpty
@@ -313,8 +336,8 @@ func (b *Bot) search(ctx context.Context, root analysis.Board, cands analysis.Se
 		iterations = min(iterations, MaxUntimed)
 	} else {
 		// Stop a little early, so that the reply is in time on a busy
-		// machine: a tenth of the time, at most 100 ms.
-		deadline = d.Add(-min(time.Until(d)/10, 100*time.Millisecond))
+		// machine: a fortieth of the time, at most 25 ms.
+		deadline = d.Add(-min(time.Until(d)/40, 25*time.Millisecond))
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithDeadline(ctx, deadline)
 		defer cancel()

@@ -11,12 +11,13 @@ import (
 
 // mustPlay computes the must-play region as the bot defines it: on the
 // board after fill-in, the cells common to the carriers of every
-// winning semi connection H-search (with the bot's limits) finds for
-// the opponent. ok is false when the opponent has none.
+// winning semi connection H-search (with the root's limits, as an
+// untimed bot has them) finds for the opponent. ok is false when the
+// opponent has none.
 func mustPlay(b analysis.Board) (analysis.Set, bool) {
 	f := b
 	analysis.FillIn(&f, nil)
-	h := analysis.NewHSearch(limitsFor(b.Geometry().Cells()))
+	h := analysis.NewHSearch(rootLimitsFor(b.Geometry().Cells()))
 	h.Run(&f, f.Turn().Other())
 	m, ok := h.MustPlay()
 	return m.And(f.EmptyCells()), ok
@@ -197,5 +198,80 @@ func TestBridgeReply(t *testing.T) {
 	b.Put(g.Cell(4, 4), analysis.White) // e5: no bridge there
 	if got := bridgeReply(&b, g.Cell(4, 4), analysis.Black, 0); got != -1 {
 		t.Fatalf("reply to e5: %s, want none", g.Name(got))
+	}
+}
+
+// TestLeavesExpandAfterTenVisits: a leaf gets its children only once it
+// has been visited expandVisits times (MoHex's expand threshold), so a
+// search's tree holds leaves visited fewer times and no expanded node
+// below the root with fewer visits.
+func TestLeavesExpandAfterTenVisits(t *testing.T) {
+	g, _ := analysis.NewGeometry(9, 9)
+	bot := New(Options{Iterations: 5000, Seed: 3, NoReuse: true, Plain: true})
+	if _, err := bot.ChooseCell(context.Background(), analysis.NewBoard(g, analysis.Black), -1); err != nil {
+		t.Fatal(err)
+	}
+	nodes := bot.workers[0].nodes
+	young, expanded := 0, 0
+	for i, nd := range nodes[1:] {
+		switch {
+		case nd.kids >= 0:
+			expanded++
+			if nd.hits < expandVisits {
+				t.Fatalf("node %d expanded after %d visits", i+1, nd.hits)
+			}
+		case nd.hits > 0 && nd.hits < expandVisits:
+			young++
+		}
+	}
+	if young == 0 || expanded == 0 {
+		t.Errorf("%d leaves visited fewer than %d times, %d nodes expanded below the root", young, expandVisits, expanded)
+	}
+}
+
+// TestRootFindsWinsWithItsLargerLimits: on positions where H-search with
+// the root's limits finds a winning semi connection for the player to
+// move and the tree's smaller limits find none, a bot with time (or
+// untimed) plays a winning key at once, and one with less than
+// rootLimitsTime left does not find it that way.
+func TestRootFindsWinsWithItsLargerLimits(t *testing.T) {
+	r := rand.New(rand.NewPCG(21, 22))
+	found := 0
+	for tries := 0; found < 3 && tries < 3000; tries++ {
+		b, over := randomPosition(r, 8)
+		if over || b.Geometry().Cells() != 81 {
+			continue
+		}
+		f := b
+		analysis.FillIn(&f, nil)
+		if _, over := f.Winner(); over {
+			continue
+		}
+		big, small := analysis.NewHSearch(rootLimitsFor(81)), analysis.NewHSearch(limitsFor(81))
+		big.Run(&f, f.Turn())
+		small.Run(&f, f.Turn())
+		semis := big.WinningSemis()
+		if _, won := big.Won(); won || len(semis) == 0 || len(small.WinningSemis()) > 0 {
+			continue
+		}
+		if _, won := small.Won(); won || f.EmptyCells().Len() <= solveCells {
+			continue // small limits would win too, or the solver might
+		}
+		found++
+		bot := New(Options{Iterations: 50, Seed: 1})
+		cell, err := bot.ChooseCell(context.Background(), b, -1)
+		if err != nil || bot.Last.Reason != "win" || int(semis[0].Key) != cell {
+			t.Fatalf("untimed: %s (%s, %v), want the key %s at once on\n%s", b.Geometry().Name(cell), bot.Last.Reason, err, b.Geometry().Name(int(semis[0].Key)), b.String())
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), rootLimitsTime/4)
+		hurried := New(Options{Seed: 1})
+		_, err = hurried.ChooseCell(ctx, b, -1)
+		cancel()
+		if err != nil || hurried.Last.Reason == "win" {
+			t.Fatalf("with %v: %s, %v: the tree's limits proved the win", rootLimitsTime/4, hurried.Last.Reason, err)
+		}
+	}
+	if found < 3 {
+		t.Fatalf("only %d positions where the root's limits find more", found)
 	}
 }

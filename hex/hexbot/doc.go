@@ -10,14 +10,18 @@
 // estimate, the mean result of the playouts in which the mover played
 // that cell at any later point; then plays the game out at random from
 // the leaf (a rollout) and adds the result to the nodes on its path.
-// Its move is the root child with the most visits.
+// A leaf gets its children (one per empty cell) once it has been
+// visited ten times, as in MoHex. Its move is the root child with the
+// most visits.
 //
 // The bot adds, in this order:
 //
 //   - instant play of proven wins: before searching it fills in the
-//     dead and captured cells and runs H-search for both players; a
-//     winning connection for the player to move is played at once (the
-//     key of a semi connection, a carrier cell of a full one);
+//     dead and captured cells and runs H-search for both players (up to
+//     11×11 with the larger default limits of package analysis when
+//     400 ms or more are left, with the tree's otherwise); a winning
+//     connection for the player to move is played at once (the key of a
+//     semi connection, a carrier cell of a full one);
 //   - must-play pruning: when the opponent has winning semi
 //     connections, only the cells common to their carriers are moves
 //     (a move elsewhere loses at once), and the root leaves out the
@@ -64,7 +68,8 @@
 // subtree's board; and always with Options.NoReuse. Report.Reused gives
 // the playouts kept.
 //
-// Search is bounded by Options.Iterations, the context's deadline and a
+// Search is bounded by Options.Iterations, the context's deadline (it
+// stops a fortieth of the time before it, at most 25 ms) and a
 // node budget (Options.MaxNodes, DefaultTreeBytes of nodes by default)
 // that bounds its memory; Options.Workers searches with several
 // goroutines, a tree each, whose root visits are summed. Bot.Choose

@@ -35,7 +35,7 @@ func TestRootPrunesInferiorCellsSoundly(t *testing.T) {
 			continue
 		}
 		me := f.Turn()
-		limits := limitsFor(g.Cells())
+		limits := rootLimitsFor(g.Cells()) // the bot is untimed here
 		mine, theirs := analysis.NewHSearch(limits), analysis.NewHSearch(limits)
 		mine.Run(&f, me)
 		theirs.Run(&f, me.Other())

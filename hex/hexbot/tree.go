@@ -36,6 +36,11 @@ const (
 	raveBias    = 0.002
 	exploration = 0.1
 	priorVisits = 10
+	// expandVisits is the visits a leaf takes before it is expanded, as
+	// in MoHex (its expand_threshold): expanding adds a node for every
+	// empty cell and computes the learned priors, which costs more than
+	// the rollouts of a leaf that is rarely visited again.
+	expandVisits = 10
 )
 
 // worker is one searcher: its tree, random numbers and scratch space.
@@ -215,7 +220,7 @@ func (w *worker) iterate() {
 			break
 		}
 		if nd.kids < 0 {
-			if nd.hits == 0 || !w.expand(cur, &b, b.EmptyCells()) {
+			if nd.hits < expandVisits || !w.expand(cur, &b, b.EmptyCells()) {
 				break
 			}
 			nd = &w.nodes[cur]
@@ -277,7 +282,9 @@ func (w *worker) fillRandom(b *analysis.Board) {
 func (w *worker) pick(i int32) int32 {
 	nd := &w.nodes[i]
 	kids := w.nodes[nd.first : nd.first+int32(nd.kids)]
-	logN := math.Log(float64(nd.hits) + 1)
+	// The exploration term exploration·sqrt(ln N/(n+1)) and the
+	// learned prior's bias·P/sqrt(n+1) share their 1/sqrt(n+1).
+	explore := exploration * math.Sqrt(math.Log(float64(nd.hits)+1))
 	bias := w.bot.opts.PatternBias
 	best, bestV := int32(-1), -1.0
 	for j := range kids {
@@ -295,10 +302,7 @@ func (w *worker) pick(i int32) int32 {
 			beta := an / (an + visits + raveBias*an*visits)
 			v = (1-beta)*mean + beta*float64(k.amafW)/an
 		}
-		v += exploration * math.Sqrt(logN/(float64(k.hits)+1))
-		if k.prior > 0 {
-			v += bias * float64(k.prior) / math.Sqrt(float64(k.hits)+1)
-		}
+		v += (explore + bias*float64(k.prior)) / math.Sqrt(float64(k.hits)+1)
 		if v > bestV {
 			best, bestV = nd.first+int32(j), v
 		}
