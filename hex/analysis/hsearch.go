@@ -87,9 +87,11 @@ type HSearch struct {
 	// orTail[i] is the intersection of the carriers of the semi
 	// connections i and after in the list the OR rule combines.
 	orTail []Set
-	// noOrPrune turns off the OR rule's pruning by orTail (for tests:
-	// it must not change what H-search finds).
+	// noOrPrune turns off the OR rule's pruning by orTail, and orSteps
+	// counts the subsets it tries (for tests: the pruning must not
+	// change what H-search finds, only try fewer).
 	noOrPrune bool
+	orSteps   int
 	won       bool
 	// Templates says whether Run adds the edge templates (see
 	// EdgeTemplates) to the base connections; NewHSearch sets it.
@@ -234,7 +236,7 @@ func (h *HSearch) reset(b *Board, c Color) {
 	for i := range h.queue {
 		h.queue[i] = h.queue[i][:0]
 	}
-	h.queued, h.low = 0, 0
+	h.queued, h.low, h.orSteps = 0, 0, 0
 	h.b, h.color, h.g, h.won = *b, c, b.g, false
 	nodes := h.g.n + 4
 	if nodes != h.nodes || h.full == nil {
@@ -486,6 +488,7 @@ func (h *HSearch) or(x, y, p int) {
 // orCombine sets h.orOut to the unions of the subsets of list that hold
 // its last connection and at most Limits.Ors-1 others, taken in order,
 // each leaving fewer common cells than before, and the last leaving none.
+// Every carrier holds at least its key, so no single one is empty.
 func (h *HSearch) orCombine(list []Conn) {
 	last := len(list) - 1
 	h.orOut = h.orOut[:0]
@@ -513,6 +516,7 @@ func resizedSets(s []Set, n int) []Set {
 // cell in common.
 func (h *HSearch) orSubsets(list []Conn, inter, union Set, from, used int) {
 	for i := from; i < len(list); i++ {
+		h.orSteps++
 		if inter.Meets(&h.orTail[i]) && !h.noOrPrune {
 			return // every carrier from i on holds a cell of inter
 		}

@@ -37,7 +37,9 @@ type Options struct {
 	// Knowledge is the number of visits after which a tree node gets the
 	// analysis (fill-in, H-search for both players, must-play and
 	// inferior-cell pruning); 0 takes the default (a number that grows
-	// with the board), -1 turns it off below the root.
+	// with the board), -1 turns it off below the root. A node is
+	// analysed once it has children, which it gets at its tenth visit,
+	// so values from 1 to 9 act as 10.
 	Knowledge int
 	// Plain turns off every piece of knowledge at the root as well
 	// (no analysis, no solver): for comparisons.
@@ -89,10 +91,12 @@ var ErrGameOver = errors.New("hexbot: the game is over")
 // doc). The zero Bot plays as New(Options{}) does. It is not safe for
 // concurrent use.
 type Bot struct {
-	opts    Options
-	limits  analysis.Limits
-	workers []*worker
-	hs      [2]*analysis.HSearch
+	opts   Options
+	limits analysis.Limits
+	// rootLimits are rootHS's limits.
+	rootLimits analysis.Limits
+	workers    []*worker
+	hs         [2]*analysis.HSearch
 	// rootHS runs H-search at the root with rootLimitsFor's limits.
 	rootHS [2]*analysis.HSearch
 	prev   previous // the last search, for tree reuse
@@ -163,22 +167,26 @@ func rootLimitsFor(cells int) analysis.Limits {
 	return limitsFor(cells)
 }
 
-// rootLimitsTime is the least time left for a move in which the root's
-// analysis uses rootLimitsFor's limits rather than the tree's.
-const rootLimitsTime = 400 * time.Millisecond
+// rootLimitsTime returns the least time left for a move on a board of
+// cells cells in which the root's analysis uses rootLimitsFor's limits
+// rather than the tree's: 5 ms a cell (about 0.4 s on 9×9, 0.6 s on
+// 11×11), so that it takes a modest share of the move even on the
+// positions where it is slowest (some 150 ms on 11×11).
+func rootLimitsTime(cells int) time.Duration {
+	return time.Duration(cells) * 5 * time.Millisecond
+}
 
 // setup sizes the bot's tools for a board of cells cells.
 func (b *Bot) setup(cells int) {
 	if b.opts.Workers == 0 { // a Bot not made by New: New's defaults
 		b.opts = New(b.opts).opts
 	}
-	l := limitsFor(cells)
-	if l == b.limits && b.workers != nil {
+	l, rl := limitsFor(cells), rootLimitsFor(cells)
+	if l == b.limits && rl == b.rootLimits && b.workers != nil {
 		return
 	}
-	b.limits = l
+	b.limits, b.rootLimits = l, rl
 	b.hs = [2]*analysis.HSearch{analysis.NewHSearch(l), analysis.NewHSearch(l)}
-	rl := rootLimitsFor(cells)
 	b.rootHS = [2]*analysis.HSearch{analysis.NewHSearch(rl), analysis.NewHSearch(rl)}
 	b.workers = b.workers[:0]
 	for i := range b.opts.Workers {
@@ -232,7 +240,7 @@ func (b *Bot) ChooseCell(ctx context.Context, board analysis.Board, last int) (i
 			root = board
 		} else {
 			hs := b.hs
-			if d, ok := ctx.Deadline(); !ok || time.Until(d) >= rootLimitsTime {
+			if d, ok := ctx.Deadline(); !ok || time.Until(d) >= rootLimitsTime(g.Cells()) {
 				hs = b.rootHS
 			}
 			h := hs[me]

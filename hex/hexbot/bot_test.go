@@ -201,10 +201,11 @@ func TestBridgeReply(t *testing.T) {
 	}
 }
 
-// TestLeavesExpandAfterTenVisits: a leaf gets its children only once it
-// has been visited expandVisits times (MoHex's expand threshold), so a
-// search's tree holds leaves visited fewer times and no expanded node
-// below the root with fewer visits.
+// TestLeavesExpandAfterTenVisits: a leaf gets its children at the visit
+// after its expandVisits-th (MoHex's expand threshold), so a search's
+// tree (with room to spare) holds leaves visited fewer times, no
+// expanded node below the root with fewer visits and no unproven leaf
+// with more.
 func TestLeavesExpandAfterTenVisits(t *testing.T) {
 	g, _ := analysis.NewGeometry(9, 9)
 	bot := New(Options{Iterations: 5000, Seed: 3, NoReuse: true, Plain: true})
@@ -220,6 +221,8 @@ func TestLeavesExpandAfterTenVisits(t *testing.T) {
 			if nd.hits < expandVisits {
 				t.Fatalf("node %d expanded after %d visits", i+1, nd.hits)
 			}
+		case nd.proof == 0 && nd.hits > expandVisits:
+			t.Fatalf("node %d not expanded after %d visits", i+1, nd.hits)
 		case nd.hits > 0 && nd.hits < expandVisits:
 			young++
 		}
@@ -233,7 +236,8 @@ func TestLeavesExpandAfterTenVisits(t *testing.T) {
 // the root's limits finds a winning semi connection for the player to
 // move and the tree's smaller limits find none, a bot with time (or
 // untimed) plays a winning key at once, and one with less than
-// rootLimitsTime left does not find it that way.
+// rootLimitsTime left does not find it that way. A bot that moves to
+// a larger board takes that board's root limits.
 func TestRootFindsWinsWithItsLargerLimits(t *testing.T) {
 	r := rand.New(rand.NewPCG(21, 22))
 	found := 0
@@ -263,15 +267,22 @@ func TestRootFindsWinsWithItsLargerLimits(t *testing.T) {
 		if err != nil || bot.Last.Reason != "win" || int(semis[0].Key) != cell {
 			t.Fatalf("untimed: %s (%s, %v), want the key %s at once on\n%s", b.Geometry().Name(cell), bot.Last.Reason, err, b.Geometry().Name(int(semis[0].Key)), b.String())
 		}
-		ctx, cancel := context.WithTimeout(context.Background(), rootLimitsTime/4)
+		ctx, cancel := context.WithTimeout(context.Background(), rootLimitsTime(81)/4)
 		hurried := New(Options{Seed: 1})
 		_, err = hurried.ChooseCell(ctx, b, -1)
 		cancel()
 		if err != nil || hurried.Last.Reason == "win" {
-			t.Fatalf("with %v: %s, %v: the tree's limits proved the win", rootLimitsTime/4, hurried.Last.Reason, err)
+			t.Fatalf("with %v: %s, %v: the tree's limits proved the win", rootLimitsTime(81)/4, hurried.Last.Reason, err)
 		}
 	}
 	if found < 3 {
 		t.Fatalf("only %d positions where the root's limits find more", found)
+	}
+	bot := New(Options{})
+	for _, cells := range []int{81, 121, 169, 121} {
+		bot.setup(cells)
+		if want := rootLimitsFor(cells); bot.rootLimits != want || bot.limits != limitsFor(cells) {
+			t.Errorf("%d cells: root limits %v, tree %v; want %v, %v", cells, bot.rootLimits, bot.limits, want, limitsFor(cells))
+		}
 	}
 }

@@ -18,8 +18,8 @@
 //
 //   - instant play of proven wins: before searching it fills in the
 //     dead and captured cells and runs H-search for both players (up to
-//     11×11 with the larger default limits of package analysis when
-//     400 ms or more are left, with the tree's otherwise); a winning
+//     11×11 with the larger default limits of package analysis when 5 ms
+//     a cell or more are left, with the tree's otherwise); a winning
 //     connection for the player to move is played at once (the key of a
 //     semi connection, a carrier cell of a full one);
 //   - must-play pruning: when the opponent has winning semi
