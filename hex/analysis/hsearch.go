@@ -22,7 +22,7 @@ type Limits struct {
 	// smallest carriers first (defaults 20 and 40).
 	Full, Semi int
 	// Ors caps the number of semi connections the OR rule combines
-	// (default 4).
+	// (default 4; 1 acts as 2, the fewest it combines).
 	Ors int
 }
 
