@@ -1,5 +1,7 @@
 package analysis
 
+import "slices"
+
 // Conn is a virtual connection between two nodes for the colour that
 // owns it: a full connection holds whoever moves first, a semi
 // connection holds if its owner moves first (by playing Key). The
@@ -494,20 +496,12 @@ func (h *HSearch) orCombine(list []Conn) {
 	h.orOut = h.orOut[:0]
 	// orTail lets orSubsets skip a branch that cannot reach an empty
 	// intersection: one whose intersection meets every carrier left.
-	h.orTail = resizedSets(h.orTail, last+1)
+	h.orTail = slices.Grow(h.orTail[:0], last+1)[:last+1]
 	h.orTail[last] = list[last].Carrier
 	for i := last - 1; i >= 0; i-- {
 		h.orTail[i] = h.orTail[i+1].And(list[i].Carrier)
 	}
 	h.orSubsets(list[:last], list[last].Carrier, list[last].Carrier, 0, 1)
-}
-
-// resizedSets returns s with length n, reusing its array when it can.
-func resizedSets(s []Set, n int) []Set {
-	if cap(s) < n {
-		return make([]Set, n, 2*n)
-	}
-	return s[:n]
 }
 
 // orSubsets adds to h.orOut the unions of the subsets of list[from:]
