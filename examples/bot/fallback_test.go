@@ -126,7 +126,10 @@ func open(t *testing.T, spec string, moves ...string) rules.Dynamic {
 
 // TestFallbackSearches: the fallback's MCTS takes a win in one and
 // parries one, in the test-only game and in Hex (a game with a hook,
-// through NewDynamic), with one worker or two sharing a tree.
+// through NewDynamic), with one worker or two sharing a tree. Two
+// workers on one tree visit what the scheduler lets them (their seeds
+// do not fix the result), so they get five times the iterations: at
+// 600 the race detector's scheduling once made them miss the parry.
 func TestFallbackSearches(t *testing.T) {
 	for _, c := range []struct {
 		pos  rules.Dynamic
@@ -136,8 +139,10 @@ func TestFallbackSearches(t *testing.T) {
 		{open(t, "tictactoe", "a1", "b2", "b1"), "c1"},                   // O parries
 		{open(t, "hex(size=3,swap=none)", "a1", "c1", "a2", "c2"), "a3"}, // Black connects
 	} {
-		for _, opts := range []Options{{}, {Workers: 2, Parallelism: TreeParallel}} {
-			opts.Iterations, opts.Seed = 600, 3
+		for _, opts := range []Options{
+			{Iterations: 600, Seed: 3},
+			{Iterations: 3000, Seed: 3, Workers: 2, Parallelism: TreeParallel},
+		} {
 			b, err := NewDynamic("mcts", opts)
 			require.NoError(t, err)
 			m, err := b.Choose(context.Background(), c.pos)
