@@ -2,7 +2,7 @@
 // for every game of the module over the text protocol of
 // examples/protocol, on standard input and output:
 //
-//	go run ./examples/engine [-game SPEC] [-movetime D] [-iterations N] [-seed S] [-maxnodes N] [-workers N] [-bot mcts|random|hex] [-noreuse] [-nopatterns]
+//	go run ./examples/engine [-game SPEC] [-movetime D] [-iterations N] [-seed S] [-maxnodes N] [-workers N] [-bot mcts|random|hex] [-noreuse] [-nopatterns] [-playoutpatterns]
 //
 // -game starts the session with a game (without it the controller sends
 // game SPEC first); -movetime is the time per genmove until the
@@ -14,7 +14,8 @@
 // hex/hexbot (virtual connections, inferior cells, a solver; boards of
 // up to 380 cells; it keeps its tree from move to move too, unless
 // -noreuse, and is guided by the move priors of hex/patterns, unless
-// -nopatterns) and every other game, and larger Hex boards, with the MCTS
+// -nopatterns; -playoutpatterns draws its rollouts' moves by the playout
+// model of hex/patterns) and every other game, and larger Hex boards, with the MCTS
 // bot. The
 // protocol is in the doc of examples/protocol (go doc
 // ./examples/protocol); a session looks like
@@ -50,6 +51,7 @@ import (
 	"github.com/tabletop-go/rules/examples/protocol"
 	"github.com/tabletop-go/rules/hex"
 	"github.com/tabletop-go/rules/hex/hexbot"
+	"github.com/tabletop-go/rules/hex/patterns"
 )
 
 func main() { os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) }
@@ -66,6 +68,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	name := fs.String("bot", "mcts", "the bot: "+strings.Join(bot.Names, ", ")+", or hex (the Hex bot for hex games, mcts for the others)")
 	noReuse := fs.Bool("noreuse", false, "the Hex bot (-bot hex) starts every search from an empty tree, for comparisons")
 	noPatterns := fs.Bool("nopatterns", false, "the Hex bot (-bot hex) plays without the learned move priors (hex/patterns), for comparisons")
+	playoutPatterns := fs.Bool("playoutpatterns", false, "the Hex bot's (-bot hex) rollouts draw their moves by the playout model of hex/patterns, for comparisons")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -104,7 +107,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if timed {
 			hexOpts.Iterations = math.MaxInt32
 		}
-		newBot = hexFactory(hexOpts, *noReuse, *noPatterns)
+		flags := hexbot.Options{NoReuse: *noReuse, NoPatterns: *noPatterns}
+		if *playoutPatterns {
+			flags.PlayoutPatterns = patterns.Playout()
+		}
+		newBot = hexFactory(hexOpts, flags)
 	} else if _, err := bot.NewDynamic(*name, bot.Options{}); err != nil { // any game's bots: a check of the name
 		fmt.Fprintf(stderr, "engine: -bot: %v\n", err)
 		return 2
@@ -124,16 +131,18 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 // hexFactory returns a Server.NewBot that plays Hex with the Hex bot
-// (on the boards it takes) and everything else with MCTS, a new seed
-// per game as protocol.BotFactory gives.
-func hexFactory(opts bot.Options, noReuse, noPatterns bool) func(start rules.Dynamic) (bot.Dynamic, error) {
+// (on the boards it takes; its switches from flags, the rest from opts)
+// and everything else with MCTS, a new seed per game as
+// protocol.BotFactory gives.
+func hexFactory(opts bot.Options, flags hexbot.Options) func(start rules.Dynamic) (bot.Dynamic, error) {
 	var games atomic.Uint64
 	return func(start rules.Dynamic) (bot.Dynamic, error) {
 		o := opts
 		o.Seed += games.Add(1) - 1
 		if p, ok := start.Typed().(hex.Position); ok && hexbot.Supports(p.Size()) {
-			return bot.Erase[hex.Position, hex.Move](hexbot.New(hexbot.Options{
-				Iterations: o.Iterations, MaxNodes: o.MaxNodes, Seed: o.Seed, Workers: o.Workers, NoReuse: noReuse, NoPatterns: noPatterns})), nil
+			h := flags
+			h.Iterations, h.MaxNodes, h.Seed, h.Workers = o.Iterations, o.MaxNodes, o.Seed, o.Workers
+			return bot.Erase[hex.Position, hex.Move](hexbot.New(h)), nil
 		}
 		return bot.ForDynamic("mcts", start, o)
 	}

@@ -51,6 +51,21 @@
 //     the two empty cells between two stones of the other colour (or
 //     between a stone and its side), the other colour takes the other.
 //
+// Options.PlayoutPatterns adds, for comparisons, a pattern playout
+// policy (MoHex 2.0's softmax playouts): a rollout's moves other than
+// bridge replies are drawn with probability proportional to their weight
+// under a model of small patterns, a cell's six neighbours, times the
+// model's distance weights to the opponent's last stone and the
+// mover's (patterns.Playout is the model learned for it). Each cell
+// keeps its neighbours as a code, so a stone updates six cells' weights,
+// and the weights are summed by blocks of 16 cells, so a draw looks at
+// the cells near the last two stones, the blocks' sums and one block.
+// The policy's playouts are better one for one: with 4,000 playouts a
+// move on 9×9 the bot with it beat the bot without it 26 games to 14.
+// But they take 2.4 times as long (BenchmarkPlayouts), and at the same
+// time a move the bot without it wins: 29 games to 11 at 200 ms on 9×9.
+// So it is off by default.
+//
 // A bot keeps its tree from move to move: when it is asked to move on the
 // board of its last search with its own move and one opponent stone
 // added (as in a game it plays), each worker starts from the subtree it

@@ -71,6 +71,16 @@ type worker struct {
 	// colors and weights are scratch space for the learned priors.
 	colors  []hex.Color
 	weights []float32
+	// The pattern rollout's scratch space (see patternRollout).
+	pgeo  *playoutGeometry
+	code  []uint16
+	wt    [2][]float32
+	bsum  [2][]float64
+	adj   []float64
+	mark  []uint32
+	fac   []float32
+	stamp uint32
+	local []int16
 }
 
 func newWorker(b *Bot, seed uint64, maxNodes int) *worker {
@@ -261,6 +271,12 @@ func (w *worker) iterate() {
 			winner = mover.Other()
 		}
 		w.fillRandom(&b)
+	case w.bot.playout != nil:
+		before := -1
+		if len(w.path) >= 2 {
+			before = int(w.nodes[w.path[len(w.path)-2]].move)
+		}
+		winner = w.patternRollout(&b, int(leaf.move), before)
 	default:
 		winner = w.rollout(&b, int(leaf.move))
 	}

@@ -324,6 +324,9 @@ const (
 //go:embed weights.bin
 var weights []byte
 
+//go:embed playout.bin
+var playoutWeights []byte
+
 // Default returns the model trained on the Little Golem games (see the
 // package doc), read once from the file embedded in the package.
 var Default = sync.OnceValue(func() *Model {
@@ -366,3 +369,14 @@ func (m *Model) WithAbout(about string) *Model {
 	c.trained = about
 	return &c
 }
+
+// Playout returns the model of small patterns alone (TrainOptions.Small)
+// trained on the same games as Default, for playout policies (see
+// RingWeights), read once from the file embedded in the package.
+var Playout = sync.OnceValue(func() *Model {
+	m, err := Parse(playoutWeights)
+	if err != nil {
+		panic("patterns: the embedded playout.bin does not read: " + err.Error())
+	}
+	return m
+})

@@ -32,6 +32,10 @@ type TrainOptions struct {
 	// updating one group of features (patterns, the opponent's last
 	// stone, the mover's) in turn. Default 30.
 	Sweeps int
+	// Small learns the small patterns alone, none of the large ones: a
+	// model whose every weight RingWeights can tabulate, for a playout
+	// policy.
+	Small bool
 	// About is the description the model keeps (Model.About).
 	About string
 	// Progress, when set, is told after each sweep the mean
@@ -100,7 +104,9 @@ func Train(games []Game, opts TrainOptions) (*Model, error) {
 		f.load(cells, cols, rows, mover)
 		small, large := f.keys(f.at(at%cols, at/cols, mover))
 		played[small]++
-		played[large]++
+		if !opts.Small {
+			played[large]++
+		}
 	})
 	if err != nil {
 		return nil, err

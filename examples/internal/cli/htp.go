@@ -12,17 +12,19 @@ import (
 	"github.com/tabletop-go/rules/examples/protocol"
 	"github.com/tabletop-go/rules/hex"
 	"github.com/tabletop-go/rules/hex/hexbot"
+	"github.com/tabletop-go/rules/hex/patterns"
 	"github.com/tabletop-go/rules/notation"
 )
 
 // HTP implements `htp [-swap sides|pieces|none] [-bot hex|mcts] [-nopatterns]
-// [-iterations N] [-movetime D] [-maxnodes N] [-workers N] [-seed S]`:
+// [-playoutpatterns] [-iterations N] [-movetime D] [-maxnodes N] [-workers N] [-seed S]`:
 // a Hex engine speaking the Hex Text Protocol (HTP, the GTP dialect of
 // HexGui and MoHex) on standard input and output. Its moves come from
 // the Hex bot of hex/hexbot (-bot hex, the default: MCTS with virtual
 // connections, inferior cells and the solver; on boards of more than
 // 380 cells, which it does not take, the generic MCTS plays; -nopatterns
-// takes away its learned move priors, hex/patterns) or from the
+// takes away its learned move priors, hex/patterns, -playoutpatterns
+// draws its rollouts' moves by the playout model of hex/patterns) or from the
 // generic MCTS bot of examples/bot (-bot mcts). -iterations caps the
 // playouts of a genmove (the Hex bot given -movetime but no -iterations
 // has no cap but the time), -movetime bounds its time, -maxnodes the nodes
@@ -47,6 +49,7 @@ func HTP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	seed := fs.Uint64("seed", 1, "random seed")
 	botName := fs.String("bot", "hex", "the bot: hex (the Hex bot with virtual connections and a solver) or mcts (the generic MCTS)")
 	noPatterns := fs.Bool("nopatterns", false, "the Hex bot plays without the learned move priors (hex/patterns), for comparisons")
+	playoutPatterns := fs.Bool("playoutpatterns", false, "the Hex bot's rollouts draw their moves by the playout model of hex/patterns, for comparisons")
 	if err := fs.Parse(args); err != nil {
 		return ExitBadArgs
 	}
@@ -67,7 +70,7 @@ func HTP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "htp: -bot must be hex or mcts, not %q\n", *botName)
 		return ExitBadArgs
 	}
-	e := &engine{cfg: cfg, pos: cfg.Start(), think: think, seed: *seed, botName: *botName, noPatterns: *noPatterns}
+	e := &engine{cfg: cfg, pos: cfg.Start(), think: think, seed: *seed, botName: *botName, noPatterns: *noPatterns, playoutPatterns: *playoutPatterns}
 	e.timed = *think.moveTime > 0
 	fs.Visit(func(f *flag.Flag) { e.timed = e.timed && f.Name != "iterations" })
 	e.newBot()
@@ -112,9 +115,11 @@ type engine struct {
 	botName string
 	// noPatterns: the Hex bot without its learned priors.
 	noPatterns bool
-	seed       uint64
-	think      thinking
-	timed      bool // -movetime without -iterations: the Hex bot plays by time alone
+	// playoutPatterns: the Hex bot's rollouts by the pattern policy.
+	playoutPatterns bool
+	seed            uint64
+	think           thinking
+	timed           bool // -movetime without -iterations: the Hex bot plays by time alone
 }
 
 // newBot makes the bot for the board size: the Hex bot where it plays
@@ -125,7 +130,8 @@ func (e *engine) newBot() {
 		if e.timed {
 			o.Iterations = math.MaxInt32
 		}
-		e.bot = hexbot.New(hexbot.Options{Iterations: o.Iterations, MaxNodes: o.MaxNodes, Workers: o.Workers, Seed: o.Seed, NoPatterns: e.noPatterns})
+		e.bot = hexbot.New(hexbot.Options{Iterations: o.Iterations, MaxNodes: o.MaxNodes, Workers: o.Workers, Seed: o.Seed,
+			NoPatterns: e.noPatterns, PlayoutPatterns: e.playoutModel()})
 		return
 	}
 	e.bot = bot.NewMCTS[hex.Position, hex.Move](o)
@@ -285,4 +291,13 @@ func (e *engine) moveText(m hex.Move) string {
 		return "swap-" + e.cfg.Swap.String()
 	}
 	return m.String()
+}
+
+// playoutModel is the Hex bot's playout model: patterns.Playout() with
+// -playoutpatterns, else none (uniform rollouts).
+func (e *engine) playoutModel() *patterns.Model {
+	if e.playoutPatterns {
+		return patterns.Playout()
+	}
+	return nil
 }

@@ -1,0 +1,159 @@
+package hexbot
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/tabletop-go/rules/hex"
+	"github.com/tabletop-go/rules/hex/analysis"
+	"github.com/tabletop-go/rules/hex/patterns"
+)
+
+// randomBoard returns a board of cols×rows with stones stones placed at
+// random, alternately, and the last two stones played (-1 if fewer).
+func randomBoard(t *testing.T, rng *rand.Rand, cols, rows, stones int) (b analysis.Board, last, before int) {
+	t.Helper()
+	g, err := analysis.NewGeometry(cols, rows)
+	require.NoError(t, err)
+	b = analysis.NewBoard(g, analysis.Black)
+	last, before = -1, -1
+	for range stones {
+		empty := b.EmptyCells().AppendTo(nil)
+		c := int(empty[rng.IntN(len(empty))])
+		b.Play(c)
+		before, last = last, c
+	}
+	return b, last, before
+}
+
+// colours is b as package patterns reads a board.
+func colours(b *analysis.Board) []hex.Color {
+	out := make([]hex.Color, b.Geometry().Cells())
+	for i := range out {
+		if c, ok := b.At(i); ok {
+			out[i] = hex.Black + hex.Color(c)
+		}
+	}
+	return out
+}
+
+// TestPlayoutPolicyDrawsByTheModel: the pattern policy draws each empty
+// cell with probability proportional to the weight the playout model's
+// small patterns give it (Weights with no last stone) times its
+// distance weights to the last two stones, on square and other boards;
+// with the model's distance weights (all 1 or more: drawBoosted) and
+// with some below 1 (drawExact).
+func TestPlayoutPolicyDrawsByTheModel(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	m := patterns.Playout()
+	model := tableOf(m)
+	require.True(t, model.boosts)
+	damped := *model
+	damped.near = [2][3]float32{{0.3, 2.5, 1}, {4, 0.7, 1}}
+	damped.boosts = false
+	for _, table := range []*playoutTable{model, &damped} {
+		for _, c := range []struct{ cols, rows, stones int }{
+			{5, 5, 6}, {4, 6, 9}, {7, 7, 20}, {9, 9, 1}, {3, 3, 0}, {6, 3, 16}, {11, 11, 30},
+		} {
+			b, last, before := randomBoard(t, rng, c.cols, c.rows, c.stones)
+			bot := New(Options{PlayoutPatterns: patterns.Playout()})
+			bot.playout = table
+			w := newWorker(bot, 3, 1024)
+			w.startPolicy(&b)
+			want := make([]float32, b.Geometry().Cells())
+			require.NoError(t, m.Weights(want, colours(&b), c.cols, c.rows, hex.Black+hex.Color(b.Turn()), -1, -1))
+			var sum float64
+			p := make([]float64, len(want))
+			for cell, x := range want {
+				p[cell] = float64(x)
+				for s, stone := range []int{last, before} {
+					if stone >= 0 {
+						if d := hexDistance(c.cols, cell, stone); d >= 1 && d <= 2 {
+							p[cell] *= float64(table.near[s][d-1])
+						}
+					}
+				}
+				sum += p[cell]
+			}
+			const draws = 200_000
+			count := make([]int, len(want))
+			for range draws {
+				cell := w.draw(b.Turn(), last, before)
+				require.True(t, b.IsEmpty(cell), "%d×%d: drew cell %d, not empty", c.cols, c.rows, cell)
+				count[cell]++
+			}
+			for cell := range want {
+				q := p[cell] / sum
+				mean, sd := draws*q, math.Sqrt(draws*q*(1-q))
+				if math.Abs(float64(count[cell])-mean) > 5*sd+1 {
+					t.Errorf("near %v, %d×%d, %d stones: cell %d drawn %d times of %d, want %.0f±%.0f",
+						table.near, c.cols, c.rows, c.stones, cell, count[cell], draws, mean, sd)
+				}
+			}
+		}
+	}
+}
+
+// hexDistance is the distance between two cells of a board cols wide.
+func hexDistance(cols, a, b int) int {
+	dx, dy := a%cols-b%cols, a/cols-b/cols
+	return max(abs(dx), abs(dy), abs(dx+dy))
+}
+
+// TestPlayoutPolicyKeepsItsState: after stones are played through the
+// policy, its codes, weights and block sums are those it computes
+// afresh on the board they made.
+func TestPlayoutPolicyKeepsItsState(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for _, size := range [][2]int{{9, 9}, {11, 11}, {5, 8}, {13, 4}} {
+		b, _, _ := randomBoard(t, rng, size[0], size[1], 3)
+		w := newWorker(New(Options{PlayoutPatterns: patterns.Playout()}), 3, 1024)
+		left := w.startPolicy(&b)
+		for range left / 2 {
+			empty := b.EmptyCells().AppendTo(nil)
+			w.playPolicy(&b, int(empty[rng.IntN(len(empty))]))
+		}
+		fresh := newWorker(New(Options{PlayoutPatterns: patterns.Playout()}), 3, 1024)
+		require.Equal(t, left-left/2, fresh.startPolicy(&b))
+		for cell := range b.Geometry().Cells() {
+			if !b.IsEmpty(cell) {
+				require.Zero(t, w.wt[0][cell], "cell %d holds a stone", cell)
+				require.Zero(t, w.wt[1][cell], "cell %d holds a stone", cell)
+				continue
+			}
+			require.Equal(t, fresh.code[cell], w.code[cell], "%v: cell %d's code", size, cell)
+			require.Equal(t, fresh.wt[0][cell], w.wt[0][cell])
+			require.Equal(t, fresh.wt[1][cell], w.wt[1][cell])
+		}
+		for m := range 2 {
+			for k := range fresh.bsum[m] {
+				require.InDelta(t, fresh.bsum[m][k], w.bsum[m][k], 1e-9*fresh.bsum[m][k]+1e-12, "%v: block %d", size, k)
+			}
+		}
+	}
+}
+
+// TestPatternRolloutsFillTheBoard: a pattern rollout ends with every
+// cell taken, colours alternating from the mover, and returns the
+// winner of the full board.
+func TestPatternRolloutsFillTheBoard(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	w := newWorker(New(Options{PlayoutPatterns: patterns.Playout()}), 3, 1024)
+	for range 50 {
+		cols, rows := 2+rng.IntN(10), 2+rng.IntN(10)
+		b, last, before := randomBoard(t, rng, cols, rows, rng.IntN(cols*rows))
+		stones := [2]int{b.Stones(analysis.Black).Len(), b.Stones(analysis.White).Len()}
+		empty := b.EmptyCells().Len()
+		mover := b.Turn()
+		winner := w.patternRollout(&b, last, before)
+		require.True(t, b.EmptyCells().Empty())
+		require.Equal(t, stones[mover]+(empty+1)/2, b.Stones(mover).Len())
+		require.Equal(t, stones[mover.Other()]+empty/2, b.Stones(mover.Other()).Len())
+		got, over := b.Winner()
+		require.True(t, over)
+		require.Equal(t, got, winner)
+	}
+}
