@@ -99,12 +99,13 @@ func TestHexBot(t *testing.T) {
 	}
 }
 
-// TestHexBotKeepsPlayingWithOrWithoutReuse: the Hex bot answers move
-// after move of one game, keeping its tree or, with -noreuse, not. Black
-// plays the first empty cell of its list after each of the bot's moves,
-// so that whatever the bot plays, the game goes on.
-func TestHexBotKeepsPlayingWithOrWithoutReuse(t *testing.T) {
-	for _, flags := range [][]string{{}, {"-noreuse"}} {
+// TestHexBotKeepsPlayingWithEachSwitch: the Hex bot answers move after
+// move of one game, keeping its tree or, with -noreuse, not, and with
+// -nopatterns and -playoutpatterns. Black plays the first empty cell of
+// its list after each of the bot's moves, so that whatever the bot
+// plays, the game goes on.
+func TestHexBotKeepsPlayingWithEachSwitch(t *testing.T) {
+	for _, flags := range [][]string{{}, {"-noreuse"}, {"-nopatterns"}, {"-playoutpatterns"}} {
 		inR, inW := io.Pipe()
 		outR, outW := io.Pipe()
 		var errs strings.Builder

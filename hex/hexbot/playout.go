@@ -1,6 +1,7 @@
 package hexbot
 
 import (
+	"math/rand/v2"
 	"sync"
 
 	"github.com/tabletop-go/rules/hex"
@@ -32,14 +33,20 @@ type playoutTable struct {
 // stoneCodes is the number of stone parts of a compact code.
 const stoneCodes = 729
 
-// playoutTables caches the tables by model, built once each.
-var playoutTables sync.Map // *patterns.Model → *playoutTable
+// playoutTable0 is patterns.Playout()'s table, built once.
+var playoutTable0 = sync.OnceValue(func() *playoutTable { return newTable(patterns.Playout()) })
 
-// tableOf returns m's table, building it on first use.
+// tableOf returns m's table: patterns.Playout()'s, built once, or a new
+// one for another model (93 KB, held by its bot).
 func tableOf(m *patterns.Model) *playoutTable {
-	if t, ok := playoutTables.Load(m); ok {
-		return t.(*playoutTable)
+	if m == patterns.Playout() {
+		return playoutTable0()
 	}
+	return newTable(m)
+}
+
+// newTable builds m's table.
+func newTable(m *patterns.Model) *playoutTable {
 	t := &playoutTable{near: m.NearWeights(), boosts: true}
 	for _, near := range t.near {
 		for _, f := range near {
@@ -65,8 +72,7 @@ func tableOf(m *patterns.Model) *playoutTable {
 			}
 		}
 	}
-	got, _ := playoutTables.LoadOrStore(m, t)
-	return got.(*playoutTable)
+	return t
 }
 
 // sideDigit is the ring digit of direction d of a cell touching the
@@ -159,6 +165,26 @@ func contains(list []int16, v int16) bool {
 	return false
 }
 
+// policy is a worker's state for pattern rollouts: the table it draws
+// by, and for the board of the rollout under way each cell's compact
+// code and weights, the blocks' sums and the scratch space of draws.
+type policy struct {
+	t    *playoutTable
+	rng  *rand.Rand
+	pgeo *playoutGeometry // the board's shape, rebuilt when it changes
+	code []uint16         // by cell: its compact code (stale on a stone)
+	wt   [2][]float32     // by mover and cell: the ring weight, 0 on a stone
+	bsum [2][]float64     // by mover and block of 1<<blockBits cells: wt's sum
+	// draw's scratch: the cells near the last two stones (local), their
+	// factors (fac) and marks (mark[c] == stamp: c is in local), and
+	// the ring weights of local's cells by block (adj, drawExact).
+	local []int16
+	fac   []float32
+	mark  []uint32
+	stamp uint32
+	adj   []float64
+}
+
 // blockBits sets the blocks of cells whose weights the policy sums, so
 // that a draw scans the blocks' sums and then one block: 16 cells.
 const blockBits = 4
@@ -168,52 +194,54 @@ const blockBits = 4
 // saves it, and returns the winner. last is the move just played and
 // before the one before it (-1: none). The board ends full.
 func (w *worker) patternRollout(b *analysis.Board, last, before int) analysis.Color {
-	for left := w.startPolicy(b); left > 0; left-- {
+	p := &w.policy
+	p.t, p.rng = w.bot.playout, w.rng
+	for left := p.start(b); left > 0; left-- {
 		mover := b.Turn()
 		cell := -1
 		if last >= 0 {
 			cell = bridgeReply(b, last, mover, int(w.rng.Uint32()%6))
 		}
 		if cell < 0 {
-			cell = w.draw(mover, last, before)
+			cell = p.draw(mover, last, before)
 		}
-		w.playPolicy(b, cell)
+		p.play(b, cell)
 		before, last = last, cell
 	}
 	winner, _ := b.Winner()
 	return winner
 }
 
-// startPolicy sets the policy's state for b: every cell's ring code,
+// start sets the policy's state for b: every cell's ring code,
 // its weights for both movers (0 on a stone) and the blocks' sums. It
 // returns the number of empty cells.
-func (w *worker) startPolicy(b *analysis.Board) int {
+func (p *policy) start(b *analysis.Board) int {
 	g := b.Geometry()
-	if w.pgeo == nil || w.pgeo.g != g {
-		w.pgeo = newPlayoutGeometry(g)
+	if p.pgeo == nil || p.pgeo.g != g {
+		p.pgeo = newPlayoutGeometry(g)
 	}
-	pg, t := w.pgeo, w.bot.playout
+	pg, t := p.pgeo, p.t
 	n := g.Cells()
 	blocks := (n + 1<<blockBits - 1) >> blockBits
-	if cap(w.code) < n {
-		w.code = make([]uint16, n)
-		w.wt[0], w.wt[1] = make([]float32, n), make([]float32, n)
-		w.mark = make([]uint32, n)
-		w.fac = make([]float32, n)
+	if cap(p.code) < n {
+		p.code = make([]uint16, n)
+		p.wt[0], p.wt[1] = make([]float32, n), make([]float32, n)
+		p.mark = make([]uint32, n)
+		p.fac = make([]float32, n)
 	}
-	if cap(w.bsum[0]) < blocks {
-		w.bsum[0], w.bsum[1] = make([]float64, blocks), make([]float64, blocks)
-		w.adj = make([]float64, blocks)
+	if cap(p.bsum[0]) < blocks {
+		p.bsum[0], p.bsum[1] = make([]float64, blocks), make([]float64, blocks)
+		p.adj = make([]float64, blocks)
 	}
-	w.code, w.mark, w.fac = w.code[:n], w.mark[:n], w.fac[:n]
-	w.wt[0], w.wt[1] = w.wt[0][:n], w.wt[1][:n]
-	w.bsum[0], w.bsum[1], w.adj = w.bsum[0][:blocks], w.bsum[1][:blocks], w.adj[:blocks]
-	clear(w.bsum[0])
-	clear(w.bsum[1])
+	p.code, p.mark, p.fac = p.code[:n], p.mark[:n], p.fac[:n]
+	p.wt[0], p.wt[1] = p.wt[0][:n], p.wt[1][:n]
+	p.bsum[0], p.bsum[1], p.adj = p.bsum[0][:blocks], p.bsum[1][:blocks], p.adj[:blocks]
+	clear(p.bsum[0])
+	clear(p.bsum[1])
 	left := 0
 	for c := range n {
 		if !b.IsEmpty(c) {
-			w.wt[0][c], w.wt[1][c] = 0, 0
+			p.wt[0][c], p.wt[1][c] = 0, 0
 			continue
 		}
 		left++
@@ -226,38 +254,38 @@ func (w *worker) startPolicy(b *analysis.Board) int {
 				code += uint16(1+col) * stonePow[d]
 			}
 		}
-		w.code[c] = code
+		p.code[c] = code
 		for m := range 2 {
 			x := t.ring[m][code]
-			w.wt[m][c] = x
-			w.bsum[m][c>>blockBits] += float64(x)
+			p.wt[m][c] = x
+			p.bsum[m][c>>blockBits] += float64(x)
 		}
 	}
 	return left
 }
 
-// playPolicy plays cell (empty) on b for its mover and updates the
+// play plays cell (empty) on b for its mover and updates the
 // policy's state: the cell weighs 0, and each empty neighbour's code
 // gains the stone, digit 1+mover at the place of the direction back to
 // cell.
-func (w *worker) playPolicy(b *analysis.Board, cell int) {
-	t, g := w.bot.playout, b.Geometry()
+func (p *policy) play(b *analysis.Board, cell int) {
+	t, g := p.t, b.Geometry()
 	mover := b.Turn()
 	for m := range 2 {
-		w.bsum[m][cell>>blockBits] -= float64(w.wt[m][cell])
-		w.wt[m][cell] = 0
+		p.bsum[m][cell>>blockBits] -= float64(p.wt[m][cell])
+		p.wt[m][cell] = 0
 	}
 	b.Play(cell)
 	for d, v := range g.Ring(cell) {
 		if v < 0 || !b.IsEmpty(int(v)) {
 			continue
 		}
-		code := w.code[v] + uint16(1+mover)*stonePow[(d+3)%6]
-		w.code[v] = code
+		code := p.code[v] + uint16(1+mover)*stonePow[(d+3)%6]
+		p.code[v] = code
 		for m := range 2 {
 			x := t.ring[m][code]
-			w.bsum[m][v>>blockBits] += float64(x) - float64(w.wt[m][v])
-			w.wt[m][v] = x
+			p.bsum[m][v>>blockBits] += float64(x) - float64(p.wt[m][v])
+			p.wt[m][v] = x
 		}
 	}
 }
@@ -267,14 +295,14 @@ func (w *worker) playPolicy(b *analysis.Board, cell int) {
 // stone (last) and the mover's (before). It first sets the factor (the
 // product of the distance weights) of each empty cell near either
 // stone. A filled cell weighs 0.
-func (w *worker) draw(mover analysis.Color, last, before int) int {
-	t, pg := w.bot.playout, w.pgeo
-	w.stamp++
-	if w.stamp == 0 { // wrapped: clear the marks
-		clear(w.mark)
-		w.stamp = 1
+func (p *policy) draw(mover analysis.Color, last, before int) int {
+	t, pg := p.t, p.pgeo
+	p.stamp++
+	if p.stamp == 0 { // wrapped: clear the marks, those past this board's too
+		clear(p.mark[:cap(p.mark)])
+		p.stamp = 1
 	}
-	local := w.local[:0]
+	local := p.local[:0]
 	for s, stone := range [2]int{last, before} {
 		if stone < 0 {
 			continue
@@ -285,40 +313,40 @@ func (w *worker) draw(mover analysis.Color, last, before int) int {
 			if j < int(pg.dist1[stone]) {
 				f = near[0]
 			}
-			if w.mark[v] == w.stamp {
-				w.fac[v] *= f
+			if p.mark[v] == p.stamp {
+				p.fac[v] *= f
 				continue
 			}
-			w.mark[v] = w.stamp
-			w.fac[v] = f
+			p.mark[v] = p.stamp
+			p.fac[v] = f
 			local = append(local, v)
 		}
 	}
-	w.local = local
+	p.local = local
 	if t.boosts {
-		return w.drawBoosted(mover, local)
+		return p.drawBoosted(mover, local)
 	}
-	return w.drawExact(mover, local)
+	return p.drawExact(mover, local)
 }
 
 // drawBoosted is draw for distance weights of 1 or more: a cell's weight
 // is its ring weight plus, near a last stone, the boost of its factor,
 // ring weight·(factor-1). It draws among the boosts or among the ring
 // weights (the blocks' sums, then a cell of the block).
-func (w *worker) drawBoosted(mover analysis.Color, local []int16) int {
-	wt, bsum := w.wt[mover], w.bsum[mover]
+func (p *policy) drawBoosted(mover analysis.Color, local []int16) int {
+	wt, bsum := p.wt[mover], p.bsum[mover]
 	var boost, sum float64
 	for _, v := range local {
-		boost += float64(wt[v] * (w.fac[v] - 1))
+		boost += float64(wt[v] * (p.fac[v] - 1))
 	}
 	for _, x := range bsum {
 		sum += x
 	}
-	r := w.rng.Float64() * (boost + sum)
+	r := p.rng.Float64() * (boost + sum)
 	pick := -1
 	if r < boost {
 		for _, v := range local {
-			x := float64(wt[v] * (w.fac[v] - 1))
+			x := float64(wt[v] * (p.fac[v] - 1))
 			if x <= 0 {
 				continue
 			}
@@ -352,16 +380,16 @@ func (w *worker) drawBoosted(mover analysis.Color, local []int16) int {
 		}
 	}
 	if pick < 0 {
-		pick = w.anyEmpty(mover)
+		pick = p.anyEmpty(mover)
 	}
 	return pick // rounding left r just above the sum
 }
 
 // anyEmpty returns the last cell of positive weight for mover: the
 // draws' answer when rounding has carried them past every cell.
-func (w *worker) anyEmpty(mover analysis.Color) int {
+func (p *policy) anyEmpty(mover analysis.Color) int {
 	pick := -1
-	for c, x := range w.wt[mover] {
+	for c, x := range p.wt[mover] {
 		if x > 0 {
 			pick = c
 		}
@@ -372,25 +400,25 @@ func (w *worker) anyEmpty(mover analysis.Color) int {
 // drawExact is draw for any distance weights: the cells near a last
 // stone are weighed apart, each with its factor; the others make up the
 // blocks' sums less those cells' ring weights.
-func (w *worker) drawExact(mover analysis.Color, local []int16) int {
-	wt := w.wt[mover]
-	clear(w.adj)
+func (p *policy) drawExact(mover analysis.Color, local []int16) int {
+	wt := p.wt[mover]
+	clear(p.adj)
 	var localSum float64
 	for _, v := range local {
 		x := wt[v]
-		w.adj[v>>blockBits] += float64(x)
-		localSum += float64(x * w.fac[v])
+		p.adj[v>>blockBits] += float64(x)
+		localSum += float64(x * p.fac[v])
 	}
 	var rest float64
-	bsum := w.bsum[mover]
+	bsum := p.bsum[mover]
 	for k, x := range bsum {
-		rest += max(x-w.adj[k], 0)
+		rest += max(x-p.adj[k], 0)
 	}
-	r := w.rng.Float64() * (localSum + rest)
+	r := p.rng.Float64() * (localSum + rest)
 	pick := -1
 	if r < localSum {
 		for _, v := range local {
-			x := float64(wt[v] * w.fac[v])
+			x := float64(wt[v] * p.fac[v])
 			if x <= 0 {
 				continue
 			}
@@ -406,13 +434,14 @@ func (w *worker) drawExact(mover analysis.Color, local []int16) int {
 	}
 	r = max(r-localSum, 0)
 	for k, x := range bsum {
-		x = max(x-w.adj[k], 0)
-		if x <= 0 {
+		x = max(x-p.adj[k], 0)
+		if r >= x {
+			r -= x
 			continue
 		}
 		lo := k << blockBits
 		for c := lo; c < min(lo+1<<blockBits, len(wt)); c++ {
-			if w.mark[c] == w.stamp || wt[c] <= 0 {
+			if p.mark[c] == p.stamp || wt[c] <= 0 {
 				continue
 			}
 			pick = c
@@ -424,21 +453,7 @@ func (w *worker) drawExact(mover analysis.Color, local []int16) int {
 		}
 	}
 	if pick < 0 {
-		pick = w.anyEmpty(mover)
+		pick = p.anyEmpty(mover)
 	}
 	return pick
-}
-
-// distance is the hex distance between cells a and b of pg's board.
-func distance(pg *playoutGeometry, a, b int) int {
-	cols, _ := pg.g.Size()
-	dx, dy := a%cols-b%cols, a/cols-b/cols
-	return max(abs(dx), abs(dy), abs(dx+dy))
-}
-
-func abs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
 }

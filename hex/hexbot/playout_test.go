@@ -29,6 +29,11 @@ func randomBoard(t *testing.T, rng *rand.Rand, cols, rows, stones int) (b analys
 	return b, last, before
 }
 
+// newPolicy returns a pattern policy drawing by table.
+func newPolicy(table *playoutTable, seed uint64) *policy {
+	return &policy{t: table, rng: rand.New(rand.NewPCG(seed, 9))}
+}
+
 // colours is b as package patterns reads a board.
 func colours(b *analysis.Board) []hex.Color {
 	out := make([]hex.Color, b.Geometry().Cells())
@@ -57,12 +62,17 @@ func TestPlayoutPolicyDrawsByTheModel(t *testing.T) {
 	for _, table := range []*playoutTable{model, &damped} {
 		for _, c := range []struct{ cols, rows, stones int }{
 			{5, 5, 6}, {4, 6, 9}, {7, 7, 20}, {9, 9, 1}, {3, 3, 0}, {6, 3, 16}, {11, 11, 30},
+			{1, 7, 2}, {8, 1, 3}, {2, 2, 1}, {7, 7, -2}, {9, 9, -2},
 		} {
-			b, last, before := randomBoard(t, rng, c.cols, c.rows, c.stones)
-			bot := New(Options{PlayoutPatterns: patterns.Playout()})
-			bot.playout = table
-			w := newWorker(bot, 3, 1024)
-			w.startPolicy(&b)
+			var b analysis.Board
+			var last, before int
+			if c.stones >= 0 {
+				b, last, before = randomBoard(t, rng, c.cols, c.rows, c.stones)
+			} else {
+				b, last, before = adjacentStones(t, c.cols, c.rows)
+			}
+			w := newPolicy(table, 3)
+			w.start(&b)
 			want := make([]float32, b.Geometry().Cells())
 			require.NoError(t, m.Weights(want, colours(&b), c.cols, c.rows, hex.Black+hex.Color(b.Turn()), -1, -1))
 			var sum float64
@@ -97,10 +107,32 @@ func TestPlayoutPolicyDrawsByTheModel(t *testing.T) {
 	}
 }
 
+// adjacentStones returns a board whose last two stones touch (so that
+// some cells are near both), White's last at the centre and Black's
+// beside it, Black to move.
+func adjacentStones(t *testing.T, cols, rows int) (b analysis.Board, last, before int) {
+	t.Helper()
+	g, err := analysis.NewGeometry(cols, rows)
+	require.NoError(t, err)
+	b = analysis.NewBoard(g, analysis.Black)
+	centre := g.Cell(cols/2, rows/2)
+	beside := int(g.Ring(centre)[0])
+	b.Play(beside) // Black
+	b.Play(centre) // White
+	return b, centre, beside
+}
+
 // hexDistance is the distance between two cells of a board cols wide.
 func hexDistance(cols, a, b int) int {
 	dx, dy := a%cols-b%cols, a/cols-b/cols
 	return max(abs(dx), abs(dy), abs(dx+dy))
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }
 
 // TestPlayoutPolicyKeepsItsState: after stones are played through the
@@ -110,14 +142,14 @@ func TestPlayoutPolicyKeepsItsState(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	for _, size := range [][2]int{{9, 9}, {11, 11}, {5, 8}, {13, 4}} {
 		b, _, _ := randomBoard(t, rng, size[0], size[1], 3)
-		w := newWorker(New(Options{PlayoutPatterns: patterns.Playout()}), 3, 1024)
-		left := w.startPolicy(&b)
+		w := newPolicy(tableOf(patterns.Playout()), 3)
+		left := w.start(&b)
 		for range left / 2 {
 			empty := b.EmptyCells().AppendTo(nil)
-			w.playPolicy(&b, int(empty[rng.IntN(len(empty))]))
+			w.play(&b, int(empty[rng.IntN(len(empty))]))
 		}
-		fresh := newWorker(New(Options{PlayoutPatterns: patterns.Playout()}), 3, 1024)
-		require.Equal(t, left-left/2, fresh.startPolicy(&b))
+		fresh := newPolicy(tableOf(patterns.Playout()), 3)
+		require.Equal(t, left-left/2, fresh.start(&b))
 		for cell := range b.Geometry().Cells() {
 			if !b.IsEmpty(cell) {
 				require.Zero(t, w.wt[0][cell], "cell %d holds a stone", cell)
@@ -155,5 +187,72 @@ func TestPatternRolloutsFillTheBoard(t *testing.T) {
 		got, over := b.Winner()
 		require.True(t, over)
 		require.Equal(t, got, winner)
+	}
+}
+
+// TestPlayoutCodesAreTheModelsPatterns: every empty cell's weight in the
+// policy, on boards of any shape down to one row or one column, is the
+// weight the playout model's Weights give it with no last stone named,
+// for both movers: the compact codes read the neighbours and sides as
+// the model does.
+func TestPlayoutCodesAreTheModelsPatterns(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	m := patterns.Playout()
+	w := newPolicy(tableOf(m), 1)
+	for _, size := range [][2]int{{1, 1}, {1, 6}, {6, 1}, {2, 5}, {5, 2}, {3, 3}, {9, 9}, {13, 7}} {
+		for range 5 {
+			b, _, _ := randomBoard(t, rng, size[0], size[1], rng.IntN(size[0]*size[1]))
+			w.start(&b)
+			for mover := range 2 {
+				want := make([]float32, b.Geometry().Cells())
+				require.NoError(t, m.Weights(want, colours(&b), size[0], size[1], hex.Black+hex.Color(mover), -1, -1))
+				for cell, x := range want {
+					require.Equal(t, x, w.wt[mover][cell], "%v, mover %d, cell %d", size, mover, cell)
+				}
+			}
+		}
+	}
+}
+
+// TestPlayoutMarksSurviveTheirWrap: when the draws' stamp wraps, the
+// marks of every cell the policy has held are cleared, those of a larger
+// board played before included, so that none can pass for a mark of
+// the draw under way when that board comes back.
+func TestPlayoutMarksSurviveTheirWrap(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	w := newPolicy(tableOf(patterns.Playout()), 1)
+	big, last, before := randomBoard(t, rng, 11, 11, 10)
+	w.start(&big)
+	w.draw(big.Turn(), last, before)
+	w.stamp = math.MaxUint32 // the next draw wraps
+	small, sl, sb := randomBoard(t, rng, 5, 5, 4)
+	w.start(&small)
+	for c := range w.mark[:cap(w.mark)] {
+		w.mark[:cap(w.mark)][c] = 1 // as stale as can be: the stamp after the wrap
+	}
+	w.draw(small.Turn(), sl, sb) // wraps to stamp 1
+	require.Equal(t, uint32(1), w.stamp)
+	n := small.Geometry().Cells()
+	for c, mk := range w.mark[n:cap(w.mark)] {
+		require.NotEqual(t, w.stamp, mk, "cell %d's stale mark, past the small board, matches the stamp", n+c)
+	}
+}
+
+// TestPatternRolloutsSaveBridges: a pattern rollout answers an intrusion
+// into the mover's bridge before drawing: Black's bridge c3–d1 (cells
+// d2 and c2 between), White intruding on d2, Black takes c2.
+func TestPatternRolloutsSaveBridges(t *testing.T) {
+	g, err := analysis.NewGeometry(5, 5)
+	require.NoError(t, err)
+	w := newWorker(New(Options{PlayoutPatterns: patterns.Playout()}), 3, 1024)
+	for range 50 {
+		b := analysis.NewBoard(g, analysis.Black)
+		b.Play(g.Cell(2, 2)) // Black c3
+		b.Play(g.Cell(4, 4)) // White e5
+		b.Play(g.Cell(3, 0)) // Black d1
+		intrusion := g.Cell(3, 1)
+		b.Play(intrusion) // White d2
+		w.patternRollout(&b, intrusion, g.Cell(4, 4))
+		require.True(t, b.Owns(analysis.Black, g.Cell(2, 1)), "Black saves its bridge on c2")
 	}
 }

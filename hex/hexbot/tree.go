@@ -71,16 +71,8 @@ type worker struct {
 	// colors and weights are scratch space for the learned priors.
 	colors  []hex.Color
 	weights []float32
-	// The pattern rollout's scratch space (see patternRollout).
-	pgeo  *playoutGeometry
-	code  []uint16
-	wt    [2][]float32
-	bsum  [2][]float64
-	adj   []float64
-	mark  []uint32
-	fac   []float32
-	stamp uint32
-	local []int16
+	// policy is the pattern rollouts' state (Options.PlayoutPatterns).
+	policy policy
 }
 
 func newWorker(b *Bot, seed uint64, maxNodes int) *worker {

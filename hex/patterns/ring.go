@@ -26,7 +26,7 @@ const (
 
 // ringDirs are a ring code's neighbours, (column, row) offsets in
 // angular order: right, up-right, up-left, left, down-left, down-right.
-var ringDirs = [Small][2]int{{1, 0}, {1, -1}, {0, -1}, {-1, 0}, {-1, 1}, {0, 1}}
+var ringDirs = [6][2]int{{1, 0}, {1, -1}, {0, -1}, {-1, 0}, {-1, 1}, {0, 1}}
 
 // RingWeights sets w[code], for every ring code, to the weight the
 // model's small patterns give a move by mover at a cell whose six
@@ -40,10 +40,14 @@ var ringDirs = [Small][2]int{{1, 0}, {1, -1}, {0, -1}, {-1, 0}, {-1, 1}, {0, 1}}
 // playout keep every cell's weight up to date as stones fall: a stone
 // changes one digit of each of its neighbours' codes. Codes that no
 // board has (two sides in one direction, say) get a weight all the same.
-// w has RingCodes entries.
+// w has RingCodes entries; another length is an error, and so (ErrBoard)
+// is a mover that is no colour.
 func (m *Model) RingWeights(w []float32, mover hex.Color) error {
-	if (mover != hex.Black && mover != hex.White) || len(w) != RingCodes {
-		return fmt.Errorf("%w: %d ring weights (want %d), mover %v", ErrBoard, len(w), RingCodes, mover)
+	if len(w) != RingCodes {
+		return fmt.Errorf("patterns: RingWeights takes %d weights (RingCodes), not %d", RingCodes, len(w))
+	}
+	if mover != hex.Black && mover != hex.White {
+		return fmt.Errorf("%w: mover %v is no colour", ErrBoard, mover)
 	}
 	// frameOf[k] is the pattern cell (an index into offsets) that
 	// neighbour k becomes in the mover's frame, turned for White.

@@ -71,7 +71,7 @@ func TestRingWeightsAreTheSmallPatternsWeights(t *testing.T) {
 // a mover that is no colour are errors.
 func TestRingWeightsRefuseABadTableOrMover(t *testing.T) {
 	m := Playout()
-	assert.ErrorIs(t, m.RingWeights(make([]float32, RingCodes-1), hex.Black), ErrBoard)
+	assert.ErrorContains(t, m.RingWeights(make([]float32, RingCodes-1), hex.Black), "not 46655")
 	assert.ErrorIs(t, m.RingWeights(make([]float32, RingCodes), hex.Empty), ErrBoard)
 }
 
