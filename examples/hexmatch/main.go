@@ -24,7 +24,9 @@
 // command words are split at spaces (no quoting).
 //
 // It prints a line for each game and then A's score with its Wilson 95%
-// interval and each engine's mean and longest time a move. Exit status:
+// interval and each engine's mean and longest time a move, with the
+// moves it made in under a tenth of -movetime (a proven win, a forced
+// move) and the mean of the others (the time its searches used). Exit status:
 // 0 when the match was played, 1 when an engine could not be started,
 // stopped, or gave no answer within a minute to a command other than
 // genmove, 2 for bad flags.
@@ -58,6 +60,11 @@ type engine struct {
 	spent time.Duration
 	moves int
 	worst time.Duration
+	// quick counts the moves that took under a tenth of -movetime (a
+	// proven win, a forced move) and quickSpent their time, so that the
+	// report can tell the others' mean: the time a search used.
+	quick      int
+	quickSpent time.Duration
 }
 
 // setupTime bounds the engine's answer to a command other than genmove
@@ -243,7 +250,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 			if aBlack == 1 {
 				black, white = engines[0], engines[1]
 			}
-			winner, moves, why, err := play(cfg, first, black, white, *moveTime+*grace)
+			winner, moves, why, err := play(cfg, first, black, white, *moveTime, *grace)
 			if err != nil {
 				fmt.Fprintf(stderr, "hexmatch: %v\n", err)
 				return 1
@@ -269,8 +276,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	lo, hi := wilson(score, games)
 	fmt.Fprintf(stdout, "A scored %.0f of %d (%.1f%%, Wilson 95%% interval %.1f–%.1f%%)\n", score, games, 100*score/float64(games), 100*lo, 100*hi)
 	for _, e := range engines {
-		fmt.Fprintf(stdout, "engine %s: %d moves, %.2fs a move on average, %.2fs at most\n", e.name, e.moves,
-			e.spent.Seconds()/float64(max(e.moves, 1)), e.worst.Seconds())
+		fmt.Fprintf(stdout, "engine %s: %d moves, %.2fs a move on average, %.2fs at most; %d under a tenth of -movetime, the others %.2fs on average\n",
+			e.name, e.moves, e.spent.Seconds()/float64(max(e.moves, 1)), e.worst.Seconds(),
+			e.quick, (e.spent-e.quickSpent).Seconds()/float64(max(e.moves-e.quick, 1)))
 	}
 	return 0
 }
@@ -278,7 +286,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 // play plays one game from Black's first stone and returns the winner's
 // seat (0 for Black), the moves and why the game ended when it was no
 // connection. err is for an engine that stopped answering.
-func play(cfg hex.Config, first hex.Move, black, white *engine, limit time.Duration) (rules.Player, []string, string, error) {
+func play(cfg hex.Config, first hex.Move, black, white *engine, moveTime, grace time.Duration) (rules.Player, []string, string, error) {
+	limit := moveTime + grace
 	both := []*engine{black, white}
 	for _, e := range both {
 		for _, c := range []string{fmt.Sprintf("boardsize %d", cfg.Cols), "clear_board", "play b " + first.String()} {
@@ -299,6 +308,10 @@ func play(cfg hex.Config, first hex.Move, black, white *engine, limit time.Durat
 		e.spent += took
 		e.moves++
 		e.worst = max(e.worst, took)
+		if took < moveTime/10 {
+			e.quick++
+			e.quickSpent += took
+		}
 		loses := func(why string) (rules.Player, []string, string, error) {
 			return 1 - seat, moves, " (" + e.name + " " + why + ")", nil
 		}

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"os"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -16,7 +17,7 @@ import (
 // fakeEnv makes the test binary a fake HTP engine of the mode it names:
 // "first" plays the first empty cell, "hang" never answers genmove,
 // "garbage" answers it with a line that is no reply, "refuse" with a
-// failure.
+// failure, "slow" plays as "first" after 150 ms.
 const fakeEnv = "HEXMATCH_FAKE_ENGINE"
 
 func TestMain(m *testing.M) {
@@ -57,6 +58,11 @@ func fake(mode string) {
 				fmt.Print("hello\n\n")
 			case "refuse":
 				fmt.Print("? no\n\n")
+			case "slow":
+				time.Sleep(150 * time.Millisecond)
+				m := p.AppendMoves(nil)[0]
+				p = p.PlayUnchecked(m)
+				reply(m.String())
 			default:
 				m := p.AppendMoves(nil)[0]
 				p = p.PlayUnchecked(m)
@@ -138,6 +144,41 @@ func TestMatchOfTwoEnginesIsScored(t *testing.T) {
 	}
 	if lo, hi := wilson(3, 6); !(lo < 0.5 && hi > 0.5) {
 		t.Errorf("wilson(3, 6) = %v, %v", lo, hi)
+	}
+}
+
+// TestReportTellsQuickMovesApart: each engine's report counts the moves
+// it made in under a tenth of -movetime and gives the others' mean: all
+// of the instant engine's moves, none of the one that takes 150 ms.
+func TestReportTellsQuickMovesApart(t *testing.T) {
+	var out, errs strings.Builder
+	args := []string{"-a", engineCommand(t, "first"), "-b", engineCommand(t, "slow"), "-size", "3", "-openings", "1", "-movetime", "1s"}
+	if code := run(args, &out, &errs); code != 0 {
+		t.Fatalf("exit %d: %s", code, errs.String())
+	}
+	re := regexp.MustCompile(`engine (a|b): (\d+) moves, [0-9.]+s a move on average, [0-9.]+s at most; (\d+) under a tenth of -movetime, the others ([0-9.]+)s on average`)
+	found := 0
+	for _, m := range re.FindAllStringSubmatch(out.String(), -1) {
+		found++
+		moves, _ := strconv.Atoi(m[2])
+		quick, _ := strconv.Atoi(m[3])
+		mean, _ := strconv.ParseFloat(m[4], 64)
+		if moves == 0 {
+			t.Errorf("engine %s made no move: %s", m[1], out.String())
+		}
+		switch m[1] {
+		case "a":
+			if quick != moves || mean != 0 {
+				t.Errorf("the instant engine: %s", m[0])
+			}
+		case "b":
+			if quick != 0 || mean < 0.15 {
+				t.Errorf("the slow engine: %s", m[0])
+			}
+		}
+	}
+	if found != 2 {
+		t.Errorf("no report of both engines: %s", out.String())
 	}
 }
 
