@@ -449,3 +449,54 @@ func BenchmarkAppendPriors(b *testing.B) {
 		}
 	}
 }
+
+// littleGolem returns the first n games with moves of the Little Golem
+// records (skipping the test where they are missing; testkit.HexGames).
+func littleGolem(t *testing.T, n int) []Game {
+	t.Helper()
+	f, err := os.Open(hexGames(t, "littlegolem_zerohex.hsgf"))
+	require.NoError(t, err)
+	defer f.Close()
+	var games []Game
+	_, records := sgf.ReadGames(f, sgf.FormatAuto)
+	for rec, err := range records {
+		require.NoError(t, err)
+		spec, _ := rec.Tag("Game")
+		cfg, err := hex.ParseSpec(spec)
+		require.NoError(t, err)
+		g := Game{Start: cfg.Start()}
+		p := g.Start
+		for _, s := range rec.Moves {
+			m, err := p.ParseMove(s)
+			require.NoError(t, err)
+			p = p.PlayUnchecked(m)
+			g.Moves = append(g.Moves, m)
+		}
+		if len(g.Moves) > 0 {
+			games = append(games, g)
+		}
+		if len(games) == n {
+			break
+		}
+	}
+	return games
+}
+
+// TestTrainDefaults: TrainOptions{} trains as MinCount 20 and Sweeps 30
+// do, byte for byte, on games where one count more or less, or one sweep
+// more or less, gives another model.
+func TestTrainDefaults(t *testing.T) {
+	games := littleGolem(t, 400)
+	train := func(o TrainOptions) []byte {
+		m, err := Train(games, o)
+		require.NoError(t, err)
+		data, err := m.MarshalBinary()
+		require.NoError(t, err)
+		return data
+	}
+	want := train(TrainOptions{MinCount: 20, Sweeps: 30})
+	assert.Equal(t, want, train(TrainOptions{}))
+	for _, o := range []TrainOptions{{MinCount: 19, Sweeps: 30}, {MinCount: 21, Sweeps: 30}, {MinCount: 20, Sweeps: 29}, {MinCount: 20, Sweeps: 31}} {
+		assert.NotEqual(t, want, train(o), "%+v trains as the defaults: the games cannot tell them apart", o)
+	}
+}
