@@ -47,12 +47,8 @@ func tableOf(m *patterns.Model) *playoutTable {
 
 // newTable builds m's table.
 func newTable(m *patterns.Model) *playoutTable {
-	t := &playoutTable{near: m.NearWeights(), boosts: true}
-	for _, near := range t.near {
-		for _, f := range near {
-			t.boosts = t.boosts && f >= 1
-		}
-	}
+	t := &playoutTable{near: m.NearWeights()}
+	t.boosts = boosts(t.near)
 	full := make([]float32, patterns.RingCodes)
 	for c, mover := range [2]hex.Color{hex.Black, hex.White} {
 		_ = m.RingWeights(full, mover) // a right length and mover: no error
@@ -73,6 +69,19 @@ func newTable(m *patterns.Model) *playoutTable {
 		}
 	}
 	return t
+}
+
+// boosts reports whether every distance weight is 1 or more (see
+// playoutTable.boosts).
+func boosts(near [2][3]float32) bool {
+	for _, n := range near {
+		for _, f := range n {
+			if f < 1 {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // sideDigit is the ring digit of direction d of a cell touching the

@@ -136,13 +136,14 @@ func abs(x int) int {
 }
 
 // TestPlayoutPolicyKeepsItsState: after stones are played through the
-// policy, its codes, weights and block sums are those it computes
-// afresh on the board they made.
+// policy, its codes, weights and block sums are those a new policy
+// computes on the board they made, though the policy played other
+// boards before.
 func TestPlayoutPolicyKeepsItsState(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
-	for _, size := range [][2]int{{9, 9}, {11, 11}, {5, 8}, {13, 4}} {
+	w := newPolicy(tableOf(patterns.Playout()), 3) // one policy for every board: nothing may stay
+	for _, size := range [][2]int{{9, 9}, {11, 11}, {5, 8}, {13, 4}, {11, 11}} {
 		b, _, _ := randomBoard(t, rng, size[0], size[1], 3)
-		w := newPolicy(tableOf(patterns.Playout()), 3)
 		left := w.start(&b)
 		for range left / 2 {
 			empty := b.EmptyCells().AppendTo(nil)
@@ -239,12 +240,21 @@ func TestPlayoutMarksSurviveTheirWrap(t *testing.T) {
 }
 
 // TestPatternRolloutsSaveBridges: a pattern rollout answers an intrusion
-// into the mover's bridge before drawing: Black's bridge c3–d1 (cells
-// d2 and c2 between), White intruding on d2, Black takes c2.
+// into the mover's bridge before drawing: Black's a2 to the top (a1 and
+// b1 between), White intruding on a1, Black takes b1; Black's bridge
+// c3–d1 (d2 and c2 between), White intruding on d2, Black takes c2.
 func TestPatternRolloutsSaveBridges(t *testing.T) {
 	g, err := analysis.NewGeometry(5, 5)
 	require.NoError(t, err)
 	w := newWorker(New(Options{PlayoutPatterns: patterns.Playout()}), 3, 1024)
+	for range 50 {
+		// a2 joins the top by a1 and b1; White takes a1, cell 0.
+		b := analysis.NewBoard(g, analysis.Black)
+		b.Play(g.Cell(0, 1)) // Black a2
+		b.Play(0)            // White a1
+		w.patternRollout(&b, 0, -1)
+		require.True(t, b.Owns(analysis.Black, g.Cell(1, 0)), "Black saves its edge bridge on b1")
+	}
 	for range 50 {
 		b := analysis.NewBoard(g, analysis.Black)
 		b.Play(g.Cell(2, 2)) // Black c3
@@ -255,4 +265,20 @@ func TestPatternRolloutsSaveBridges(t *testing.T) {
 		w.patternRollout(&b, intrusion, g.Cell(4, 4))
 		require.True(t, b.Owns(analysis.Black, g.Cell(2, 1)), "Black saves its bridge on c2")
 	}
+}
+
+// TestPlayoutTablesAreTheirModels: a bot's table is its own model's
+// (the shared one for patterns.Playout(), a new one for another model),
+// and a model with a distance weight below 1 draws by the exact path.
+func TestPlayoutTablesAreTheirModels(t *testing.T) {
+	require.Same(t, tableOf(patterns.Playout()), tableOf(patterns.Playout()))
+	other := tableOf(patterns.Default())
+	require.NotSame(t, tableOf(patterns.Playout()), other)
+	require.Equal(t, patterns.Default().NearWeights(), other.near)
+	full := make([]float32, patterns.RingCodes)
+	require.NoError(t, patterns.Default().RingWeights(full, hex.Black))
+	require.Equal(t, full[0], other.ring[0][0], "the empty ring of an inner cell")
+	require.True(t, boosts([2][3]float32{{1, 2, 1}, {1, 1, 3}}))
+	require.False(t, boosts([2][3]float32{{1, 2, 1}, {1, 0.99, 3}}))
+	require.False(t, boosts([2][3]float32{{0.5, 2, 1}, {1, 1, 1}}))
 }

@@ -72,7 +72,9 @@ func TestRingWeightsAreTheSmallPatternsWeights(t *testing.T) {
 func TestRingWeightsRefuseABadTableOrMover(t *testing.T) {
 	m := Playout()
 	assert.ErrorContains(t, m.RingWeights(make([]float32, RingCodes-1), hex.Black), "not 46655")
+	assert.ErrorContains(t, m.RingWeights(make([]float32, RingCodes+1), hex.Black), "not 46657")
 	assert.ErrorIs(t, m.RingWeights(make([]float32, RingCodes), hex.Empty), ErrBoard)
+	assert.ErrorIs(t, m.RingWeights(make([]float32, RingCodes), hex.Color(7)), ErrBoard)
 }
 
 // TestTrainSmallLearnsNoLargePattern: TrainOptions.Small learns small
