@@ -352,24 +352,13 @@ func (p *policy) drawBoosted(mover analysis.Color, local []int16) int {
 		sum += x
 	}
 	r := p.rng.Float64() * (boost + sum)
-	pick := -1
 	if r < boost {
-		for _, v := range local {
-			x := float64(wt[v] * (p.fac[v] - 1))
-			if x <= 0 {
-				continue
-			}
-			pick = int(v)
-			if r < x {
-				return pick
-			}
-			r -= x
-		}
-		if pick >= 0 {
-			return pick // rounding left r just above the boosts' sum
+		if pick := p.pickLocal(wt, local, 1, r); pick >= 0 {
+			return pick
 		}
 	}
 	r = max(r-boost, 0)
+	pick := -1
 	for k, x := range bsum {
 		if r >= x {
 			r -= x
@@ -392,6 +381,27 @@ func (p *policy) drawBoosted(mover analysis.Color, local []int16) int {
 		pick = p.anyEmpty(mover)
 	}
 	return pick // rounding left r just above the sum
+}
+
+// pickLocal draws among the cells near the last stones, each weighing
+// its ring weight times its factor less minus (1: the boost, 0: the
+// whole weight), r in [0, their sum). It returns -1 when none weighs
+// anything, else the last that does if rounding left r just above the
+// sum.
+func (p *policy) pickLocal(wt []float32, local []int16, minus float32, r float64) int {
+	pick := -1
+	for _, v := range local {
+		x := float64(wt[v] * (p.fac[v] - minus))
+		if x <= 0 {
+			continue
+		}
+		pick = int(v)
+		if r < x {
+			return pick
+		}
+		r -= x
+	}
+	return pick
 }
 
 // anyEmpty returns the last cell of positive weight for mover: the
@@ -424,24 +434,13 @@ func (p *policy) drawExact(mover analysis.Color, local []int16) int {
 		rest += max(x-p.adj[k], 0)
 	}
 	r := p.rng.Float64() * (localSum + rest)
-	pick := -1
 	if r < localSum {
-		for _, v := range local {
-			x := float64(wt[v] * p.fac[v])
-			if x <= 0 {
-				continue
-			}
-			pick = int(v)
-			if r < x {
-				return pick
-			}
-			r -= x
-		}
-		if pick >= 0 {
-			return pick // rounding left r just above the sum
+		if pick := p.pickLocal(wt, local, 0, r); pick >= 0 {
+			return pick
 		}
 	}
 	r = max(r-localSum, 0)
+	pick := -1
 	for k, x := range bsum {
 		x = max(x-p.adj[k], 0)
 		if r >= x {

@@ -376,33 +376,13 @@ func TestTrainRefusesBadGames(t *testing.T) {
 // 63%, as its description says; the playout model's, of small patterns
 // alone, 32% and 56%.
 func TestDefaultModelPredictsHeldOutGames(t *testing.T) {
-	path := hexGames(t, "littlegolem_zerohex.hsgf")
+	hexGames(t, "littlegolem_zerohex.hsgf") // skips, or fails under CI, where they are missing
 	if testing.Short() {
 		t.Skip("reads 18,897 games")
 	}
-	f, err := os.Open(path)
-	require.NoError(t, err)
-	defer f.Close()
 	var held []Game
-	n := 0
-	_, records := sgf.ReadGames(f, sgf.FormatAuto)
-	for rec, err := range records {
-		require.NoError(t, err)
-		spec, _ := rec.Tag("Game")
-		cfg, err := hex.ParseSpec(spec)
-		require.NoError(t, err)
-		g := Game{Start: cfg.Start()}
-		p := g.Start
-		for _, s := range rec.Moves {
-			m, err := p.ParseMove(s)
-			require.NoError(t, err)
-			p = p.PlayUnchecked(m)
-			g.Moves = append(g.Moves, m)
-		}
-		if len(g.Moves) == 0 {
-			continue
-		}
-		if n++; n%10 == 0 {
+	for i, g := range littleGolem(t, 0) {
+		if (i+1)%10 == 0 { // the trainer's split: every tenth game with moves
 			held = append(held, g)
 		}
 	}
@@ -451,7 +431,8 @@ func BenchmarkAppendPriors(b *testing.B) {
 }
 
 // littleGolem returns the first n games with moves of the Little Golem
-// records (skipping the test where they are missing; testkit.HexGames).
+// records, every one for n = 0 (skipping the test where they are
+// missing; testkit.HexGames).
 func littleGolem(t *testing.T, n int) []Game {
 	t.Helper()
 	f, err := os.Open(hexGames(t, "littlegolem_zerohex.hsgf"))
