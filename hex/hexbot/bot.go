@@ -126,6 +126,10 @@ type Report struct {
 	// HasMustPlay reports whether the opponent had a winning semi
 	// connection.
 	HasMustPlay bool
+	// Lost holds the moves the solver at the root proved losing and the
+	// search left out of Candidates (empty when it proved none, or every
+	// candidate: then the bot resists among them all).
+	Lost analysis.Set
 	// Iterations is the number of playouts through the root's moves,
 	// those kept from the last search's tree included (so it may exceed
 	// Options.Iterations).
@@ -287,10 +291,13 @@ func (b *Bot) ChooseCell(ctx context.Context, board analysis.Board, last int) (i
 			} else {
 				var dom analysis.Domination
 				cands = pruneInferior(cands, &root, &inf, &dom, me)
-				if cell, ok := b.trySolver(ctx, root, cands); ok {
+				cell, ok, rest := b.trySolver(ctx, root, cands)
+				if ok {
 					b.Last.Reason, b.Last.Candidates = "win", cands
 					return cell, nil
 				}
+				b.Last.Lost = cands.AndNot(rest)
+				cands = rest
 			}
 		}
 	}
@@ -318,17 +325,32 @@ func (b *Bot) ChooseCell(ctx context.Context, board analysis.Board, last int) (i
 // time.
 func defaultKnowledge(cells int) int { return max(3*cells, 100) }
 
-// solveCells is the number of empty cells (after fill-in) from which
-// the bot runs the solver at the root.
-const solveCells = 40
+// solveCells returns the number of empty cells (after fill-in) from
+// which the bot runs the solver at the root of a board of cells cells:
+// seven tenths of them (56 on 9×9, 84 on 11×11), where the solver
+// settles most positions in a quarter of a second (the package doc).
+func solveCells(cells int) int { return cells * 7 / 10 }
 
-// trySolver runs the solver on the root when few cells are left, on a
-// part of the time (a node budget when the context has no deadline),
-// and returns a winning move if it proves one among cands.
-func (b *Bot) trySolver(ctx context.Context, root analysis.Board, cands analysis.Set) (int, bool) {
+// solveLimitsFor returns the H-search limits of the solver at the root
+// of a board of cells cells: (8, 16, 3) up to 11×11, which on those
+// positions settle as many as the package's defaults in less time, and
+// the tree's above.
+func solveLimitsFor(cells int) analysis.Limits {
+	if cells <= 121 {
+		return analysis.Limits{Full: 8, Semi: 16, Ors: 3}
+	}
+	return limitsFor(cells)
+}
+
+// trySolver runs the solver on the root when few enough cells are left
+// (solveCells), on a part of the time (a node budget when the context
+// has no deadline). It returns a winning move if it proves one among
+// cands; else cands less the moves it proved losing on the way, or all
+// of cands if it proved every one lost.
+func (b *Bot) trySolver(ctx context.Context, root analysis.Board, cands analysis.Set) (int, bool, analysis.Set) {
 	empties := root.EmptyCells().Len()
-	if empties > solveCells {
-		return 0, false
+	if empties > solveCells(root.Geometry().Cells()) {
+		return 0, false, cands
 	}
 	sctx := ctx
 	var cancel context.CancelFunc = func() {}
@@ -339,12 +361,23 @@ func (b *Bot) trySolver(ctx context.Context, root analysis.Board, cands analysis
 		nodes = max(min(b.opts.Iterations, MaxUntimed)/50, 100)
 	}
 	defer cancel()
-	s := solve.New(solve.Options{TableBytes: 8 << 20, Limits: b.limits, Vulnerable: true, MaxNodes: nodes})
+	s := solve.New(solve.Options{TableBytes: 8 << 20, Limits: solveLimitsFor(root.Geometry().Cells()), Vulnerable: true, MaxNodes: nodes})
 	r, err := s.Solve(sctx, root)
-	if err != nil || !r.Win || r.Move < 0 || !cands.Has(r.Move) {
-		return 0, false
+	if err == nil && r.Win && r.Move >= 0 && cands.Has(r.Move) {
+		return r.Move, true, cands
 	}
-	return r.Move, true
+	rest := cands
+	for c := range cands.All() {
+		next := root
+		next.Play(c)
+		if win, ok := s.Known(next); ok && win {
+			rest.Remove(c) // the opponent wins after c
+		}
+	}
+	if rest.Empty() {
+		return 0, false, cands
+	}
+	return 0, false, rest
 }
 
 // search runs the MCTS from root over the moves cands and returns the

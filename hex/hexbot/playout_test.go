@@ -282,3 +282,47 @@ func TestPlayoutTablesAreTheirModels(t *testing.T) {
 	require.False(t, boosts([2][3]float32{{1, 2, 1}, {1, 0.99, 3}}))
 	require.False(t, boosts([2][3]float32{{0.5, 2, 1}, {1, 1, 1}}))
 }
+
+// TestPatternRolloutsFollowBothLastStones: a pattern rollout passes each
+// draw the mover's own last stone (before) as well as the opponent's:
+// with every ring weight 1 and distance weights only for the mover's
+// own last stone, each colour's stones are drawn near its previous one,
+// so the full boards have far more touching pairs of one colour than
+// with all distance weights 1 (the same draws but uniform).
+func TestPatternRolloutsFollowBothLastStones(t *testing.T) {
+	g, err := analysis.NewGeometry(9, 9)
+	require.NoError(t, err)
+	flat := &playoutTable{boosts: true, near: [2][3]float32{{1, 1, 1}, {1, 1, 1}}}
+	for c := range flat.ring {
+		flat.ring[c] = make([]float32, 16*stoneCodes)
+		for i := range flat.ring[c] {
+			flat.ring[c][i] = 1
+		}
+	}
+	own := *flat
+	own.near = [2][3]float32{{1, 1, 1}, {200, 200, 1}}
+	touching := func(table *playoutTable) float64 {
+		w := newWorker(New(Options{}), 5, 1024)
+		w.bot.playout = table
+		total := 0
+		const rollouts = 200
+		for range rollouts {
+			b := analysis.NewBoard(g, analysis.Black)
+			b.Play(g.Cell(4, 4))
+			w.patternRollout(&b, g.Cell(4, 4), -1)
+			for c := range g.Cells() {
+				col, _ := b.At(c)
+				for _, v := range g.Ring(c)[:3] { // each pair once
+					if v >= 0 {
+						if other, _ := b.At(int(v)); other == col {
+							total++
+						}
+					}
+				}
+			}
+		}
+		return float64(total) / rollouts
+	}
+	uniform, chained := touching(flat), touching(&own)
+	require.Greater(t, chained, uniform+10, "touching pairs of one colour: %.1f following the own last stone, %.1f uniform", chained, uniform)
+}

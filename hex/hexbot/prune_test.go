@@ -6,18 +6,20 @@ import (
 	"testing"
 
 	"github.com/tabletop-go/rules/hex/analysis"
+	"github.com/tabletop-go/rules/hex/solve"
 )
 
 // TestRootPrunesInferiorCellsSoundly: on random 7×7 and 9×9 positions,
 // the moves the bot considers at the root (Last.Candidates) leave out
 // the mover's dominated cells whose dominator stays, and every cell of
 // the must-play region (or the board) left out has a chain of killers
-// (vulnerable cells) and dominators ending in a candidate: pruning
-// never loses the best move. The analysis is recomputed here on the
+// (vulnerable cells) and dominators ending in a candidate or in a move
+// the solver proved losing (Last.Lost, each checked here by a solver of
+// its own): pruning never loses the best move. The analysis is recomputed here on the
 // filled board, as the bot does.
 func TestRootPrunesInferiorCellsSoundly(t *testing.T) {
 	r := rand.New(rand.NewPCG(4, 4))
-	checked, pruned := 0, 0
+	checked, pruned, lost := 0, 0, 0
 	want := 30
 	if testing.Short() {
 		want = 10
@@ -63,10 +65,21 @@ func TestRootPrunesInferiorCellsSoundly(t *testing.T) {
 				t.Fatalf("candidate %s is dominated by candidate %s on\n%s", g.Name(a), g.Name(int(dom.By[a])), f.String())
 			}
 		}
+		for c := range bot.Last.Lost.All() {
+			lost++
+			if cands.Has(c) || !base.Has(c) {
+				t.Fatalf("%s is proven lost and a candidate, or not in the must-play region, on\n%s", g.Name(c), f.String())
+			}
+			next := f
+			next.Play(c)
+			if r, err := solve.New(solve.Options{}).Solve(context.Background(), next); err != nil || !r.Win {
+				t.Fatalf("%s left out as lost, but after it the opponent does not win (%v, %v) on\n%s", g.Name(c), r, err, f.String())
+			}
+		}
 		for a := range base.AndNot(cands).All() {
 			pruned++
 			c := a
-			for steps := 0; !cands.Has(c); steps++ {
+			for steps := 0; !cands.Has(c) && !bot.Last.Lost.Has(c); steps++ {
 				switch {
 				case steps > g.Cells():
 					t.Fatalf("%s left out with no chain to a candidate on\n%s", g.Name(a), f.String())
@@ -84,5 +97,8 @@ func TestRootPrunesInferiorCellsSoundly(t *testing.T) {
 	if checked < want || pruned < 2*want {
 		t.Fatalf("only %d positions and %d cells pruned: the test checks too little", checked, pruned)
 	}
-	t.Logf("%d positions, %d cells pruned", checked, pruned)
+	if lost == 0 {
+		t.Fatalf("no move proven lost in %d positions: the test checks too little", checked)
+	}
+	t.Logf("%d positions, %d cells pruned, %d of them proven lost", checked, pruned, lost)
 }

@@ -24,6 +24,9 @@
 //     keeps (Options.Dominated).
 //
 // Solve works on an analysis.Board; SolvePosition takes a hex.Position
-// and handles the pie rule. The examples' hexsolve command prints the
+// and handles the pie rule. A search that runs out of time or nodes
+// keeps what it proved in the table: Known reads a position's value from
+// it without searching (the Hex bot of package hexbot leaves out the
+// root moves a timed-out search proved losing). The examples' hexsolve command prints the
 // value of a position or of every opening.
 package solve

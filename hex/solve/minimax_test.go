@@ -148,3 +148,86 @@ func TestOneSolverServesEveryBoardSize(t *testing.T) {
 		}
 	}
 }
+
+// TestKnownIsWhatTheTableProved: Known claims a value only for what a
+// search proved, and that value is the position's. On random 6×6
+// positions, each searched with a small node budget (so that many end
+// unsolved) and then to the end, every move of the filled-in board whose
+// value Known claims has the value a fresh solver finds (itself checked
+// against minimax on smaller boards above), and so has the searched
+// board's, which is known as the solver's result once solved; a fresh
+// solver knows nothing, a finished board is known by its winner, and
+// the zero board is not.
+func TestKnownIsWhatTheTableProved(t *testing.T) {
+	g := geometry(t, 6)
+	r := rand.New(rand.NewPCG(7, 7))
+	full := New(Options{TableBytes: 16 << 20})
+	ref := func(b analysis.Board) bool {
+		res, err := full.Solve(context.Background(), b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res.Win
+	}
+	claims, unsolved := [2]int{}, 0
+	for i := 0; i < 100; {
+		b, ok := randomBoard(r, g, 4+r.IntN(7))
+		if !ok {
+			continue
+		}
+		i++
+		s := New(Options{TableBytes: 1 << 20, Vulnerable: true, MaxNodes: 1 + r.IntN(6)})
+		if _, known := s.Known(b); known {
+			t.Fatalf("a fresh solver claims to know\n%s", b.String())
+		}
+		for _, budget := range []int{s.opts.MaxNodes, 0} {
+			s.opts.MaxNodes = budget
+			res, err := s.Solve(context.Background(), b)
+			filled := b
+			analysis.FillIn(&filled, nil)
+			for cell := range filled.EmptyCells().All() {
+				next := filled
+				next.Play(cell)
+				if win, known := s.Known(next); known {
+					claims[btoi(win)]++
+					if want := ref(next); win != want {
+						t.Fatalf("Known says win=%v after %s, the solver %v, on\n%s", win, g.Name(cell), want, b.String())
+					}
+				}
+			}
+			win, known := s.Known(b)
+			switch {
+			case err == nil && (!known || win != res.Win):
+				t.Fatalf("solved win=%v, Known says %v (known %v) on\n%s", res.Win, win, known, b.String())
+			case known && win != ref(b):
+				t.Fatalf("Known says win=%v after %d nodes (%v), the solver %v, on\n%s", win, budget, err, !win, b.String())
+			case !known:
+				unsolved++
+			}
+		}
+	}
+	if claims[0] < 10 || claims[1] < 10 || unsolved < 10 {
+		t.Fatalf("only %d lost and %d won moves known, %d boards unsolved: the test checks too little", claims[0], claims[1], unsolved)
+	}
+	s := New(Options{TableBytes: 1 << 20})
+	b := analysis.NewBoard(g, analysis.Black)
+	for c := range 6 {
+		b.Play(g.Cell(2, c)) // Black down the third column, White down the first
+		if c < 5 {
+			b.Play(g.Cell(0, c))
+		}
+	}
+	if win, known := s.Known(b); !known || win {
+		t.Fatalf("a board Black has won, White to move: Known %v, %v; want lost, known", win, known)
+	}
+	if _, known := s.Known(analysis.Board{}); known {
+		t.Fatal("Known claims to know the zero board")
+	}
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}

@@ -115,6 +115,32 @@ func New(opts Options) *Solver {
 // Clear empties the transposition table.
 func (s *Solver) Clear() { clear(s.table) }
 
+// Known reports what the table holds of board b's value for the player
+// to move: ok when an earlier search proved it won (win) or lost and
+// its entry is still in the table, and the end of the game's value on a
+// finished board. It searches nothing, so it is cheap enough to ask of
+// every move of a position a search gave up on: a search's table holds
+// the positions after the moves it proved, keyed by the board after
+// the mover's fill-in and the move (Solve fills in the boards it
+// searches; fill b in first, with analysis.FillIn, before playing the
+// move to ask about).
+func (s *Solver) Known(b analysis.Board) (win, ok bool) {
+	if b.Geometry() == nil {
+		return false, false
+	}
+	if w, over := b.Winner(); over {
+		return w == b.Turn(), true
+	}
+	if len(s.table) == 0 {
+		return false, false
+	}
+	e := s.lookup(b.Key())
+	if e == nil || e.pn != 0 && e.dn != 0 {
+		return false, false
+	}
+	return e.pn == 0, true
+}
+
 // lookup returns the entry of key, or nil.
 func (s *Solver) lookup(key uint64) *entry {
 	i := key & s.mask &^ 1
