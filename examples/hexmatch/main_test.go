@@ -17,7 +17,8 @@ import (
 // fakeEnv makes the test binary a fake HTP engine of the mode it names:
 // "first" plays the first empty cell, "hang" never answers genmove,
 // "garbage" answers it with a line that is no reply, "refuse" with a
-// failure, "slow" plays as "first" after 150 ms.
+// failure, "slow" plays as "first" after 150 ms, "mixed" after 50 ms
+// and 400 ms by turns.
 const fakeEnv = "HEXMATCH_FAKE_ENGINE"
 
 func TestMain(m *testing.M) {
@@ -32,6 +33,7 @@ func fake(mode string) {
 	in := bufio.NewScanner(os.Stdin)
 	var p hex.Position
 	reply := func(s string) { fmt.Printf("= %s\n\n", s) }
+	genmoves := 0
 	for in.Scan() {
 		f := strings.Fields(in.Text())
 		if len(f) == 0 {
@@ -51,6 +53,7 @@ func fake(mode string) {
 			p = p.PlayUnchecked(m)
 			reply("")
 		case "genmove":
+			genmoves++
 			switch mode {
 			case "hang":
 				time.Sleep(time.Hour)
@@ -58,8 +61,12 @@ func fake(mode string) {
 				fmt.Print("hello\n\n")
 			case "refuse":
 				fmt.Print("? no\n\n")
-			case "slow":
-				time.Sleep(150 * time.Millisecond)
+			case "slow", "mixed":
+				wait := 150 * time.Millisecond
+				if mode == "mixed" {
+					wait = []time.Duration{50 * time.Millisecond, 400 * time.Millisecond}[genmoves%2]
+				}
+				time.Sleep(wait)
 				m := p.AppendMoves(nil)[0]
 				p = p.PlayUnchecked(m)
 				reply(m.String())
@@ -179,6 +186,36 @@ func TestReportTellsQuickMovesApart(t *testing.T) {
 	}
 	if found != 2 {
 		t.Errorf("no report of both engines: %s", out.String())
+	}
+}
+
+// TestReportSplitsTheMeans: an engine that takes 50 ms and 400 ms by
+// turns at 2 s a move has half its moves (those of 50 ms) under a tenth
+// of -movetime, a mean over all moves near 225 ms, and a mean of the
+// others near 400 ms (the quick moves' time taken out of it).
+func TestReportSplitsTheMeans(t *testing.T) {
+	var out, errs strings.Builder
+	args := []string{"-a", engineCommand(t, "mixed"), "-b", engineCommand(t, "first"), "-size", "4", "-openings", "1", "-movetime", "2s"}
+	if code := run(args, &out, &errs); code != 0 {
+		t.Fatalf("exit %d: %s", code, errs.String())
+	}
+	re := regexp.MustCompile(`engine a: (\d+) moves, ([0-9.]+)s a move on average, [0-9.]+s at most; (\d+) under a tenth of -movetime, the others ([0-9.]+)s on average`)
+	m := re.FindStringSubmatch(out.String())
+	if m == nil {
+		t.Fatalf("no report of engine a: %s", out.String())
+	}
+	moves, _ := strconv.Atoi(m[1])
+	mean, _ := strconv.ParseFloat(m[2], 64)
+	quick, _ := strconv.Atoi(m[3])
+	others, _ := strconv.ParseFloat(m[4], 64)
+	if moves < 4 || quick != moves/2 && quick != (moves+1)/2 {
+		t.Errorf("%d moves, %d quick; want about half: %s", moves, quick, m[0])
+	}
+	if others < 0.39 || others > 0.44 {
+		t.Errorf("the others' mean is %.2fs, want about 0.40s: %s", others, m[0])
+	}
+	if wantMean := (float64(quick)*0.05 + float64(moves-quick)*0.4) / float64(moves); mean < wantMean-0.02 || mean > wantMean+0.04 {
+		t.Errorf("the mean is %.2fs, want about %.2fs: %s", mean, wantMean, m[0])
 	}
 }
 
