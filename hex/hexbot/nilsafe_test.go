@@ -8,6 +8,7 @@ import (
 
 	"github.com/tabletop-go/rules/hex"
 	"github.com/tabletop-go/rules/hex/analysis"
+	"github.com/tabletop-go/rules/hex/patterns"
 )
 
 // TestSupportsOnlyBoards: Supports said yes to sizes of no board (0×0,
@@ -52,5 +53,23 @@ func TestChooseCellTakesBadInputs(t *testing.T) {
 	}
 	if _, err := bot.ChooseCell(ctx, analysis.Board{}, -1); err == nil {
 		t.Error("the zero analysis.Board is not refused")
+	}
+}
+
+// TestZeroModelsPlay: a bot given the zero patterns.Model as its move
+// priors and as its playout model (which know no pattern: every move
+// weighs 1) plays a legal move; both once panicked.
+func TestZeroModelsPlay(t *testing.T) {
+	b, err := analysis.FromPosition(hex.Config{Cols: 7, Rows: 7, Swap: hex.SwapNone}.Start())
+	if err != nil {
+		t.Fatal(err)
+	}
+	bot := New(Options{Iterations: 2000, Patterns: &patterns.Model{}, PlayoutPatterns: &patterns.Model{}})
+	for range 3 {
+		c, err := bot.ChooseCell(context.Background(), b, -1)
+		if err != nil || c < 0 || c >= 49 || !b.IsEmpty(c) {
+			t.Fatalf("ChooseCell = %d, %v on\n%s", c, err, b.String())
+		}
+		b.Play(c)
 	}
 }

@@ -19,7 +19,9 @@ import (
 // of its features' weights, and its probability in a position is its
 // weight over the sum of the weights of every empty cell (a
 // Bradley–Terry model). A Model is read-only once made: safe for
-// concurrent use.
+// concurrent use. The zero Model, and a nil *Model, know no pattern:
+// every move weighs 1 (the uniform prior), and MarshalBinary writes
+// them as such a model.
 type Model struct {
 	ids     map[uint64]int32 // pattern key to index into gamma
 	keys    []uint64         // the keys, sorted; gamma[i+1] is keys[i]'s
@@ -28,12 +30,30 @@ type Model struct {
 	trained string           // what the model says of its training, for people
 }
 
+// uniform is the model the zero Model and a nil *Model stand for: no
+// pattern, every weight 1.
+var uniform = &Model{gamma: []float32{1}, near: [2][far]float32{{1, 1, 1}, {1, 1, 1}}}
+
+// made returns m, or uniform for the zero Model or a nil *Model (which
+// have no unknown pattern's weight: every made model has one).
+func (m *Model) made() *Model {
+	if m == nil || len(m.gamma) == 0 {
+		return uniform
+	}
+	return m
+}
+
 // Len returns the number of patterns the model knows.
-func (m *Model) Len() int { return len(m.keys) }
+func (m *Model) Len() int { return len(m.made().keys) }
 
 // About returns the model's description of its training (the data, the
 // split, its accuracy), as the trainer wrote it.
-func (m *Model) About() string { return m.trained }
+func (m *Model) About() string {
+	if m == nil {
+		return ""
+	}
+	return m.trained
+}
 
 // feature ids of a cell: its pattern's index into gamma, and its
 // distance classes (0, 1, 2 for distance 1, 2, 3 or more).
@@ -60,6 +80,7 @@ var ErrBoard = errors.New("patterns: not a board")
 // opponent's last stone and the mover's (-1 for none; a cell named must
 // hold that player's stone). w and cells have cols×rows entries.
 func (m *Model) Weights(w []float32, cells []hex.Color, cols, rows int, mover hex.Color, last, ownLast int) error {
+	m = m.made()
 	var f frame
 	if (mover != hex.Black && mover != hex.White) || len(w) != len(cells) || !f.load(cells, cols, rows, mover) {
 		return fmt.Errorf("%w: %d×%d cells, %d colours, %d weights, mover %v", ErrBoard, cols, rows, len(cells), len(w), mover)
@@ -169,11 +190,13 @@ const magic = "hexpat1\n"
 
 // MarshalBinary writes the model in the file format above.
 func (m *Model) MarshalBinary() ([]byte, error) {
+	about := m.About()
+	m = m.made()
 	var b bytes.Buffer
 	b.WriteString(magic)
 	le := binary.LittleEndian
-	b.Write(le.AppendUint32(nil, uint32(len(m.trained))))
-	b.WriteString(m.trained)
+	b.Write(le.AppendUint32(nil, uint32(len(about))))
+	b.WriteString(about)
 	b.Write(le.AppendUint32(nil, math.Float32bits(m.gamma[0])))
 	for _, g := range m.near {
 		for _, x := range g {
@@ -365,7 +388,7 @@ func newModel(keys []uint64, gamma []float32, unknown float32, near [2][far]floa
 // WithAbout returns a copy of m whose description (About) is about; the
 // weights are shared.
 func (m *Model) WithAbout(about string) *Model {
-	c := *m
+	c := *m.made()
 	c.trained = about
 	return &c
 }

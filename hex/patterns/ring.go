@@ -49,6 +49,7 @@ func (m *Model) RingWeights(w []float32, mover hex.Color) error {
 	if mover != hex.Black && mover != hex.White {
 		return fmt.Errorf("%w: mover %v is no colour", ErrBoard, mover)
 	}
+	m = m.made()
 	// frameOf[k] is the pattern cell (an index into offsets) that
 	// neighbour k becomes in the mover's frame, turned for White.
 	var frameOf [Small]int
@@ -93,4 +94,4 @@ func (m *Model) RingWeights(w []float32, mover hex.Color) error {
 // for a cell at distance d of the opponent's last stone, [1][d-1] of
 // the mover's own last stone, d = 3 standing for 3 or more and for no
 // such stone.
-func (m *Model) NearWeights() [2][3]float32 { return m.near }
+func (m *Model) NearWeights() [2][3]float32 { return m.made().near }
