@@ -337,3 +337,24 @@ func TestGuidedSameRootRestoresTheEvaluatorsPriors(t *testing.T) {
 		require.Equal(t, want, g.clean)
 	}
 }
+
+// TestGuidedReuseLooksAtThePlyDifferenceFirst: in a tree too wide for
+// the node budget to be searched depth by depth, the new root, as many
+// plies down as the positions' plies differ by, is still found, because
+// that depth is looked at first.
+func TestGuidedReuseLooksAtThePlyDifferenceFirst(t *testing.T) {
+	p := hex.Sized(5).Start()
+	g := NewGuided(Options{Iterations: 40000, Seed: 1}, EvaluatorFunc[hex.Position, hex.Move](hashed[hex.Position, hex.Move]))
+	_, err := g.Choose(context.Background(), p)
+	require.NoError(t, err)
+	depth := reuseDepth*p.Seats() + 2
+	expanded, _ := expandedAt(g, depth)
+	require.NotEmpty(t, expanded, "no node expanded %d plies down", depth)
+	q := expanded[0] // the first one a search of that depth meets
+	budget, found := reuseNodes, false
+	for d := 1; d <= depth && budget > 0 && !found; d++ {
+		found = g.find(0, g.root, &q, d, &budget) > 0
+	}
+	require.False(t, found, "the tree is narrow enough to search depth by depth: the test checks nothing (%d nodes)", len(g.nodes))
+	require.True(t, g.begin2(q), "the position %d plies down is not kept", depth)
+}
