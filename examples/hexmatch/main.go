@@ -276,11 +276,29 @@ func run(args []string, stdout, stderr io.Writer) int {
 	lo, hi := wilson(score, games)
 	fmt.Fprintf(stdout, "A scored %.0f of %d (%.1f%%, Wilson 95%% interval %.1f–%.1f%%)\n", score, games, 100*score/float64(games), 100*lo, 100*hi)
 	for _, e := range engines {
-		fmt.Fprintf(stdout, "engine %s: %d moves, %.2fs a move on average, %.2fs at most; %d under a tenth of -movetime, the others %.2fs on average\n",
-			e.name, e.moves, e.spent.Seconds()/float64(max(e.moves, 1)), e.worst.Seconds(),
-			e.quick, (e.spent-e.quickSpent).Seconds()/float64(max(e.moves-e.quick, 1)))
+		fmt.Fprintln(stdout, e.summary())
 	}
 	return 0
+}
+
+// record counts a move of the engine that took took, at moveTime a move.
+func (e *engine) record(took, moveTime time.Duration) {
+	e.spent += took
+	e.moves++
+	e.worst = max(e.worst, took)
+	if took < moveTime/10 {
+		e.quick++
+		e.quickSpent += took
+	}
+}
+
+// summary is the engine's line of the report: its moves, their mean and
+// longest time, how many took under a tenth of -movetime and the
+// others' mean.
+func (e *engine) summary() string {
+	return fmt.Sprintf("engine %s: %d moves, %.2fs a move on average, %.2fs at most; %d under a tenth of -movetime, the others %.2fs on average",
+		e.name, e.moves, e.spent.Seconds()/float64(max(e.moves, 1)), e.worst.Seconds(),
+		e.quick, (e.spent-e.quickSpent).Seconds()/float64(max(e.moves-e.quick, 1)))
 }
 
 // play plays one game from Black's first stone and returns the winner's
@@ -305,13 +323,7 @@ func play(cfg hex.Config, first hex.Move, black, white *engine, moveTime, grace 
 		began := time.Now()
 		reply, err := e.ask("genmove "+colour, limit)
 		took := time.Since(began)
-		e.spent += took
-		e.moves++
-		e.worst = max(e.worst, took)
-		if took < moveTime/10 {
-			e.quick++
-			e.quickSpent += took
-		}
+		e.record(took, moveTime)
 		loses := func(why string) (rules.Player, []string, string, error) {
 			return 1 - seat, moves, " (" + e.name + " " + why + ")", nil
 		}

@@ -17,8 +17,7 @@ import (
 // fakeEnv makes the test binary a fake HTP engine of the mode it names:
 // "first" plays the first empty cell, "hang" never answers genmove,
 // "garbage" answers it with a line that is no reply, "refuse" with a
-// failure, "slow" plays as "first" after 150 ms, "mixed" after 50 ms
-// and 400 ms by turns.
+// failure, "slow" plays as "first" after 150 ms.
 const fakeEnv = "HEXMATCH_FAKE_ENGINE"
 
 func TestMain(m *testing.M) {
@@ -33,7 +32,6 @@ func fake(mode string) {
 	in := bufio.NewScanner(os.Stdin)
 	var p hex.Position
 	reply := func(s string) { fmt.Printf("= %s\n\n", s) }
-	genmoves := 0
 	for in.Scan() {
 		f := strings.Fields(in.Text())
 		if len(f) == 0 {
@@ -53,7 +51,6 @@ func fake(mode string) {
 			p = p.PlayUnchecked(m)
 			reply("")
 		case "genmove":
-			genmoves++
 			switch mode {
 			case "hang":
 				time.Sleep(time.Hour)
@@ -61,12 +58,8 @@ func fake(mode string) {
 				fmt.Print("hello\n\n")
 			case "refuse":
 				fmt.Print("? no\n\n")
-			case "slow", "mixed":
-				wait := 150 * time.Millisecond
-				if mode == "mixed" {
-					wait = []time.Duration{50 * time.Millisecond, 400 * time.Millisecond}[genmoves%2]
-				}
-				time.Sleep(wait)
+			case "slow":
+				time.Sleep(150 * time.Millisecond)
 				m := p.AppendMoves(nil)[0]
 				p = p.PlayUnchecked(m)
 				reply(m.String())
@@ -189,33 +182,23 @@ func TestReportTellsQuickMovesApart(t *testing.T) {
 	}
 }
 
-// TestReportSplitsTheMeans: an engine that takes 50 ms and 400 ms by
-// turns at 2 s a move has half its moves (those of 50 ms) under a tenth
-// of -movetime, a mean over all moves near 225 ms, and a mean of the
-// others near 400 ms (the quick moves' time taken out of it).
+// TestReportSplitsTheMeans: an engine's report line counts the moves
+// that took under a tenth of -movetime and gives the mean of all its
+// moves, its longest and the mean of the others (the quick moves' time
+// taken out): moves of 50, 150 and 199 ms are quick at 2 s a move, and
+// of 200 and 400 ms not.
 func TestReportSplitsTheMeans(t *testing.T) {
-	var out, errs strings.Builder
-	args := []string{"-a", engineCommand(t, "mixed"), "-b", engineCommand(t, "first"), "-size", "4", "-openings", "1", "-movetime", "2s"}
-	if code := run(args, &out, &errs); code != 0 {
-		t.Fatalf("exit %d: %s", code, errs.String())
+	e := &engine{name: "a"}
+	ms := time.Millisecond
+	for _, took := range []time.Duration{400 * ms, 50 * ms, 200 * ms, 150 * ms, 199 * ms, 400 * ms} {
+		e.record(took, 2*time.Second)
 	}
-	re := regexp.MustCompile(`engine a: (\d+) moves, ([0-9.]+)s a move on average, [0-9.]+s at most; (\d+) under a tenth of -movetime, the others ([0-9.]+)s on average`)
-	m := re.FindStringSubmatch(out.String())
-	if m == nil {
-		t.Fatalf("no report of engine a: %s", out.String())
+	want := "engine a: 6 moves, 0.23s a move on average, 0.40s at most; 3 under a tenth of -movetime, the others 0.33s on average"
+	if got := e.summary(); got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
 	}
-	moves, _ := strconv.Atoi(m[1])
-	mean, _ := strconv.ParseFloat(m[2], 64)
-	quick, _ := strconv.Atoi(m[3])
-	others, _ := strconv.ParseFloat(m[4], 64)
-	if moves < 4 || quick != moves/2 && quick != (moves+1)/2 {
-		t.Errorf("%d moves, %d quick; want about half: %s", moves, quick, m[0])
-	}
-	if others < 0.39 || others > 0.44 {
-		t.Errorf("the others' mean is %.2fs, want about 0.40s: %s", others, m[0])
-	}
-	if wantMean := (float64(quick)*0.05 + float64(moves-quick)*0.4) / float64(moves); mean < wantMean-0.02 || mean > wantMean+0.04 {
-		t.Errorf("the mean is %.2fs, want about %.2fs: %s", mean, wantMean, m[0])
+	if got := (&engine{name: "b"}).summary(); got != "engine b: 0 moves, 0.00s a move on average, 0.00s at most; 0 under a tenth of -movetime, the others 0.00s on average" {
+		t.Errorf("no move: %s", got)
 	}
 }
 

@@ -108,6 +108,11 @@ type Bot struct {
 	// rootHS runs H-search at the root with rootLimitsFor's limits.
 	rootHS [2]*analysis.HSearch
 	prev   previous // the last search, for tree reuse
+	// solver is the root's solver (solverFor), made for solverLimits
+	// and a node budget of solverNodes.
+	solver       *solve.Solver
+	solverLimits analysis.Limits
+	solverNodes  int
 	// playout is the rollouts' pattern policy (nil: uniform).
 	playout *playoutTable
 	// Last holds what the last search found, for tools and tests.
@@ -127,8 +132,8 @@ type Report struct {
 	// connection.
 	HasMustPlay bool
 	// Lost holds the moves the solver at the root proved losing and the
-	// search left out of Candidates (empty when it proved none, or every
-	// candidate: then the bot resists among them all).
+	// search left out of Candidates: empty when it proved none, every
+	// candidate or the root lost (then the bot resists among them all).
 	Lost analysis.Set
 	// Iterations is the number of playouts through the root's moves,
 	// those kept from the last search's tree included (so it may exceed
@@ -327,8 +332,9 @@ func defaultKnowledge(cells int) int { return max(3*cells, 100) }
 
 // solveCells returns the number of empty cells (after fill-in) from
 // which the bot runs the solver at the root of a board of cells cells:
-// seven tenths of them (56 on 9×9, 84 on 11×11), where the solver
-// settles most positions in a quarter of a second (the package doc).
+// seven tenths of them (56 on 9×9, 84 on 11×11), from where the solver
+// settles a good share of positions in a quarter of a second (the
+// package doc).
 func solveCells(cells int) int { return cells * 7 / 10 }
 
 // solveLimitsFor returns the H-search limits of the solver at the root
@@ -342,29 +348,41 @@ func solveLimitsFor(cells int) analysis.Limits {
 	return limitsFor(cells)
 }
 
-// trySolver runs the solver on the root when few enough cells are left
-// (solveCells), on a part of the time (a node budget when the context
-// has no deadline). It returns a winning move if it proves one among
-// cands; else cands less the moves it proved losing on the way, or all
-// of cands if it proved every one lost.
+// trySolver runs the solver on the root, of two or more candidates,
+// when few enough cells are left (solveCells) and, with a deadline,
+// rootLimitsTime or more is left; on a quarter of the time, or a node
+// budget when the context has no deadline. It returns a winning move if
+// it proves one among cands; else cands less the moves after which it
+// proved the opponent won, or all of cands if that is every one or the
+// root is proven lost (the search then picks the move that resists
+// best).
 func (b *Bot) trySolver(ctx context.Context, root analysis.Board, cands analysis.Set) (int, bool, analysis.Set) {
-	empties := root.EmptyCells().Len()
-	if empties > solveCells(root.Geometry().Cells()) {
+	cells := root.Geometry().Cells()
+	if cands.Len() < 2 || root.EmptyCells().Len() > solveCells(cells) {
 		return 0, false, cands
 	}
 	sctx := ctx
 	var cancel context.CancelFunc = func() {}
 	nodes := 0
 	if deadline, ok := ctx.Deadline(); ok {
-		sctx, cancel = context.WithTimeout(ctx, time.Until(deadline)/4)
+		left := time.Until(deadline)
+		if left < rootLimitsTime(cells) {
+			return 0, false, cands
+		}
+		sctx, cancel = context.WithTimeout(ctx, left/4)
 	} else {
 		nodes = max(min(b.opts.Iterations, MaxUntimed)/50, 100)
 	}
 	defer cancel()
-	s := solve.New(solve.Options{TableBytes: 8 << 20, Limits: solveLimitsFor(root.Geometry().Cells()), Vulnerable: true, MaxNodes: nodes})
+	s := b.solverFor(cells, nodes)
 	r, err := s.Solve(sctx, root)
-	if err == nil && r.Win && r.Move >= 0 && cands.Has(r.Move) {
-		return r.Move, true, cands
+	if err == nil {
+		if r.Win && r.Move >= 0 && cands.Has(r.Move) {
+			return r.Move, true, cands
+		}
+		if !r.Win {
+			return 0, false, cands
+		}
 	}
 	rest := cands
 	for c := range cands.All() {
@@ -378,6 +396,18 @@ func (b *Bot) trySolver(ctx context.Context, root analysis.Board, cands analysis
 		return 0, false, cands
 	}
 	return 0, false, rest
+}
+
+// solverFor returns the bot's root solver for boards of cells cells and
+// a node budget of nodes (0: none), kept from move to move so that its
+// table's proofs serve the next moves: 8 MiB.
+func (b *Bot) solverFor(cells, nodes int) *solve.Solver {
+	limits := solveLimitsFor(cells)
+	if b.solver == nil || b.solverLimits != limits || b.solverNodes != nodes {
+		b.solver = solve.New(solve.Options{TableBytes: 8 << 20, Limits: limits, Vulnerable: true, MaxNodes: nodes})
+		b.solverLimits, b.solverNodes = limits, nodes
+	}
+	return b.solver
 }
 
 // search runs the MCTS from root over the moves cands and returns the

@@ -15,11 +15,12 @@ import (
 // the must-play region (or the board) left out has a chain of killers
 // (vulnerable cells) and dominators ending in a candidate or in a move
 // the solver proved losing (Last.Lost, each checked here by a solver of
-// its own): pruning never loses the best move. The analysis is recomputed here on the
-// filled board, as the bot does.
+// its own): pruning never loses the best move. The analysis is
+// recomputed here on the filled board, as the bot does.
 func TestRootPrunesInferiorCellsSoundly(t *testing.T) {
 	r := rand.New(rand.NewPCG(4, 4))
 	checked, pruned, lost := 0, 0, 0
+	ref := solve.New(solve.Options{TableBytes: 16 << 20}) // checks the lost moves
 	want := 30
 	if testing.Short() {
 		want = 10
@@ -72,7 +73,7 @@ func TestRootPrunesInferiorCellsSoundly(t *testing.T) {
 			}
 			next := f
 			next.Play(c)
-			if r, err := solve.New(solve.Options{}).Solve(context.Background(), next); err != nil || !r.Win {
+			if r, err := ref.Solve(context.Background(), next); err != nil || !r.Win {
 				t.Fatalf("%s left out as lost, but after it the opponent does not win (%v, %v) on\n%s", g.Name(c), r, err, f.String())
 			}
 		}

@@ -27,6 +27,7 @@
 // and handles the pie rule. A search that runs out of time or nodes
 // keeps what it proved in the table: Known reads a position's value from
 // it without searching (the Hex bot of package hexbot leaves out the
-// root moves a timed-out search proved losing). The examples' hexsolve command prints the
-// value of a position or of every opening.
+// root moves a timed-out search proved losing). The context is checked
+// at every node. The examples' hexsolve command prints the value of a
+// position or of every opening.
 package solve

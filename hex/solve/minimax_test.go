@@ -231,3 +231,58 @@ func btoi(b bool) int {
 	}
 	return 0
 }
+
+// TestSolveKeepsAProofFoundOnItsLastNode: a search never reports
+// ErrBudget while its table holds the proof of its position: when the
+// budget runs out on the node that completes the proof, the proof is the
+// result. For every node budget up to a full search's count on random
+// 6×6 positions (of 2 to 61 nodes), an answer is the full search's
+// value, and an ErrBudget leaves the position unknown (Known); some
+// answers came on the budget's last node.
+func TestSolveKeepsAProofFoundOnItsLastNode(t *testing.T) {
+	g := geometry(t, 6)
+	r := rand.New(rand.NewPCG(8, 8))
+	checked, onLast := 0, 0
+	for tries := 0; checked < 20 && tries < 3000; tries++ {
+		b, ok := randomBoard(r, g, 8+r.IntN(6))
+		if !ok {
+			continue
+		}
+		full, err := New(Options{TableBytes: 64 << 10, MaxNodes: 61}).Solve(context.Background(), b)
+		if err != nil || full.Nodes < 2 {
+			continue // over 60 nodes, or settled at once
+		}
+		checked++
+		for budget := 1; budget <= full.Nodes; budget++ {
+			s := New(Options{TableBytes: 64 << 10, MaxNodes: budget})
+			res, err := s.Solve(context.Background(), b)
+			switch {
+			case err == nil && res.Win != full.Win:
+				t.Fatalf("with MaxNodes %d: win=%v, the full search %v, on\n%s", budget, res.Win, full.Win, b.String())
+			case err == nil && res.Nodes >= budget:
+				onLast++
+			case err != nil:
+				if _, known := s.Known(b); known {
+					t.Fatalf("with MaxNodes %d: %v, but the table holds the proof, on\n%s", budget, err, b.String())
+				}
+			}
+		}
+	}
+	if checked < 20 || onLast == 0 {
+		t.Fatalf("%d positions needing two nodes or more, %d answers on the budget's last node: the test checks too little", checked, onLast)
+	}
+	t.Logf("%d positions, %d answers on the budget's last node", checked, onLast)
+}
+
+// TestSolveStopsOnTheNodeTheContextEnds: the context is checked at every
+// node, whose H-search can take milliseconds: a search whose context has
+// already ended expands one node and stops.
+func TestSolveStopsOnTheNodeTheContextEnds(t *testing.T) {
+	g := geometry(t, 7)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	res, err := New(Options{TableBytes: 1 << 20}).Solve(ctx, analysis.NewBoard(g, analysis.Black))
+	if err != ErrBudget || res.Nodes != 1 {
+		t.Fatalf("an ended context: %+v, %v; want ErrBudget after one node", res, err)
+	}
+}

@@ -186,11 +186,11 @@ func (s *Solver) Solve(ctx context.Context, b analysis.Board) (Result, error) {
 	key := b.Key()
 	for {
 		e := s.mid(&b, key, infinity, infinity, 0)
+		if e.pn == 0 || e.dn == 0 { // a proof, even one found on the last node the budget allowed
+			return Result{Win: e.pn == 0, Move: int(e.best), Nodes: s.nodes}, nil
+		}
 		if s.abort {
 			return Result{Nodes: s.nodes, Move: -1}, ErrBudget
-		}
-		if e.pn == 0 || e.dn == 0 {
-			return Result{Win: e.pn == 0, Move: int(e.best), Nodes: s.nodes}, nil
 		}
 	}
 }
@@ -319,7 +319,7 @@ func (s *Solver) evaluate(b *analysis.Board, key uint64) entry {
 	if s.opts.MaxNodes > 0 && s.nodes >= s.opts.MaxNodes {
 		s.abort = true
 	}
-	if s.nodes&63 == 0 && s.done != nil {
+	if s.done != nil { // every node: one costs H-search, milliseconds on 11×11
 		select {
 		case <-s.done:
 			s.abort = true
