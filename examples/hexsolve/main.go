@@ -2,6 +2,7 @@
 // package hex/solve:
 //
 //	go run ./examples/hexsolve -game 'hex(size=N,swap=none)' [-position TEXT] [-openings] [-timeout D] [-table MIB]
+//	go run ./examples/hexsolve -records FILE [-each D] [-timeout D] [-table MIB]
 //
 // Without -openings it prints the value of the game's start, or of the
 // position TEXT, for the side to move, and a winning move when it wins
@@ -18,13 +19,25 @@
 // and are solved once. -openings needs a game without the pie rule
 // (swap=none), whose first stone is final.
 //
+// With -records FILE it reads the games of a record file as
+// examples/hexmatch -records writes them ([Game "spec"], [PlayerA
+// "black's name"], [PlayerB "white's name"], [Result "1-0" or "0-1"],
+// then a line of moves) and solves the position after each move of
+// each game, -each a position (default 250ms), one table a game: it
+// prints when the solver first proves the game's winner and for whom,
+// and any later position proven for the other colour (a win thrown
+// away):
+//
+//	game 1 (b Black, a White, 0-1, 40 moves): proven for White after 17 moves
+//
 // -timeout bounds the whole run (0, the default: no limit); a run that
 // runs out prints "unknown" for what it did not solve and exits with
 // status 1. -table is the transposition table's memory in MiB
 // (default 256).
 //
-// Exit status: 0 when everything asked was solved, 1 when the time ran
-// out, 2 for bad flags, a bad spec or a bad position.
+// Exit status: 0 when everything asked was solved (with -records: when
+// every game replayed, proven or not), 1 when the time ran out, 2 for
+// bad flags, a bad spec, a bad position or a bad record file.
 package main
 
 import (
@@ -50,6 +63,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	spec := fs.String("game", "hex(size=4,swap=none)", "game spec, e.g. hex(size=6,swap=none)")
 	position := fs.String("position", "", "solve this position text instead of the game's start")
 	openings := fs.Bool("openings", false, "solve every first move of the empty board")
+	records := fs.String("records", "", "for each game of this record file (as hexmatch -records writes), when the solver first proves its winner")
+	each := fs.Duration("each", 250*time.Millisecond, "with -records, the time for each position")
 	timeout := fs.Duration("timeout", 0, "stop after this long, e.g. 10m (0: no limit)")
 	table := fs.Int("table", 256, "transposition table size in MiB (1 to 16384)")
 	if err := fs.Parse(args); err != nil {
@@ -65,9 +80,35 @@ func run(args []string, stdout, stderr io.Writer) int {
 	case *table < 1 || *table > 16384:
 		fmt.Fprintf(stderr, "hexsolve: -table must be from 1 to 16384 MiB, not %d\n", *table)
 		return 2
+	case *each <= 0:
+		fmt.Fprintf(stderr, "hexsolve: -each must be more than 0, not %v\n", *each)
+		return 2
+	case *records != "" && (*openings || *position != ""):
+		fmt.Fprintf(stderr, "hexsolve: -records takes its games from the file; it takes no -openings or -position\n")
+		return 2
 	case *openings && *position != "":
 		fmt.Fprintf(stderr, "hexsolve: -openings solves the first moves of the empty board; it takes no -position\n")
 		return 2
+	}
+	if *records != "" {
+		f, err := os.Open(*records)
+		if err != nil {
+			fmt.Fprintf(stderr, "hexsolve: -records: %v\n", err)
+			return 2
+		}
+		games, err := readRecords(f)
+		f.Close()
+		if err != nil {
+			fmt.Fprintf(stderr, "hexsolve: -records: %s: %s\n", *records, quote(err.Error()))
+			return 2
+		}
+		ctx := context.Background()
+		if *timeout > 0 {
+			var cancel context.CancelFunc
+			ctx, cancel = context.WithTimeout(ctx, *timeout)
+			defer cancel()
+		}
+		return solveRecords(ctx, games, *each, *table, stdout)
 	}
 	cfg, err := hex.ParseSpec(*spec)
 	if err != nil {

@@ -1,8 +1,13 @@
 package main
 
 import (
+	"fmt"
+	"os"
 	"strings"
 	"testing"
+
+	"github.com/tabletop-go/rules"
+	"github.com/tabletop-go/rules/hex"
 )
 
 func runSolve(args ...string) (int, string, string) {
@@ -96,4 +101,71 @@ func FuzzPosition(f *testing.F) {
 			t.Fatalf("%q: exit %d: %q %q", pos, code, out, errs)
 		}
 	})
+}
+
+// TestRecords: -records replays each game of a record file and tells
+// when the solver first proves its winner and any win thrown away: on
+// 3×3 the first player wins from the start, a1 throws it away (only the
+// short diagonal a3, b2, c1 wins), and White's b2 keeps it. Broken files
+// and flags are refused, saying where.
+func TestRecords(t *testing.T) {
+	p := hex.Config{Cols: 3, Rows: 3, Swap: hex.SwapNone}.Start()
+	var moves []string
+	for _, s := range []string{"a1", "b2"} {
+		m, err := p.ParseMove(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p = p.PlayUnchecked(m)
+		moves = append(moves, s)
+	}
+	for p.ToMove() != rules.Terminal {
+		m := p.AppendMoves(nil)[0]
+		p = p.PlayUnchecked(m)
+		moves = append(moves, m.String())
+	}
+	result := "1-0"
+	if p.Winner() == hex.White {
+		result = "0-1"
+	}
+	dir := t.TempDir()
+	good := dir + "/games.txt"
+	text := fmt.Sprintf("# a comment\n[Game \"hex(size=3,swap=none)\"]\n[PlayerA \"x\"]\n[PlayerB \"y\"]\n[Result %q]\n\n%s\n", result, strings.Join(moves, " "))
+	if err := os.WriteFile(good, []byte(text+"\n"+text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := runSolve("-records", good, "-each", "1s", "-table", "1")
+	want := fmt.Sprintf("game 1 (x Black, y White, %s, %d moves): proven for Black after 0 moves; then for White after 1", result, len(moves))
+	if code != 0 || !strings.HasPrefix(out, want) || !strings.Contains(out, "\ngame 2 (") || !strings.HasSuffix(out, "2 of 2 games proven before their end, 1s a position\n") {
+		t.Fatalf("exit %d, %s\n%s\nwant a first line starting %q", code, out, errs, want)
+	}
+	for name, c := range map[string]struct{ text, want string }{
+		"no game":      {"# nothing\n", "no [Game]"},
+		"tag first":    {"[Result \"1-0\"]\n[Game \"hex(size=3)\"]\n", "line 1: a tag before the first [Game]"},
+		"broken tag":   {"[Game hex]\n", "line 1: \"[Game hex]\" is no"},
+		"loose moves":  {"a1 b2\n", "line 1: moves with no [Game]"},
+		"two lines":    {"[Game \"hex(size=3,swap=none)\"]\na1\nb2\n", "line 3: moves with no [Game]"},
+		"bad spec":     {"[Game \"hex(size=0)\"]\na1\n", "game 1 (line 1): "},
+		"illegal move": {"[Game \"hex(size=3,swap=none)\"]\na1 a1\n", "game 1, move 2 \"a1\": "},
+		"off board":    {"[Game \"hex(size=3,swap=none)\"]\na1 z9\n", "game 1, move 2 \"z9\": "},
+	} {
+		file := dir + "/bad.txt"
+		if err := os.WriteFile(file, []byte(c.text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		code, out, errs := runSolve("-records", file)
+		if code != 2 || !strings.Contains(out+errs, c.want) {
+			t.Errorf("%s: exit %d, %q %q; want 2 and %q", name, code, out, errs, c.want)
+		}
+	}
+	for _, args := range [][]string{
+		{"-records", dir + "/missing.txt"},
+		{"-records", good, "-each", "0s"},
+		{"-records", good, "-openings"},
+		{"-records", good, "-position", "3/3/3 b -"},
+	} {
+		if code, _, _ := runSolve(args...); code != 2 {
+			t.Errorf("%v: exit %d, want 2", args, code)
+		}
+	}
 }

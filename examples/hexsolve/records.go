@@ -1,0 +1,174 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/tabletop-go/rules"
+	"github.com/tabletop-go/rules/hex"
+	"github.com/tabletop-go/rules/hex/analysis"
+	"github.com/tabletop-go/rules/hex/solve"
+)
+
+// This file is -records: when each game of a record file was decided.
+
+// record is one game of a record file.
+type record struct {
+	spec, black, white, result string
+	moves                      []string
+	line                       int // where its [Game] tag is
+}
+
+// readRecords reads the games of a record file as hexmatch -records
+// writes them: a [Game "spec"] tag, optional [Tag "value"] lines, and
+// one line of moves.
+func readRecords(r io.Reader) ([]record, error) {
+	var out []record
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64<<10), 1<<20)
+	for n := 1; sc.Scan(); n++ {
+		l := strings.TrimSpace(sc.Text())
+		switch {
+		case l == "" || strings.HasPrefix(l, "#"):
+		case strings.HasPrefix(l, "["):
+			name, value, ok := tag(l)
+			if !ok {
+				return nil, fmt.Errorf("line %d: %q is no [Name \"value\"] tag", n, l)
+			}
+			if name == "Game" {
+				out = append(out, record{spec: value, line: n})
+				continue
+			}
+			if len(out) == 0 {
+				return nil, fmt.Errorf("line %d: a tag before the first [Game]", n)
+			}
+			switch g := &out[len(out)-1]; name {
+			case "PlayerA":
+				g.black = value
+			case "PlayerB":
+				g.white = value
+			case "Result":
+				g.result = value
+			}
+		default:
+			if len(out) == 0 || out[len(out)-1].moves != nil {
+				return nil, fmt.Errorf("line %d: moves with no [Game] of their own", n)
+			}
+			out[len(out)-1].moves = strings.Fields(l)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, err
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("no [Game] in the file")
+	}
+	return out, nil
+}
+
+// tag splits a [Name "value"] line.
+func tag(l string) (name, value string, ok bool) {
+	if !strings.HasSuffix(l, "]") {
+		return "", "", false
+	}
+	name, quoted, ok := strings.Cut(l[1:len(l)-1], " ")
+	if !ok || name == "" {
+		return "", "", false
+	}
+	value, err := strconv.Unquote(quoted)
+	return name, value, err == nil
+}
+
+// solveRecords prints, for each game, the first position (after how
+// many moves) the solver proves within each a position, the colour it
+// proves the winner, and any later position proven for the other colour
+// (a winning side that threw its win away); then how many games were
+// proven before their end. A game that does not replay is an error.
+func solveRecords(ctx context.Context, games []record, each time.Duration, table int, stdout io.Writer) int {
+	proven := 0
+	for i, g := range games {
+		cfg, err := hex.ParseSpec(g.spec)
+		if err == nil && cfg.Cols*cfg.Rows > analysis.MaxCells {
+			err = fmt.Errorf("more than the %d cells the solver takes", analysis.MaxCells)
+		}
+		if err != nil {
+			fmt.Fprintf(stdout, "game %d (line %d): %s\n", i+1, g.line, quote(err.Error()))
+			return 2
+		}
+		s := solve.New(solve.Options{TableBytes: table << 20, Vulnerable: true})
+		p := cfg.Start()
+		first, firstWinner, holder, flips := -1, hex.Empty, hex.Empty, []string(nil)
+		for k := 0; k <= len(g.moves) && p.ToMove() != rules.Terminal; k++ {
+			if err := ctx.Err(); err != nil {
+				fmt.Fprintf(stdout, "game %d: stopped (%v)\n", i+1, err)
+				return 1
+			}
+			b, err := analysis.FromPosition(p)
+			if err != nil {
+				fmt.Fprintf(stdout, "game %d, after %d moves: %s\n", i+1, k, quote(err.Error()))
+				return 2
+			}
+			pctx, cancel := context.WithTimeout(ctx, each)
+			r, err := s.Solve(pctx, b)
+			cancel()
+			if err == nil {
+				winner := p.ColorOf(p.ToMove())
+				if !r.Win {
+					winner = other(winner)
+				}
+				switch {
+				case first < 0:
+					first, firstWinner, holder = k, winner, winner
+				case winner != holder:
+					flips = append(flips, fmt.Sprintf("%s after %d", colourName(winner), k))
+					holder = winner
+				}
+			}
+			if k == len(g.moves) {
+				break
+			}
+			m, err := p.ParseMove(g.moves[k])
+			if err == nil {
+				p, err = p.Play(m)
+			}
+			if err != nil {
+				fmt.Fprintf(stdout, "game %d, move %d %q: %s\n", i+1, k+1, g.moves[k], quote(err.Error()))
+				return 2
+			}
+		}
+		line := fmt.Sprintf("game %d (%s Black, %s White, %s, %d moves): ", i+1, g.black, g.white, g.result, len(g.moves))
+		if first < 0 {
+			line += "never proven"
+		} else {
+			proven++
+			line += fmt.Sprintf("proven for %s after %d moves", colourName(firstWinner), first)
+			if len(flips) > 0 {
+				line += "; then for " + strings.Join(flips, ", then for ")
+			}
+		}
+		fmt.Fprintln(stdout, line)
+	}
+	fmt.Fprintf(stdout, "%d of %d games proven before their end, %v a position\n", proven, len(games), each)
+	return 0
+}
+
+// other is the colour that is not c.
+func other(c hex.Color) hex.Color {
+	if c == hex.Black {
+		return hex.White
+	}
+	return hex.Black
+}
+
+// colourName names a colour as the records' readers do.
+func colourName(c hex.Color) string {
+	if c == hex.White {
+		return "White"
+	}
+	return "Black"
+}
