@@ -27,23 +27,24 @@
 //     (a move elsewhere loses at once), and the root leaves out the
 //     filled-in cells, the vulnerable cells whose killer stays and the
 //     dominated cells whose dominator stays (analysis.FindDominated);
-//   - the solver: with at most seven tenths of the cells empty after
-//     fill-in (56 on 9×9, 84 on 11×11), two candidates or more and,
-//     against a clock, 5 ms a cell or more left, it runs the df-pn
-//     solver of package solve, with H-search limits (8, 16, 3) up to
-//     11×11, on a quarter of the time (or a node budget), and plays a
-//     proven win; otherwise the moves it proved losing on the way leave
-//     the search (Report.Lost), unless it proved the root lost (then
-//     the search picks among them all the move that resists best). The
-//     bot keeps its solver, an 8 MiB table, from move to move, so what
-//     one move proves serves the next. On the bot's positions from its
-//     matches against MoHex the solver with a quarter of a second
-//     settled nearly all of those with up to 50 empty cells on 9×9 and
-//     79 on 11×11, about two in three of those with 55 to 59 on 9×9 and
-//     half of those with 80 to 89 on 11×11, and under a third of those
-//     with ten more. Against MoHex on 9×9 the bot so scored 16 of 40,
-//     as it did with the solver from 40 empty cells: the games are
-//     decided before the solver is in reach;
+//   - the solver: with at most 40 empty cells after fill-in, two
+//     candidates or more and, against a clock, 5 ms a cell or more left,
+//     it runs the df-pn solver of package solve, with H-search limits
+//     (8, 16, 3) up to 11×11, on a quarter of the time (or a node
+//     budget), and plays a proven win; otherwise the moves it proved
+//     losing on the way leave the search (Report.Lost), unless it proved
+//     the root lost (then the search picks among them all the move that
+//     resists best). The bot keeps its solver, an 8 MiB table, from move
+//     to move, so what one move proves serves the next. On the bot's
+//     positions from its matches against MoHex the solver with a
+//     quarter of a second settled nearly all of those with up to 50
+//     empty cells on 9×9 and 79 on 11×11, about two in three of those
+//     with 55 to 59 on 9×9 and half of those with 80 to 89 on 11×11.
+//     Yet run from seven tenths of the cells empty (56 on 9×9, 84 on
+//     11×11) it did not help: 16 of 40 against MoHex on 9×9, as from 40
+//     empty cells, and 5 of 40 on 11×11 against 10, for the games are
+//     decided before the solver is in reach and its failures take time
+//     from the search;
 //   - knowledge in the tree: a node visited Options.Knowledge times gets
 //     the same analysis, which prunes its children to the must-play
 //     region and the useful cells and marks it won or lost when

@@ -29,7 +29,7 @@ func TestRootSolverKeepsEveryMoveOfALostRoot(t *testing.T) {
 	found := 0
 	for tries := 0; found < 5 && tries < 2000; tries++ {
 		b, over := randomPosition(r, 30)
-		if over || b.EmptyCells().Len() > solveCells(b.Geometry().Cells()) {
+		if over || b.EmptyCells().Len() > solveCells {
 			continue
 		}
 		root, ok := rootOf(b)
@@ -76,7 +76,7 @@ func TestRootSolverKeepsItsTable(t *testing.T) {
 	found, forced := 0, 0
 	for tries := 0; (found < 3 || forced < 1) && tries < 3000; tries++ {
 		b, over := randomPosition(r, 30)
-		if over || b.EmptyCells().Len() > solveCells(b.Geometry().Cells()) {
+		if over || b.EmptyCells().Len() > solveCells {
 			continue
 		}
 		root, ok := rootOf(b)
