@@ -350,9 +350,14 @@ func solveLimitsFor(cells int) analysis.Limits {
 	return limitsFor(cells)
 }
 
+// solveTime is the least time left for a move in which the bot runs the
+// solver: a quarter of it, 10 ms, is a few of the solver's nodes (it
+// checks the clock at each, and one can take milliseconds).
+const solveTime = 40 * time.Millisecond
+
 // trySolver runs the solver on the root, of two or more candidates,
 // when few enough cells are left (solveCells) and, with a deadline,
-// rootLimitsTime or more is left; on a quarter of the time, or a node
+// solveTime or more is left; on a quarter of the time, or a node
 // budget when the context has no deadline. It returns a winning move if
 // it proves one among cands; else cands less the moves after which it
 // proved the opponent won, or all of cands if that is every one or the
@@ -368,7 +373,7 @@ func (b *Bot) trySolver(ctx context.Context, root analysis.Board, cands analysis
 	nodes := 0
 	if deadline, ok := ctx.Deadline(); ok {
 		left := time.Until(deadline)
-		if left < rootLimitsTime(cells) {
+		if left < solveTime {
 			return 0, false, cands
 		}
 		sctx, cancel = context.WithTimeout(ctx, left/4)

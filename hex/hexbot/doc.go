@@ -28,7 +28,7 @@
 //     filled-in cells, the vulnerable cells whose killer stays and the
 //     dominated cells whose dominator stays (analysis.FindDominated);
 //   - the solver: with at most 40 empty cells after fill-in, two
-//     candidates or more and, against a clock, 5 ms a cell or more left,
+//     candidates or more and, against a clock, 40 ms or more left,
 //     it runs the df-pn solver of package solve, with H-search limits
 //     (8, 16, 3) up to 11×11, on a quarter of the time (or a node
 //     budget), and plays a proven win; otherwise the moves it proved

@@ -70,7 +70,7 @@ func TestRootSolverKeepsEveryMoveOfALostRoot(t *testing.T) {
 // to move, so a winning move an earlier search proved is played at once
 // ("win") even when the search of this move runs out of nodes at its
 // first; and a forced move (one candidate), or a move with less than
-// rootLimitsTime left, is played without the solver.
+// solveTime left, is played without the solver.
 func TestRootSolverKeepsItsTable(t *testing.T) {
 	r := rand.New(rand.NewPCG(10, 10))
 	found, forced := 0, 0
@@ -84,11 +84,11 @@ func TestRootSolverKeepsItsTable(t *testing.T) {
 			continue
 		}
 		hurried := New(Options{Seed: 1})
-		ctx, cancel := context.WithTimeout(context.Background(), rootLimitsTime(b.Geometry().Cells())/2)
+		ctx, cancel := context.WithTimeout(context.Background(), solveTime/2)
 		_, err := hurried.ChooseCell(ctx, b, -1)
 		cancel()
 		require.NoError(t, err)
-		require.Nil(t, hurried.solver, "the solver ran with less than rootLimitsTime left on\n%s", b.String())
+		require.Nil(t, hurried.solver, "the solver ran with less than solveTime left on\n%s", b.String())
 		fresh := New(Options{Iterations: 500, Seed: 1})
 		if _, err := fresh.ChooseCell(context.Background(), b, -1); err != nil {
 			t.Fatal(err)
