@@ -22,11 +22,13 @@
 // With -records FILE it reads the games of a record file as
 // examples/hexmatch -records writes them ([Game "spec"], [PlayerA
 // "black's name"], [PlayerB "white's name"], [Result "1-0" or "0-1"],
-// then a line of moves) and solves the position after each move of
-// each game, -each a position (default 250ms), one table a game: it
-// prints when the solver first proves the game's winner and for whom,
-// and any later position proven for the other colour (a win thrown
-// away):
+// then a line of moves) and solves the start and the position after
+// each move of each game (the pie rule included), -each a position
+// (default 250ms), one table a game: it prints when the solver first
+// proves the game's winner and for whom, and any later position proven
+// for the other colour (a win thrown away). A move that does not replay
+// (one after the game's end included) is an error that names the game,
+// its line and the move:
 //
 //	game 1 (b Black, a White, 0-1, 40 moves): proven for White after 17 moves
 //
@@ -108,7 +110,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 			ctx, cancel = context.WithTimeout(ctx, *timeout)
 			defer cancel()
 		}
-		return solveRecords(ctx, games, *each, *table, stdout)
+		return solveRecords(ctx, games, *each, *table, stdout, stderr)
 	}
 	cfg, err := hex.ParseSpec(*spec)
 	if err != nil {

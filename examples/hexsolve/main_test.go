@@ -135,19 +135,39 @@ func TestRecords(t *testing.T) {
 		t.Fatal(err)
 	}
 	code, out, errs := runSolve("-records", good, "-each", "1s", "-table", "1")
+	t.Run("exact", func(t *testing.T) {
+		// a1 throws the win away; b2 keeps White's; the record stops
+		// before the end, and its last position is solved too. The pie
+		// rule: after b2, White wins by the swap. Names are quoted.
+		file := dir + "/short.txt"
+		text := "\uFEFF[Game \"hex(size=3,swap=none)\"]\n[PlayerA \"\x1b[2J\"]\n[PlayerB \"y\"]\n[Result \"*\"]\na1 b2\n" +
+			"[Game \"hex(size=3,swap=pieces)\"]\nb2\n"
+		if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		code, out, errs := runSolve("-records", file, "-each", "1s", "-table", "1")
+		want := "game 1 (\\x1b[2J Black, y White, *, 2 moves): proven for Black after 0 moves; then for White after 1\n" +
+			"game 2 ( Black,  White, , 1 moves): proven for White after 0 moves\n" +
+			"2 of 2 games proven before their end, 1s a position\n"
+		if code != 0 || out != want {
+			t.Fatalf("exit %d:\n%s\n%s\nwant\n%s", code, out, errs, want)
+		}
+	})
 	want := fmt.Sprintf("game 1 (x Black, y White, %s, %d moves): proven for Black after 0 moves; then for White after 1", result, len(moves))
 	if code != 0 || !strings.HasPrefix(out, want) || !strings.Contains(out, "\ngame 2 (") || !strings.HasSuffix(out, "2 of 2 games proven before their end, 1s a position\n") {
 		t.Fatalf("exit %d, %s\n%s\nwant a first line starting %q", code, out, errs, want)
 	}
 	for name, c := range map[string]struct{ text, want string }{
-		"no game":      {"# nothing\n", "no [Game]"},
-		"tag first":    {"[Result \"1-0\"]\n[Game \"hex(size=3)\"]\n", "line 1: a tag before the first [Game]"},
-		"broken tag":   {"[Game hex]\n", "line 1: \"[Game hex]\" is no"},
-		"loose moves":  {"a1 b2\n", "line 1: moves with no [Game]"},
-		"two lines":    {"[Game \"hex(size=3,swap=none)\"]\na1\nb2\n", "line 3: moves with no [Game]"},
-		"bad spec":     {"[Game \"hex(size=0)\"]\na1\n", "game 1 (line 1): "},
-		"illegal move": {"[Game \"hex(size=3,swap=none)\"]\na1 a1\n", "game 1, move 2 \"a1\": "},
-		"off board":    {"[Game \"hex(size=3,swap=none)\"]\na1 z9\n", "game 1, move 2 \"z9\": "},
+		"no game":       {"# nothing\n", "no [Game]"},
+		"tag first":     {"[Result \"1-0\"]\n[Game \"hex(size=3)\"]\n", "line 1: a tag before the first [Game]"},
+		"broken tag":    {"[Game hex]\n", "line 1: \"[Game hex]\" is no"},
+		"loose moves":   {"a1 b2\n", "line 1: moves with no [Game]"},
+		"two lines":     {"[Game \"hex(size=3,swap=none)\"]\na1\nb2\n", "line 3: moves with no [Game]"},
+		"bad spec":      {"[Game \"hex(size=0)\"]\na1\n", "game 1 (line 1): "},
+		"illegal move":  {"[Game \"hex(size=3,swap=none)\"]\na1 a1\n", "game 1 (line 1), move 2 \"a1\": "},
+		"off board":     {"[Game \"hex(size=3,swap=none)\"]\na1 z9\n", "game 1 (line 1), move 2 \"z9\": "},
+		"after the end": {"[Game \"hex(size=3,swap=none)\"]\nb2 a1 c1 a2 a3 b1 c3\n", "game 1 (line 1), move 6 \"b1\": "},
+		"long line":     {"[Game \"hex(size=3,swap=none)\"]\n" + strings.Repeat("a1 ", 1<<19) + "\n", "line 2: "},
 	} {
 		file := dir + "/bad.txt"
 		if err := os.WriteFile(file, []byte(c.text), 0o644); err != nil {
@@ -157,6 +177,13 @@ func TestRecords(t *testing.T) {
 		if code != 2 || !strings.Contains(out+errs, c.want) {
 			t.Errorf("%s: exit %d, %q %q; want 2 and %q", name, code, out, errs, c.want)
 		}
+	}
+	slow := dir + "/slow.txt"
+	if err := os.WriteFile(slow, []byte("[Game \"hex(size=9,swap=none)\"]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, out, _ := runSolve("-records", slow, "-each", "5s", "-timeout", "300ms", "-table", "1"); code != 1 || !strings.HasPrefix(out, "game 1: stopped after 0 moves") {
+		t.Errorf("a -timeout within the last position: exit %d, %q; want 1, stopped", code, out)
 	}
 	for _, args := range [][]string{
 		{"-records", dir + "/missing.txt"},

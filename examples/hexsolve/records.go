@@ -31,8 +31,14 @@ func readRecords(r io.Reader) ([]record, error) {
 	var out []record
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64<<10), 1<<20)
-	for n := 1; sc.Scan(); n++ {
-		l := strings.TrimSpace(sc.Text())
+	n := 0
+	for sc.Scan() {
+		n++
+		l := sc.Text()
+		if n == 1 {
+			l = strings.TrimPrefix(l, "\uFEFF") // a byte-order mark
+		}
+		l = strings.TrimSpace(l)
 		switch {
 		case l == "" || strings.HasPrefix(l, "#"):
 		case strings.HasPrefix(l, "["):
@@ -63,7 +69,7 @@ func readRecords(r io.Reader) ([]record, error) {
 		}
 	}
 	if err := sc.Err(); err != nil {
-		return nil, err
+		return nil, fmt.Errorf("line %d: %w", n+1, err)
 	}
 	if len(out) == 0 {
 		return nil, fmt.Errorf("no [Game] in the file")
@@ -86,10 +92,12 @@ func tag(l string) (name, value string, ok bool) {
 
 // solveRecords prints, for each game, the first position (after how
 // many moves) the solver proves within each a position, the colour it
-// proves the winner, and any later position proven for the other colour
-// (a winning side that threw its win away); then how many games were
-// proven before their end. A game that does not replay is an error.
-func solveRecords(ctx context.Context, games []record, each time.Duration, table int, stdout io.Writer) int {
+// proves the winner (the pie rule included), and any later position
+// proven for the other colour (a win thrown away); then how many games
+// were proven before their end. A game that does not replay, moves
+// after its end included, is an error on stderr (status 2); the end of
+// ctx stops the run (status 1).
+func solveRecords(ctx context.Context, games []record, each time.Duration, table int, stdout, stderr io.Writer) int {
 	proven := 0
 	for i, g := range games {
 		cfg, err := hex.ParseSpec(g.spec)
@@ -97,36 +105,33 @@ func solveRecords(ctx context.Context, games []record, each time.Duration, table
 			err = fmt.Errorf("more than the %d cells the solver takes", analysis.MaxCells)
 		}
 		if err != nil {
-			fmt.Fprintf(stdout, "game %d (line %d): %s\n", i+1, g.line, quote(err.Error()))
+			fmt.Fprintf(stderr, "hexsolve: -records: game %d (line %d): %s\n", i+1, g.line, quote(err.Error()))
 			return 2
 		}
 		s := solve.New(solve.Options{TableBytes: table << 20, Vulnerable: true})
 		p := cfg.Start()
 		first, firstWinner, holder, flips := -1, hex.Empty, hex.Empty, []string(nil)
-		for k := 0; k <= len(g.moves) && p.ToMove() != rules.Terminal; k++ {
-			if err := ctx.Err(); err != nil {
-				fmt.Fprintf(stdout, "game %d: stopped (%v)\n", i+1, err)
-				return 1
-			}
-			b, err := analysis.FromPosition(p)
-			if err != nil {
-				fmt.Fprintf(stdout, "game %d, after %d moves: %s\n", i+1, k, quote(err.Error()))
-				return 2
-			}
-			pctx, cancel := context.WithTimeout(ctx, each)
-			r, err := s.Solve(pctx, b)
-			cancel()
-			if err == nil {
-				winner := p.ColorOf(p.ToMove())
-				if !r.Win {
-					winner = other(winner)
+		for k := 0; ; k++ {
+			if p.ToMove() != rules.Terminal {
+				pctx, cancel := context.WithTimeout(ctx, each)
+				o, err := s.SolvePosition(pctx, p)
+				cancel()
+				if ctx.Err() != nil {
+					fmt.Fprintf(stdout, "game %d: stopped after %d moves (%v)\n", i+1, k, ctx.Err())
+					return 1
 				}
-				switch {
-				case first < 0:
-					first, firstWinner, holder = k, winner, winner
-				case winner != holder:
-					flips = append(flips, fmt.Sprintf("%s after %d", colourName(winner), k))
-					holder = winner
+				if err == nil {
+					winner := p.ColorOf(p.ToMove())
+					if !o.Win {
+						winner = other(winner)
+					}
+					switch {
+					case first < 0:
+						first, firstWinner, holder = k, winner, winner
+					case winner != holder:
+						flips = append(flips, fmt.Sprintf("%s after %d", colourName(winner), k))
+						holder = winner
+					}
 				}
 			}
 			if k == len(g.moves) {
@@ -137,11 +142,11 @@ func solveRecords(ctx context.Context, games []record, each time.Duration, table
 				p, err = p.Play(m)
 			}
 			if err != nil {
-				fmt.Fprintf(stdout, "game %d, move %d %q: %s\n", i+1, k+1, g.moves[k], quote(err.Error()))
+				fmt.Fprintf(stderr, "hexsolve: -records: game %d (line %d), move %d %s: %s\n", i+1, g.line, k+1, strconv.Quote(g.moves[k]), quote(err.Error()))
 				return 2
 			}
 		}
-		line := fmt.Sprintf("game %d (%s Black, %s White, %s, %d moves): ", i+1, g.black, g.white, g.result, len(g.moves))
+		line := fmt.Sprintf("game %d (%s Black, %s White, %s, %d moves): ", i+1, quote(g.black), quote(g.white), quote(g.result), len(g.moves))
 		if first < 0 {
 			line += "never proven"
 		} else {
