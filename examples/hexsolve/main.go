@@ -92,6 +92,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "hexsolve: -openings solves the first moves of the empty board; it takes no -position\n")
 		return 2
 	}
+	ctx := context.Background()
+	if *timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, *timeout)
+		defer cancel()
+	}
 	if *records != "" {
 		f, err := os.Open(*records)
 		if err != nil {
@@ -103,12 +109,6 @@ func run(args []string, stdout, stderr io.Writer) int {
 		if err != nil {
 			fmt.Fprintf(stderr, "hexsolve: -records: %s: %s\n", *records, quote(err.Error()))
 			return 2
-		}
-		ctx := context.Background()
-		if *timeout > 0 {
-			var cancel context.CancelFunc
-			ctx, cancel = context.WithTimeout(ctx, *timeout)
-			defer cancel()
 		}
 		return solveRecords(ctx, games, *each, *table, stdout, stderr)
 	}
@@ -127,12 +127,6 @@ func run(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "hexsolve: -position: %s\n", quote(err.Error()))
 			return 2
 		}
-	}
-	ctx := context.Background()
-	if *timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, *timeout)
-		defer cancel()
 	}
 	s := solve.New(solve.Options{TableBytes: *table << 20, Vulnerable: true})
 	if *openings {

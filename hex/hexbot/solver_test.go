@@ -11,12 +11,18 @@ import (
 	"github.com/tabletop-go/rules/hex/solve"
 )
 
-// rootOf returns b after fill-in, as ChooseCell hands it to the solver,
-// and whether the game goes on there.
-func rootOf(b analysis.Board) (analysis.Board, bool) {
-	analysis.FillIn(&b, nil)
-	_, over := b.Winner()
-	return b, !over
+// solverPosition returns a random position within the root solver's
+// reach (solveCells empty cells or fewer) and the root ChooseCell hands
+// the solver (after fill-in), or false when the game is over on either.
+func solverPosition(r *rand.Rand) (b, root analysis.Board, ok bool) {
+	b, over := randomPosition(r, 30)
+	if over || b.EmptyCells().Len() > solveCells {
+		return b, b, false
+	}
+	root = b
+	analysis.FillIn(&root, nil)
+	_, over = root.Winner()
+	return b, root, !over
 }
 
 // TestRootSolverKeepsEveryMoveOfALostRoot: when the solver proves the
@@ -28,11 +34,7 @@ func TestRootSolverKeepsEveryMoveOfALostRoot(t *testing.T) {
 	r := rand.New(rand.NewPCG(9, 9))
 	found := 0
 	for tries := 0; found < 5 && tries < 2000; tries++ {
-		b, over := randomPosition(r, 30)
-		if over || b.EmptyCells().Len() > solveCells {
-			continue
-		}
-		root, ok := rootOf(b)
+		b, root, ok := solverPosition(r)
 		if !ok {
 			continue
 		}
@@ -75,11 +77,7 @@ func TestRootSolverKeepsItsTable(t *testing.T) {
 	r := rand.New(rand.NewPCG(10, 10))
 	found, forced := 0, 0
 	for tries := 0; (found < 3 || forced < 1) && tries < 3000; tries++ {
-		b, over := randomPosition(r, 30)
-		if over || b.EmptyCells().Len() > solveCells {
-			continue
-		}
-		root, ok := rootOf(b)
+		b, root, ok := solverPosition(r)
 		if !ok {
 			continue
 		}
