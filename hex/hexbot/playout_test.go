@@ -326,3 +326,39 @@ func TestPatternRolloutsFollowBothLastStones(t *testing.T) {
 	uniform, chained := touching(flat), touching(&own)
 	require.Greater(t, chained, uniform+10, "touching pairs of one colour: %.1f following the own last stone, %.1f uniform", chained, uniform)
 }
+
+// TestTreePassesPatternRolloutsBothLastStones: the tree starts a pattern
+// rollout with the leaf's move as the last stone and the move before it
+// (at a root child, the opponent's last stone at the root) as the
+// mover's own. A worker's first iteration from a root, and a rollout
+// called by hand with those stones on the same random numbers, end on
+// the same board (read from the root children's AMAF counts), for every
+// seed; had the tree passed no own stone (-1), the first draw would
+// follow other weights and the boards part.
+func TestTreePassesPatternRolloutsBothLastStones(t *testing.T) {
+	g, err := analysis.NewGeometry(7, 7)
+	require.NoError(t, err)
+	root := analysis.NewBoard(g, analysis.Black)
+	root.Play(g.Cell(3, 3))
+	last := g.Cell(2, 4)
+	root.Play(last)
+	cands := root.EmptyCells()
+	bot := New(Options{PlayoutPatterns: patterns.Playout()})
+	for seed := range uint64(20) {
+		tree := newWorker(bot, seed, 1<<14)
+		tree.reset(root, cands, last, -1)
+		tree.iterate()
+		require.Len(t, tree.path, 2, "seed %d: the first iteration ends at a root child", seed)
+		leaf := int(tree.nodes[tree.path[1]].move)
+
+		hand := newWorker(bot, seed, 1<<14)
+		b := root
+		b.Play(leaf)
+		hand.patternRollout(&b, leaf, last)
+		mover := root.Turn()
+		for _, k := range tree.nodes[tree.nodes[0].first : tree.nodes[0].first+int32(tree.nodes[0].kids)] {
+			require.Equal(t, b.Owns(mover, int(k.move)), k.amafN > 0,
+				"seed %d, cell %d: the tree's rollout and the hand's (own stone %d) end apart", seed, k.move, last)
+		}
+	}
+}
