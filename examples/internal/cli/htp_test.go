@@ -2,11 +2,14 @@ package cli
 
 import (
 	"bytes"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/tabletop-go/rules/hex/hexbot"
 )
 
 // htpReplies runs the engine on input and splits its replies.
@@ -97,4 +100,12 @@ func TestHTPBots(t *testing.T) {
 	var out, errs strings.Builder
 	assert.Equal(t, ExitBadArgs, HTP([]string{"-bot", "alphazero"}, strings.NewReader(""), &out, &errs))
 	assert.Contains(t, errs.String(), "-bot must be hex or mcts")
+}
+
+// TestHTPHelpGivesTheHexBotsNodeSize: htp's -maxnodes counts the Hex
+// bot's nodes (its default bot), whose size is not the generic MCTS's.
+func TestHTPHelpGivesTheHexBotsNodeSize(t *testing.T) {
+	var out, errOut bytes.Buffer
+	HTP([]string{"-h"}, strings.NewReader(""), &out, &errOut)
+	assert.Contains(t, errOut.String(), "the Hex bot's take "+strconv.Itoa(hexbot.NodeBytes)+" bytes each")
 }
