@@ -328,13 +328,17 @@ func TestPatternRolloutsFollowBothLastStones(t *testing.T) {
 }
 
 // TestTreePassesPatternRolloutsBothLastStones: the tree starts a pattern
-// rollout with the leaf's move as the last stone and the move before it
-// (at a root child, the opponent's last stone at the root) as the
-// mover's own. A worker's first iteration from a root, and a rollout
-// called by hand with those stones on the same random numbers, end on
-// the same board (read from the root children's AMAF counts), for every
-// seed; had the tree passed no own stone (-1), the first draw would
-// follow other weights and the boards part.
+// rollout with the leaf's move as the last stone and the move into the
+// leaf's parent as the mover's own (at a root child, the opponent's last
+// stone at the root). Each iteration runs on random numbers of its own,
+// and a rollout called by hand with those stones on the same numbers
+// must end on the same board, read from the root children's AMAF counts
+// (which grow by one where the root's mover owns the cell). A tree that
+// passed another own stone (none, the leaf's, the root's) would draw the
+// first move by other weights, and most boards would part; the test
+// needs one. It counts on nothing before the rollout drawing from the
+// worker's random numbers (selection and expansion do not), and turns
+// the tree's knowledge off, whose fill-in would change the boards.
 func TestTreePassesPatternRolloutsBothLastStones(t *testing.T) {
 	g, err := analysis.NewGeometry(7, 7)
 	require.NoError(t, err)
@@ -342,23 +346,40 @@ func TestTreePassesPatternRolloutsBothLastStones(t *testing.T) {
 	root.Play(g.Cell(3, 3))
 	last := g.Cell(2, 4)
 	root.Play(last)
-	cands := root.EmptyCells()
-	bot := New(Options{PlayoutPatterns: patterns.Playout()})
-	for seed := range uint64(20) {
-		tree := newWorker(bot, seed, 1<<14)
-		tree.reset(root, cands, last, -1)
-		tree.iterate()
-		require.Len(t, tree.path, 2, "seed %d: the first iteration ends at a root child", seed)
-		leaf := int(tree.nodes[tree.path[1]].move)
-
-		hand := newWorker(bot, seed, 1<<14)
-		b := root
-		b.Play(leaf)
-		hand.patternRollout(&b, leaf, last)
-		mover := root.Turn()
-		for _, k := range tree.nodes[tree.nodes[0].first : tree.nodes[0].first+int32(tree.nodes[0].kids)] {
-			require.Equal(t, b.Owns(mover, int(k.move)), k.amafN > 0,
-				"seed %d, cell %d: the tree's rollout and the hand's (own stone %d) end apart", seed, k.move, last)
+	mover := root.Turn()
+	bot := New(Options{PlayoutPatterns: patterns.Playout(), Knowledge: -1})
+	depths := map[int]int{}
+	for seed := range uint64(3) {
+		tree := newWorker(bot, seed, 1<<16)
+		tree.reset(root, root.EmptyCells(), last, -1)
+		kids := func() []node { return tree.nodes[tree.nodes[0].first : tree.nodes[0].first+int32(tree.nodes[0].kids)] }
+		before := make([]float32, len(kids()))
+		for it := range uint64(300) {
+			for j, k := range kids() {
+				before[j] = k.amafN
+			}
+			tree.rng = rand.New(rand.NewPCG(seed, it))
+			tree.iterate()
+			leaf := tree.nodes[tree.path[len(tree.path)-1]]
+			if len(tree.path) < 2 || leaf.proof != 0 {
+				continue // no pattern rollout
+			}
+			b := root
+			for _, i := range tree.path[1:] {
+				b.Play(int(tree.nodes[i].move))
+			}
+			own := int(tree.nodes[tree.path[len(tree.path)-2]].move)
+			hand := newWorker(bot, 0, 1024)
+			hand.rng = rand.New(rand.NewPCG(seed, it))
+			hand.patternRollout(&b, int(leaf.move), own)
+			for j, k := range kids() {
+				require.Equal(t, b.Owns(mover, int(k.move)), k.amafN > before[j],
+					"seed %d, iteration %d (a leaf %d moves deep), cell %d: the tree's rollout and the hand's (own stone %d) end apart",
+					seed, it, len(tree.path)-1, k.move, own)
+			}
+			depths[len(tree.path)-1]++
 		}
 	}
+	require.Positive(t, depths[1], "rollouts from root children")
+	require.Positive(t, depths[2]+depths[3]+depths[4], "rollouts from deeper leaves: %v", depths)
 }

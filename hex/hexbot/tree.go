@@ -264,7 +264,7 @@ func (w *worker) iterate() {
 		}
 		w.fillRandom(&b)
 	case w.bot.playout != nil:
-		before := -1
+		before := w.own // a rollout from the root: the mover's last stone
 		if len(w.path) >= 2 {
 			before = int(w.nodes[w.path[len(w.path)-2]].move)
 		}

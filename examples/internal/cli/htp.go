@@ -47,9 +47,9 @@ func HTP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	swap := fs.String("swap", "sides", "the pie rule: sides, pieces or none")
 	think := addThinking(fs, 3000, 0)
 	// The Hex bot's nodes are smaller than the generic MCTS's that
-	// addThinking's text gives.
-	fs.Lookup("maxnodes").Usage = fmt.Sprintf("MCTS tree nodes at most, all workers together: the Hex bot's take %d bytes each, "+
-		"the generic MCTS's %d (0: the default, %d MiB of tree)", hexbot.NodeBytes, bot.NodeBytes[hex.Move](), bot.DefaultTreeBytes>>20)
+	// addThinking's text gives (both default to the same memory).
+	fs.Lookup("maxnodes").Usage = fmt.Sprintf("MCTS tree nodes at most, all workers together: nodes of %d bytes for the Hex bot, "+
+		"%d for the generic MCTS (0: the default, %d MiB of tree)", hexbot.NodeBytes, bot.NodeBytes[hex.Move](), hexbot.DefaultTreeBytes>>20)
 	seed := fs.Uint64("seed", 1, "random seed")
 	botName := fs.String("bot", "hex", "the bot: hex (the Hex bot with virtual connections and a solver) or mcts (the generic MCTS)")
 	noPatterns := fs.Bool("nopatterns", false, "the Hex bot plays without the learned move priors (hex/patterns), for comparisons")

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -9,6 +10,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/tabletop-go/rules/examples/bot"
+	"github.com/tabletop-go/rules/hex"
 	"github.com/tabletop-go/rules/hex/hexbot"
 )
 
@@ -102,10 +105,19 @@ func TestHTPBots(t *testing.T) {
 	assert.Contains(t, errs.String(), "-bot must be hex or mcts")
 }
 
-// TestHTPHelpGivesTheHexBotsNodeSize: htp's -maxnodes counts the Hex
-// bot's nodes (its default bot), whose size is not the generic MCTS's.
+// TestHTPHelpGivesTheHexBotsNodeSize: htp's -maxnodes counts the nodes
+// of the bot it plays with, the Hex bot's by default, whose size is not
+// the generic MCTS's: its help gives both, and the one default memory
+// both bots share.
 func TestHTPHelpGivesTheHexBotsNodeSize(t *testing.T) {
 	var out, errOut bytes.Buffer
 	HTP([]string{"-h"}, strings.NewReader(""), &out, &errOut)
-	assert.Contains(t, errOut.String(), "the Hex bot's take "+strconv.Itoa(hexbot.NodeBytes)+" bytes each")
+	lines := strings.Split(errOut.String(), "\n")
+	i := slices.IndexFunc(lines, func(l string) bool { return strings.Contains(l, "-maxnodes") })
+	require.True(t, i >= 0 && i+1 < len(lines), "no -maxnodes in the help:\n%s", errOut.String())
+	usage := lines[i+1]
+	assert.Contains(t, usage, "nodes of "+strconv.Itoa(hexbot.NodeBytes)+" bytes for the Hex bot")
+	assert.Contains(t, usage, strconv.Itoa(bot.NodeBytes[hex.Move]())+" for the generic MCTS")
+	require.Equal(t, hexbot.DefaultTreeBytes, bot.DefaultTreeBytes, "the help gives one default memory for both bots")
+	assert.Contains(t, usage, "the default, "+strconv.Itoa(hexbot.DefaultTreeBytes>>20)+" MiB of tree")
 }
