@@ -30,11 +30,10 @@ type node struct {
 	prior float32
 }
 
-// Tuning, chosen as in the generic MCTS of the module (RAVE with a small
-// exploration term) and by hand for the priors.
+// Tuning: the prior visits a new child starts with, chosen by hand
+// (the selection's weights are Options: Exploration, RaveVisits,
+// PatternBias).
 const (
-	raveBias    = 0.002
-	exploration = 0.1
 	priorVisits = 10
 	// expandVisits is the visits a leaf takes before it is expanded, as
 	// in MoHex (its expand_threshold): expanding adds a node for every
@@ -292,8 +291,11 @@ func (w *worker) pick(i int32) int32 {
 	kids := w.nodes[nd.first : nd.first+int32(nd.kids)]
 	// The exploration term exploration·sqrt(ln N/(n+1)) and the
 	// learned prior's bias·P/sqrt(n+1) share their 1/sqrt(n+1).
-	explore := exploration * math.Sqrt(math.Log(float64(nd.hits)+1))
+	explore := max(w.bot.opts.Exploration, 0) * math.Sqrt(math.Log(float64(nd.hits)+1))
 	bias := w.bot.opts.PatternBias
+	// The RAVE estimate's a playouts count as a/(1+a·raveBias) beside a
+	// child's own n: its share is a/(a+n+a·n·raveBias).
+	rave, raveBias := w.bot.opts.RaveVisits > 0, 1/w.bot.opts.RaveVisits
 	best, bestV := int32(-1), -1.0
 	for j := range kids {
 		k := &kids[j]
@@ -305,7 +307,7 @@ func (w *worker) pick(i int32) int32 {
 		}
 		visits, mean := float64(k.visits), float64(k.wins)/float64(k.visits)
 		v := mean
-		if k.amafN > 0 {
+		if k.amafN > 0 && rave {
 			an := float64(k.amafN)
 			beta := an / (an + visits + raveBias*an*visits)
 			v = (1-beta)*mean + beta*float64(k.amafW)/an

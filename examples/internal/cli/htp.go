@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"cmp"
 	"flag"
 	"fmt"
 	"io"
@@ -17,16 +18,20 @@ import (
 )
 
 // HTP implements `htp [-swap sides|pieces|none] [-bot hex|mcts] [-nopatterns]
-// [-playoutpatterns] [-iterations N] [-movetime D] [-maxnodes N] [-workers N] [-seed S]`:
+// [-playoutpatterns] [-exploration X] [-ravevisits X] [-patternbias X]
+// [-iterations N] [-movetime D] [-maxnodes N] [-workers N] [-seed S]`:
 // a Hex engine speaking the Hex Text Protocol (HTP, the GTP dialect of
 // HexGui and MoHex) on standard input and output. Its moves come from
 // the Hex bot of hex/hexbot (-bot hex, the default: MCTS with virtual
 // connections, inferior cells and the solver; on boards of more than
 // 380 cells, which it does not take, the generic MCTS plays; -nopatterns
 // takes away its learned move priors, hex/patterns, -playoutpatterns
-// draws its rollouts' moves by the playout model of hex/patterns) or from the
-// generic MCTS bot of examples/bot (-bot mcts). -iterations caps the
-// playouts of a genmove (the Hex bot given -movetime but no -iterations
+// draws its rollouts' moves by the playout model of hex/patterns;
+// -exploration, -ravevisits and -patternbias set its selection's
+// weights, hexbot.Options' Exploration, RaveVisits and PatternBias, 0
+// turning the first two off) or from the generic MCTS bot of
+// examples/bot (-bot mcts, which takes none of the Hex bot's flags).
+// -iterations caps the playouts of a genmove (the Hex bot given -movetime but no -iterations
 // has no cap but the time), -movetime bounds its time, -maxnodes the nodes
 // of the search trees, -workers the goroutines searching (by default
 // one per core). Each
@@ -54,6 +59,7 @@ func HTP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	botName := fs.String("bot", "hex", "the bot: hex (the Hex bot with virtual connections and a solver) or mcts (the generic MCTS)")
 	noPatterns := fs.Bool("nopatterns", false, "the Hex bot plays without the learned move priors (hex/patterns), for comparisons")
 	playoutPatterns := fs.Bool("playoutpatterns", false, "the Hex bot's rollouts draw their moves by the playout model of hex/patterns, for comparisons")
+	weights := addWeights(fs)
 	if err := fs.Parse(args); err != nil {
 		return ExitBadArgs
 	}
@@ -70,11 +76,28 @@ func HTP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "htp: %v\n", err)
 		return ExitBadArgs
 	}
+	if err := weights.check(); err != nil {
+		fmt.Fprintf(stderr, "htp: %v\n", err)
+		return ExitBadArgs
+	}
 	if *botName != "hex" && *botName != "mcts" {
 		fmt.Fprintf(stderr, "htp: -bot must be hex or mcts, not %q\n", *botName)
 		return ExitBadArgs
 	}
-	e := &engine{cfg: cfg, pos: cfg.Start(), think: think, seed: *seed, botName: *botName, noPatterns: *noPatterns, playoutPatterns: *playoutPatterns}
+	if *botName == "mcts" {
+		hexOnly := ""
+		fs.Visit(func(f *flag.Flag) {
+			switch f.Name {
+			case "nopatterns", "playoutpatterns", "exploration", "ravevisits", "patternbias":
+				hexOnly = cmp.Or(hexOnly, f.Name)
+			}
+		})
+		if hexOnly != "" {
+			fmt.Fprintf(stderr, "htp: -%s is the Hex bot's, and -bot mcts plays\n", hexOnly)
+			return ExitBadArgs
+		}
+	}
+	e := &engine{cfg: cfg, pos: cfg.Start(), think: think, seed: *seed, botName: *botName, noPatterns: *noPatterns, playoutPatterns: *playoutPatterns, weights: weights}
 	e.timed = *think.moveTime > 0
 	fs.Visit(func(f *flag.Flag) { e.timed = e.timed && f.Name != "iterations" })
 	e.newBot()
@@ -121,9 +144,11 @@ type engine struct {
 	noPatterns bool
 	// playoutPatterns: the Hex bot's rollouts by the pattern policy.
 	playoutPatterns bool
-	seed            uint64
-	think           thinking
-	timed           bool // -movetime without -iterations: the Hex bot plays by time alone
+	// weights are the Hex bot's selection weights.
+	weights weights
+	seed    uint64
+	think   thinking
+	timed   bool // -movetime without -iterations: the Hex bot plays by time alone
 }
 
 // newBot makes the bot for the board size: the Hex bot where it plays
@@ -134,8 +159,10 @@ func (e *engine) newBot() {
 		if e.timed {
 			o.Iterations = math.MaxInt32
 		}
-		e.bot = hexbot.New(hexbot.Options{Iterations: o.Iterations, MaxNodes: o.MaxNodes, Workers: o.Workers, Seed: o.Seed,
-			NoPatterns: e.noPatterns, PlayoutPatterns: e.playoutModel()})
+		opts := hexbot.Options{Iterations: o.Iterations, MaxNodes: o.MaxNodes, Workers: o.Workers, Seed: o.Seed,
+			NoPatterns: e.noPatterns, PlayoutPatterns: e.playoutModel()}
+		e.weights.set(&opts)
+		e.bot = hexbot.New(opts)
 		return
 	}
 	e.bot = bot.NewMCTS[hex.Position, hex.Move](o)

@@ -121,3 +121,47 @@ func TestHTPHelpGivesTheHexBotsNodeSize(t *testing.T) {
 	require.Equal(t, hexbot.DefaultTreeBytes, bot.DefaultTreeBytes, "the help gives one default memory for both bots")
 	assert.Contains(t, usage, "the default, "+strconv.Itoa(hexbot.DefaultTreeBytes>>20)+" MiB of tree")
 }
+
+// TestHTPWeightsSetTheHexBotsOptions: -exploration, -ravevisits and
+// -patternbias reach hexbot.Options, 0 turning the first two off (a
+// negative option), and their defaults are the bot's.
+func TestHTPWeightsSetTheHexBotsOptions(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want hexbot.Options
+	}{
+		{nil, hexbot.Options{Exploration: hexbot.DefaultExploration, RaveVisits: hexbot.DefaultRaveVisits, PatternBias: hexbot.DefaultPatternBias}},
+		{[]string{"-exploration", "0.25", "-ravevisits", "800", "-patternbias", "1.5"}, hexbot.Options{Exploration: 0.25, RaveVisits: 800, PatternBias: 1.5}},
+		{[]string{"-exploration", "0", "-ravevisits", "0"}, hexbot.Options{Exploration: -1, RaveVisits: -1, PatternBias: hexbot.DefaultPatternBias}},
+	} {
+		fs := newFlagSet("htp", &bytes.Buffer{})
+		w := addWeights(fs)
+		require.NoError(t, fs.Parse(tc.args))
+		require.NoError(t, w.check())
+		var got hexbot.Options
+		w.set(&got)
+		assert.Equal(t, tc.want, got, "%q", tc.args)
+	}
+}
+
+// TestHTPRefusesBadWeights: a weight that is not a finite number of 0 or
+// more, a pattern bias of 0, and a Hex bot's flag given to the generic
+// MCTS are refused, naming the flag.
+func TestHTPRefusesBadWeights(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		err  string
+	}{
+		{[]string{"-exploration", "NaN"}, "-exploration must be a finite number, 0 or more, not NaN"},
+		{[]string{"-ravevisits", "-1"}, "-ravevisits must be a finite number, 0 or more, not -1"},
+		{[]string{"-patternbias", "+Inf"}, "-patternbias must be a finite number, 0 or more, not +Inf"},
+		{[]string{"-patternbias", "0"}, "-patternbias must be more than 0"},
+		{[]string{"-bot", "mcts", "-exploration", "0.2"}, "-exploration is the Hex bot's, and -bot mcts plays"},
+		{[]string{"-bot", "mcts", "-nopatterns"}, "-nopatterns is the Hex bot's, and -bot mcts plays"},
+	} {
+		var out, errs strings.Builder
+		assert.Equal(t, ExitBadArgs, HTP(tc.args, strings.NewReader("genmove b\n"), &out, &errs), "%q", tc.args)
+		assert.Contains(t, errs.String(), tc.err, "%q", tc.args)
+		assert.Empty(t, out.String(), "%q", tc.args)
+	}
+}
