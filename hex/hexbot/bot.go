@@ -3,7 +3,6 @@ package hexbot
 import (
 	"context"
 	"errors"
-	"math"
 	"slices"
 	"sync"
 	"time"
@@ -59,23 +58,24 @@ type Options struct {
 	// come in).
 	Patterns *patterns.Model
 	// PatternBias weighs the model's probabilities in selection
-	// (default DefaultPatternBias; 0, a negative value, NaN or an
-	// infinity takes the default).
+	// (default DefaultPatternBias; 0, a negative value, NaN or a value
+	// above MaxSelectionWeight, +Inf too, takes the default).
 	PatternBias float64
 	// Exploration weighs UCT's exploration term, which adds
 	// Exploration·sqrt(ln(1+N)/(1+n)) to the score of a child of n visits
 	// under a node of N (default DefaultExploration). A negative value
-	// turns the term off, since 0 stands for the default; NaN or an
-	// infinity takes the default.
+	// turns the term off, since 0 stands for the default; NaN or a value
+	// above MaxSelectionWeight, +Inf too, takes the default.
 	Exploration float64
 	// RaveVisits sets how long a child's all-moves-as-first (RAVE)
 	// estimate weighs in its score: the estimate's a playouts count as
-	// a/(1+a/RaveVisits) beside the child's n own. With many more AMAF
-	// playouts than own ones, the estimate has most of the weight while n
-	// is small, half when n reaches RaveVisits, and fades after (MoHex
-	// calls this weight's limit rave_weight_final).
-	// Default DefaultRaveVisits; a negative value turns RAVE off, NaN or
-	// an infinity takes the default.
+	// a/(1+a/RaveVisits) beside the child's n own (its ten prior visits
+	// included). With many more AMAF playouts than own ones, the
+	// estimate has most of the weight while n is small, half when n
+	// reaches RaveVisits, and fades after (MoHex calls this weight's
+	// limit rave_weight_final). Default DefaultRaveVisits; a negative
+	// value turns RAVE off; NaN or a value above MaxSelectionWeight,
+	// +Inf too, takes the default.
 	RaveVisits float64
 	// NoPatterns leaves the model out: the bot as it was before it, for
 	// comparisons.
@@ -93,6 +93,11 @@ type Options struct {
 // DefaultPatternBias is the default weight of the learned move
 // probabilities in selection (Options.PatternBias).
 const DefaultPatternBias = 3.0
+
+// MaxSelectionWeight bounds the selection's weights (Options.PatternBias,
+// Exploration, RaveVisits): larger ones take the default, for a score
+// summed from them could overflow to +Inf and tie every child.
+const MaxSelectionWeight = 1e6
 
 // DefaultExploration is the default weight of UCT's exploration term
 // (Options.Exploration): small, since RAVE and the learned priors
@@ -179,13 +184,14 @@ func New(opts Options) *Bot {
 	if opts.MaxNodes <= 0 {
 		opts.MaxNodes = DefaultTreeBytes / NodeBytes
 	}
-	if !(opts.PatternBias > 0) || math.IsInf(opts.PatternBias, 1) {
+	if !(opts.PatternBias > 0 && opts.PatternBias <= MaxSelectionWeight) {
 		opts.PatternBias = DefaultPatternBias
 	}
-	if opts.Exploration == 0 || math.IsNaN(opts.Exploration) || math.IsInf(opts.Exploration, 0) {
+	// A negative Exploration or RaveVisits turns its term off.
+	if opts.Exploration == 0 || !(opts.Exploration <= MaxSelectionWeight) {
 		opts.Exploration = DefaultExploration
 	}
-	if opts.RaveVisits == 0 || math.IsNaN(opts.RaveVisits) || math.IsInf(opts.RaveVisits, 0) {
+	if opts.RaveVisits == 0 || !(opts.RaveVisits <= MaxSelectionWeight) {
 		opts.RaveVisits = DefaultRaveVisits
 	}
 	if opts.NoPatterns {

@@ -289,8 +289,8 @@ func (w *worker) fillRandom(b *analysis.Board) {
 func (w *worker) pick(i int32) int32 {
 	nd := &w.nodes[i]
 	kids := w.nodes[nd.first : nd.first+int32(nd.kids)]
-	// The exploration term exploration·sqrt(ln N/(n+1)) and the
-	// learned prior's bias·P/sqrt(n+1) share their 1/sqrt(n+1).
+	// The exploration term Exploration·sqrt(ln(N+1)/(n+1)) and the
+	// learned prior's PatternBias·P/sqrt(n+1) share their 1/sqrt(n+1).
 	explore := max(w.bot.opts.Exploration, 0) * math.Sqrt(math.Log(float64(nd.hits)+1))
 	bias := w.bot.opts.PatternBias
 	// The RAVE estimate's a playouts count as a/(1+a·raveBias) beside a

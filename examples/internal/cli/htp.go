@@ -48,59 +48,10 @@ import (
 // writes "swap-pieces"), which plays the engine's swap; genmove writes
 // "swap-pieces" or "swap-sides" by the -swap mode.
 func HTP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlagSet("htp", stderr)
-	swap := fs.String("swap", "sides", "the pie rule: sides, pieces or none")
-	think := addThinking(fs, 3000, 0)
-	// The Hex bot's nodes are smaller than the generic MCTS's that
-	// addThinking's text gives (both default to the same memory).
-	fs.Lookup("maxnodes").Usage = fmt.Sprintf("MCTS tree nodes at most, all workers together: nodes of %d bytes for the Hex bot, "+
-		"%d for the generic MCTS (0: the default, %d MiB of tree)", hexbot.NodeBytes, bot.NodeBytes[hex.Move](), hexbot.DefaultTreeBytes>>20)
-	seed := fs.Uint64("seed", 1, "random seed")
-	botName := fs.String("bot", "hex", "the bot: hex (the Hex bot with virtual connections and a solver) or mcts (the generic MCTS)")
-	noPatterns := fs.Bool("nopatterns", false, "the Hex bot plays without the learned move priors (hex/patterns), for comparisons")
-	playoutPatterns := fs.Bool("playoutpatterns", false, "the Hex bot's rollouts draw their moves by the playout model of hex/patterns, for comparisons")
-	weights := addWeights(fs)
-	if err := fs.Parse(args); err != nil {
+	e, ok := newEngine(args, stderr)
+	if !ok {
 		return ExitBadArgs
 	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "htp: unexpected argument %q (commands are read from standard input)\n", fs.Arg(0))
-		return ExitBadArgs
-	}
-	cfg, err := hex.ParseSpec("hex(size=11,swap=" + *swap + ")")
-	if err != nil {
-		fmt.Fprintf(stderr, "htp: -swap must be sides, pieces or none, not %q\n", *swap)
-		return ExitBadArgs
-	}
-	if err := think.check(); err != nil {
-		fmt.Fprintf(stderr, "htp: %v\n", err)
-		return ExitBadArgs
-	}
-	if err := weights.check(); err != nil {
-		fmt.Fprintf(stderr, "htp: %v\n", err)
-		return ExitBadArgs
-	}
-	if *botName != "hex" && *botName != "mcts" {
-		fmt.Fprintf(stderr, "htp: -bot must be hex or mcts, not %q\n", *botName)
-		return ExitBadArgs
-	}
-	if *botName == "mcts" {
-		hexOnly := ""
-		fs.Visit(func(f *flag.Flag) {
-			switch f.Name {
-			case "nopatterns", "playoutpatterns", "exploration", "ravevisits", "patternbias":
-				hexOnly = cmp.Or(hexOnly, f.Name)
-			}
-		})
-		if hexOnly != "" {
-			fmt.Fprintf(stderr, "htp: -%s is the Hex bot's, and -bot mcts plays\n", hexOnly)
-			return ExitBadArgs
-		}
-	}
-	e := &engine{cfg: cfg, pos: cfg.Start(), think: think, seed: *seed, botName: *botName, noPatterns: *noPatterns, playoutPatterns: *playoutPatterns, weights: weights}
-	e.timed = *think.moveTime > 0
-	fs.Visit(func(f *flag.Flag) { e.timed = e.timed && f.Name != "iterations" })
-	e.newBot()
 	in := protocol.NewLineReader(stdin)
 	for {
 		line, err := in.Next()
@@ -134,6 +85,73 @@ func HTP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 }
 
+// newEngine makes the engine of htp's flags, or writes what is wrong with
+// them to stderr and reports false.
+func newEngine(args []string, stderr io.Writer) (*engine, bool) {
+	fs := newFlagSet("htp", stderr)
+	swap := fs.String("swap", "sides", "the pie rule: sides, pieces or none")
+	think := addThinking(fs, 3000, 0)
+	// The Hex bot's nodes are smaller than the generic MCTS's that
+	// addThinking's text gives (both default to the same memory).
+	fs.Lookup("maxnodes").Usage = fmt.Sprintf("MCTS tree nodes at most, all workers together: nodes of %d bytes for the Hex bot, "+
+		"%d for the generic MCTS (0: the default, %d MiB of tree)", hexbot.NodeBytes, bot.NodeBytes[hex.Move](), hexbot.DefaultTreeBytes>>20)
+	seed := fs.Uint64("seed", 1, "random seed")
+	botName := fs.String("bot", "hex", "the bot: hex (the Hex bot with virtual connections and a solver) or mcts (the generic MCTS)")
+	noPatterns := fs.Bool("nopatterns", false, "the Hex bot plays without the learned move priors (hex/patterns), for comparisons")
+	playoutPatterns := fs.Bool("playoutpatterns", false, "the Hex bot's rollouts draw their moves by the playout model of hex/patterns, for comparisons")
+	weights := addWeights(fs)
+	if err := fs.Parse(args); err != nil {
+		return nil, false
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "htp: unexpected argument %q (commands are read from standard input)\n", fs.Arg(0))
+		return nil, false
+	}
+	cfg, err := hex.ParseSpec("hex(size=11,swap=" + *swap + ")")
+	if err != nil {
+		fmt.Fprintf(stderr, "htp: -swap must be sides, pieces or none, not %q\n", *swap)
+		return nil, false
+	}
+	if err := think.check(); err != nil {
+		fmt.Fprintf(stderr, "htp: %v\n", err)
+		return nil, false
+	}
+	if err := weights.check(); err != nil {
+		fmt.Fprintf(stderr, "htp: %v\n", err)
+		return nil, false
+	}
+	if *botName != "hex" && *botName != "mcts" {
+		fmt.Fprintf(stderr, "htp: -bot must be hex or mcts, not %q\n", *botName)
+		return nil, false
+	}
+	if *botName == "mcts" {
+		hexOnly := ""
+		fs.Visit(func(f *flag.Flag) {
+			switch f.Name {
+			case "nopatterns", "playoutpatterns", "exploration", "ravevisits", "patternbias":
+				hexOnly = cmp.Or(hexOnly, f.Name)
+			}
+		})
+		if hexOnly != "" {
+			fmt.Fprintf(stderr, "htp: -%s is the Hex bot's, and -bot mcts plays\n", hexOnly)
+			return nil, false
+		}
+	}
+	if *noPatterns {
+		given := false
+		fs.Visit(func(f *flag.Flag) { given = given || f.Name == "patternbias" })
+		if given {
+			fmt.Fprintf(stderr, "htp: -patternbias weighs the learned priors, which -nopatterns leaves out\n")
+			return nil, false
+		}
+	}
+	e := &engine{cfg: cfg, pos: cfg.Start(), think: think, seed: *seed, botName: *botName, noPatterns: *noPatterns, playoutPatterns: *playoutPatterns, weights: weights}
+	e.timed = *think.moveTime > 0
+	fs.Visit(func(f *flag.Flag) { e.timed = e.timed && f.Name != "iterations" })
+	e.newBot()
+	return e, true
+}
+
 type engine struct {
 	cfg     hex.Config
 	pos     hex.Position
@@ -159,13 +177,19 @@ func (e *engine) newBot() {
 		if e.timed {
 			o.Iterations = math.MaxInt32
 		}
-		opts := hexbot.Options{Iterations: o.Iterations, MaxNodes: o.MaxNodes, Workers: o.Workers, Seed: o.Seed,
-			NoPatterns: e.noPatterns, PlayoutPatterns: e.playoutModel()}
-		e.weights.set(&opts)
-		e.bot = hexbot.New(opts)
+		e.bot = hexbot.New(e.hexOptions(o))
 		return
 	}
 	e.bot = bot.NewMCTS[hex.Position, hex.Move](o)
+}
+
+// hexOptions returns the Hex bot's options: o's search budget and the
+// Hex bot's own flags.
+func (e *engine) hexOptions(o bot.Options) hexbot.Options {
+	opts := hexbot.Options{Iterations: o.Iterations, MaxNodes: o.MaxNodes, Workers: o.Workers, Seed: o.Seed,
+		NoPatterns: e.noPatterns, PlayoutPatterns: e.playoutModel()}
+	e.weights.set(&opts)
+	return opts
 }
 
 var htpCommands = []string{"all_legal_moves", "boardsize", "clear_board", "final_score", "genmove",

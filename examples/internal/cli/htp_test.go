@@ -123,8 +123,8 @@ func TestHTPHelpGivesTheHexBotsNodeSize(t *testing.T) {
 }
 
 // TestHTPWeightsSetTheHexBotsOptions: -exploration, -ravevisits and
-// -patternbias reach hexbot.Options, 0 turning the first two off (a
-// negative option), and their defaults are the bot's.
+// -patternbias reach the options htp gives the Hex bot, 0 turning the
+// first two off (a negative option), and their defaults are the bot's.
 func TestHTPWeightsSetTheHexBotsOptions(t *testing.T) {
 	for _, tc := range []struct {
 		args []string
@@ -133,32 +133,42 @@ func TestHTPWeightsSetTheHexBotsOptions(t *testing.T) {
 		{nil, hexbot.Options{Exploration: hexbot.DefaultExploration, RaveVisits: hexbot.DefaultRaveVisits, PatternBias: hexbot.DefaultPatternBias}},
 		{[]string{"-exploration", "0.25", "-ravevisits", "800", "-patternbias", "1.5"}, hexbot.Options{Exploration: 0.25, RaveVisits: 800, PatternBias: 1.5}},
 		{[]string{"-exploration", "0", "-ravevisits", "0"}, hexbot.Options{Exploration: -1, RaveVisits: -1, PatternBias: hexbot.DefaultPatternBias}},
+		{[]string{"-exploration", "1e6", "-ravevisits", "1e6", "-patternbias", "1e6"}, hexbot.Options{Exploration: 1e6, RaveVisits: 1e6, PatternBias: 1e6}},
 	} {
-		fs := newFlagSet("htp", &bytes.Buffer{})
-		w := addWeights(fs)
-		require.NoError(t, fs.Parse(tc.args))
-		require.NoError(t, w.check())
-		var got hexbot.Options
-		w.set(&got)
+		var errs strings.Builder
+		e, ok := newEngine(append([]string{"-iterations", "7", "-seed", "3", "-workers", "2"}, tc.args...), &errs)
+		require.True(t, ok, "%q: %s", tc.args, errs.String())
+		got := e.hexOptions(e.think.options(e.seed))
+		assert.Equal(t, hexbot.Options{Iterations: 7, Seed: 3, Workers: 2}, hexbot.Options{Iterations: got.Iterations, Seed: got.Seed, Workers: got.Workers}, "%q", tc.args)
+		got = hexbot.Options{Exploration: got.Exploration, RaveVisits: got.RaveVisits, PatternBias: got.PatternBias}
 		assert.Equal(t, tc.want, got, "%q", tc.args)
 	}
 }
 
-// TestHTPRefusesBadWeights: a weight that is not a finite number of 0 or
-// more, a pattern bias of 0, and a Hex bot's flag given to the generic
-// MCTS are refused, naming the flag.
+// TestHTPRefusesBadWeights: a weight that is not a number from 0 to
+// hexbot.MaxSelectionWeight, a pattern bias of 0 or with -nopatterns,
+// and each of the Hex bot's flags given to the generic MCTS are refused,
+// naming the flag.
 func TestHTPRefusesBadWeights(t *testing.T) {
-	for _, tc := range []struct {
+	type bad struct {
 		args []string
 		err  string
-	}{
-		{[]string{"-exploration", "NaN"}, "-exploration must be a finite number, 0 or more, not NaN"},
-		{[]string{"-ravevisits", "-1"}, "-ravevisits must be a finite number, 0 or more, not -1"},
-		{[]string{"-patternbias", "+Inf"}, "-patternbias must be a finite number, 0 or more, not +Inf"},
-		{[]string{"-patternbias", "0"}, "-patternbias must be more than 0"},
-		{[]string{"-bot", "mcts", "-exploration", "0.2"}, "-exploration is the Hex bot's, and -bot mcts plays"},
-		{[]string{"-bot", "mcts", "-nopatterns"}, "-nopatterns is the Hex bot's, and -bot mcts plays"},
-	} {
+	}
+	cases := []bad{
+		{[]string{"-exploration", "NaN"}, "-exploration must be from 0 to 1e+06, not NaN"},
+		{[]string{"-exploration", "1000001"}, "-exploration must be from 0 to 1e+06, not 1.000001e+06"},
+		{[]string{"-ravevisits", "-0.5"}, "-ravevisits must be from 0 to 1e+06, not -0.5"},
+		{[]string{"-ravevisits", "+Inf"}, "-ravevisits must be from 0 to 1e+06, not +Inf"},
+		{[]string{"-patternbias", "0"}, "-patternbias must be more than 0 and at most 1e+06, not 0"},
+		{[]string{"-patternbias", "-1"}, "-patternbias must be more than 0 and at most 1e+06, not -1"},
+		{[]string{"-patternbias", "2e6"}, "-patternbias must be more than 0 and at most 1e+06, not 2e+06"},
+		{[]string{"-nopatterns", "-patternbias", "2"}, "-patternbias weighs the learned priors, which -nopatterns leaves out"},
+	}
+	for _, f := range []string{"nopatterns", "playoutpatterns", "exploration=0.2", "ravevisits=100", "patternbias=2"} {
+		name, _, _ := strings.Cut(f, "=")
+		cases = append(cases, bad{[]string{"-bot", "mcts", "-" + f}, "-" + name + " is the Hex bot's, and -bot mcts plays"})
+	}
+	for _, tc := range cases {
 		var out, errs strings.Builder
 		assert.Equal(t, ExitBadArgs, HTP(tc.args, strings.NewReader("genmove b\n"), &out, &errs), "%q", tc.args)
 		assert.Contains(t, errs.String(), tc.err, "%q", tc.args)

@@ -3,7 +3,6 @@ package cli
 import (
 	"flag"
 	"fmt"
-	"math"
 
 	"github.com/tabletop-go/rules/hex/hexbot"
 )
@@ -20,25 +19,27 @@ func addWeights(fs *flag.FlagSet) weights {
 		exploration: fs.Float64("exploration", hexbot.DefaultExploration,
 			"the Hex bot's UCT exploration weight (0: no exploration term)"),
 		raveVisits: fs.Float64("ravevisits", hexbot.DefaultRaveVisits,
-			"the Hex bot's own visits of a move at which its RAVE estimate has half the weight (0: no RAVE)"),
+			"the Hex bot's own visits of a move at which its RAVE estimate has about half the weight (0: no RAVE)"),
 		patternBias: fs.Float64("patternbias", hexbot.DefaultPatternBias,
 			"the Hex bot's weight of the learned move priors in selection (more than 0; -nopatterns leaves them out)"),
 	}
 }
 
-// check names the first weight with a bad value: each is a finite
-// number, 0 or more, and the pattern bias more than 0.
+// check names the first weight with a bad value: the exploration and
+// RAVE weights are from 0 to hexbot.MaxSelectionWeight, the pattern bias
+// more than 0 and at most that.
 func (w weights) check() error {
+	const most = hexbot.MaxSelectionWeight
 	for _, f := range []struct {
 		name string
 		x    float64
-	}{{"exploration", *w.exploration}, {"ravevisits", *w.raveVisits}, {"patternbias", *w.patternBias}} {
-		if math.IsNaN(f.x) || math.IsInf(f.x, 0) || f.x < 0 {
-			return fmt.Errorf("-%s must be a finite number, 0 or more, not %v", f.name, f.x)
+	}{{"exploration", *w.exploration}, {"ravevisits", *w.raveVisits}} {
+		if !(f.x >= 0 && f.x <= most) {
+			return fmt.Errorf("-%s must be from 0 to %g, not %v", f.name, most, f.x)
 		}
 	}
-	if *w.patternBias == 0 {
-		return fmt.Errorf("-patternbias must be more than 0 (-nopatterns plays without the priors)")
+	if x := *w.patternBias; !(x > 0 && x <= most) {
+		return fmt.Errorf("-patternbias must be more than 0 and at most %g, not %v (-nopatterns plays without the priors)", most, x)
 	}
 	return nil
 }
