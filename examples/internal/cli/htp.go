@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"cmp"
 	"flag"
 	"fmt"
 	"io"
@@ -124,30 +123,23 @@ func newEngine(args []string, stderr io.Writer) (*engine, bool) {
 		fmt.Fprintf(stderr, "htp: -bot must be hex or mcts, not %q\n", *botName)
 		return nil, false
 	}
+	given := map[string]bool{} // the flags set on the command line
+	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
 	if *botName == "mcts" {
-		hexOnly := ""
-		fs.Visit(func(f *flag.Flag) {
-			switch f.Name {
-			case "nopatterns", "playoutpatterns", "exploration", "ravevisits", "patternbias":
-				hexOnly = cmp.Or(hexOnly, f.Name)
+		// The first set in lexical order is named, the order of fs.Visit.
+		for _, name := range []string{"exploration", "nopatterns", "patternbias", "playoutpatterns", "ravevisits"} {
+			if given[name] {
+				fmt.Fprintf(stderr, "htp: -%s is the Hex bot's, and -bot mcts plays\n", name)
+				return nil, false
 			}
-		})
-		if hexOnly != "" {
-			fmt.Fprintf(stderr, "htp: -%s is the Hex bot's, and -bot mcts plays\n", hexOnly)
-			return nil, false
 		}
 	}
-	if *noPatterns {
-		given := false
-		fs.Visit(func(f *flag.Flag) { given = given || f.Name == "patternbias" })
-		if given {
-			fmt.Fprintf(stderr, "htp: -patternbias weighs the learned priors, which -nopatterns leaves out\n")
-			return nil, false
-		}
+	if *noPatterns && given["patternbias"] {
+		fmt.Fprintf(stderr, "htp: -patternbias weighs the learned priors, which -nopatterns leaves out\n")
+		return nil, false
 	}
 	e := &engine{cfg: cfg, pos: cfg.Start(), think: think, seed: *seed, botName: *botName, noPatterns: *noPatterns, playoutPatterns: *playoutPatterns, weights: weights}
-	e.timed = *think.moveTime > 0
-	fs.Visit(func(f *flag.Flag) { e.timed = e.timed && f.Name != "iterations" })
+	e.timed = *think.moveTime > 0 && !given["iterations"]
 	e.newBot()
 	return e, true
 }
