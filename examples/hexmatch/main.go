@@ -33,30 +33,27 @@
 package main
 
 import (
-	"bufio"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"math"
 	"os"
-	"os/exec"
 	"strings"
 	"time"
 
 	"github.com/tabletop-go/rules"
+	"github.com/tabletop-go/rules/examples/internal/htpclient"
+	"github.com/tabletop-go/rules/examples/internal/stats"
 	"github.com/tabletop-go/rules/hex"
 )
 
 func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
 
 // engine is a running HTP engine and how to start it again.
+// engine is one of the match's engines with its time statistics.
 type engine struct {
-	name, command, dir, setup string
+	*htpclient.Engine
 
-	cmd   *exec.Cmd
-	in    io.WriteCloser
-	lines chan string // the engine's output, line by line; closed at its end
 	spent time.Duration
 	moves int
 	worst time.Duration
@@ -65,137 +62,6 @@ type engine struct {
 	// report can tell the others' mean: the time a search used.
 	quick      int
 	quickSpent time.Duration
-}
-
-// setupTime bounds the engine's answer to a command other than genmove
-// (MoHex's first boardsize loads its patterns for several seconds).
-const setupTime = time.Minute
-
-func start(name, command, dir, setup string) (*engine, error) {
-	e := &engine{name: name, command: command, dir: dir, setup: setup}
-	return e, e.launch()
-}
-
-// launch starts the engine's process and sends its setup commands.
-func (e *engine) launch() error {
-	words := strings.Fields(e.command)
-	if len(words) == 0 {
-		return fmt.Errorf("-%s: no command", e.name)
-	}
-	cmd := exec.Command(words[0], words[1:]...)
-	cmd.Dir = e.dir
-	cmd.Stderr = io.Discard
-	in, err := cmd.StdinPipe()
-	if err != nil {
-		return err
-	}
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		return err
-	}
-	if err := cmd.Start(); err != nil {
-		return fmt.Errorf("-%s: %w", e.name, err)
-	}
-	e.cmd, e.in, e.lines = cmd, in, make(chan string, 64)
-	go func(lines chan<- string) {
-		r := bufio.NewReader(out)
-		for {
-			line, err := r.ReadString('\n')
-			if line != "" {
-				lines <- line
-			}
-			if err != nil {
-				close(lines)
-				return
-			}
-		}
-	}(e.lines)
-	if e.setup != "" {
-		data, err := os.ReadFile(e.setup)
-		if err != nil {
-			return err
-		}
-		for line := range strings.SplitSeq(string(data), "\n") {
-			if line = strings.TrimSpace(line); line != "" && !strings.HasPrefix(line, "#") {
-				if _, err := e.ask(line, setupTime); err != nil {
-					return fmt.Errorf("-%ssetup: %s: %w", e.name, line, err)
-				}
-			}
-		}
-	}
-	return nil
-}
-
-// errRefused is an engine's failure reply ("? ..."); errGarbled a reply
-// that is neither a success nor a failure; errLate no reply in time.
-var (
-	errRefused = errors.New("refused")
-	errGarbled = errors.New("garbled reply")
-	errLate    = errors.New("no reply in time")
-)
-
-// ask sends one command and returns the reply's text, waiting at most
-// limit for it.
-func (e *engine) ask(command string, limit time.Duration) (string, error) {
-	if _, err := fmt.Fprintf(e.in, "%s\n", command); err != nil {
-		return "", err
-	}
-	timer := time.NewTimer(limit)
-	defer timer.Stop()
-	var reply strings.Builder
-	for {
-		var line string
-		var ok bool
-		select {
-		case line, ok = <-e.lines:
-		case <-timer.C:
-			return "", fmt.Errorf("engine %s: %w to %q (%v)", e.name, errLate, command, limit)
-		}
-		if !ok {
-			return "", fmt.Errorf("engine %s stopped answering %q", e.name, command)
-		}
-		line = strings.TrimRight(line, "\r\n")
-		if line == "" {
-			if reply.Len() == 0 {
-				continue // a blank line before the reply
-			}
-			break
-		}
-		reply.WriteString(line + "\n")
-	}
-	text := strings.TrimSpace(reply.String())
-	switch {
-	case strings.HasPrefix(text, "="):
-		return strings.TrimSpace(text[1:]), nil
-	case strings.HasPrefix(text, "?"):
-		return "", fmt.Errorf("%w: %s", errRefused, text)
-	}
-	return "", fmt.Errorf("engine %s: %w %q to %q", e.name, errGarbled, text, command)
-}
-
-// restart ends the engine's process and starts it again: after a reply
-// that came too late, its conversation is out of step.
-func (e *engine) restart() error {
-	e.kill()
-	return e.launch()
-}
-
-func (e *engine) kill() {
-	e.in.Close()
-	e.cmd.Process.Kill()
-	e.cmd.Wait()
-}
-
-func (e *engine) stop() {
-	e.ask("quit", 5*time.Second)
-	e.in.Close()
-	done := make(chan struct{})
-	go func() { e.cmd.Wait(); close(done) }()
-	select {
-	case <-done:
-	case <-time.After(5 * time.Second):
-		e.cmd.Process.Kill()
-	}
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
@@ -231,11 +97,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	engines := [2]*engine{}
 	for k, c := range []struct{ name, cmd, dir, setup string }{{"a", *a, *adir, *asetup}, {"b", *b, *bdir, *bsetup}} {
-		if engines[k], err = start(c.name, c.cmd, c.dir, c.setup); err != nil {
+		e, err := htpclient.Start(c.name, c.cmd, c.dir, c.setup)
+		if err != nil {
 			fmt.Fprintf(stderr, "hexmatch: %v\n", err)
 			return 1
 		}
-		defer engines[k].stop()
+		engines[k] = &engine{Engine: e}
+		defer e.Stop()
 	}
 	cells := *size * *size
 	n := min(*openings, cells)
@@ -269,11 +137,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 					result = "0-1"
 				}
 				fmt.Fprintf(recs, "[Game %q]\n[PlayerA %q]\n[PlayerB %q]\n[Result %q]\n\n%s\n\n", cfg.Spec(),
-					black.name, white.name, result, strings.Join(moves, " "))
+					black.Name, white.Name, result, strings.Join(moves, " "))
 			}
 		}
 	}
-	lo, hi := wilson(score, games)
+	lo, hi := stats.Wilson(score/float64(games), games)
 	fmt.Fprintf(stdout, "A scored %.0f of %d (%.1f%%, Wilson 95%% interval %.1f–%.1f%%)\n", score, games, 100*score/float64(games), 100*lo, 100*hi)
 	for _, e := range engines {
 		fmt.Fprintln(stdout, e.summary())
@@ -297,7 +165,7 @@ func (e *engine) record(took, moveTime time.Duration) {
 // others' mean.
 func (e *engine) summary() string {
 	return fmt.Sprintf("engine %s: %d moves, %.2fs a move on average, %.2fs at most; %d under a tenth of -movetime, the others %.2fs on average",
-		e.name, e.moves, e.spent.Seconds()/float64(max(e.moves, 1)), e.worst.Seconds(),
+		e.Name, e.moves, e.spent.Seconds()/float64(max(e.moves, 1)), e.worst.Seconds(),
 		e.quick, (e.spent-e.quickSpent).Seconds()/float64(max(e.moves-e.quick, 1)))
 }
 
@@ -309,7 +177,7 @@ func play(cfg hex.Config, first hex.Move, black, white *engine, moveTime, grace 
 	both := []*engine{black, white}
 	for _, e := range both {
 		for _, c := range []string{fmt.Sprintf("boardsize %d", cfg.Cols), "clear_board", "play b " + first.String()} {
-			if _, err := e.ask(c, setupTime); err != nil {
+			if _, err := e.Ask(c, htpclient.SetupTime); err != nil {
 				return 0, nil, "", err
 			}
 		}
@@ -321,20 +189,20 @@ func play(cfg hex.Config, first hex.Move, black, white *engine, moveTime, grace 
 		e, other := both[seat], both[1-seat]
 		colour := []string{"b", "w"}[seat]
 		began := time.Now()
-		reply, err := e.ask("genmove "+colour, limit)
+		reply, err := e.Ask("genmove "+colour, limit)
 		took := time.Since(began)
 		e.record(took, moveTime)
 		loses := func(why string) (rules.Player, []string, string, error) {
-			return 1 - seat, moves, " (" + e.name + " " + why + ")", nil
+			return 1 - seat, moves, " (" + e.Name + " " + why + ")", nil
 		}
 		switch {
-		case errors.Is(err, errLate):
+		case errors.Is(err, htpclient.ErrLate):
 			// Its answer may still come: start it again, in step.
-			if err := e.restart(); err != nil {
+			if err := e.Restart(); err != nil {
 				return 0, moves, "", err
 			}
 			return loses(fmt.Sprintf("gave no move in %v", limit))
-		case errors.Is(err, errRefused), errors.Is(err, errGarbled):
+		case errors.Is(err, htpclient.ErrRefused), errors.Is(err, htpclient.ErrGarbled):
 			return loses("answered genmove with " + err.Error())
 		case err != nil:
 			return 0, moves, "", err
@@ -352,7 +220,7 @@ func play(cfg hex.Config, first hex.Move, black, white *engine, moveTime, grace 
 		if err != nil || m.IsSwap() {
 			return loses(fmt.Sprintf("played %q: %v", reply, err))
 		}
-		if _, err := other.ask(fmt.Sprintf("play %s %s", colour, m), setupTime); err != nil {
+		if _, err := other.Ask(fmt.Sprintf("play %s %s", colour, m), htpclient.SetupTime); err != nil {
 			return 0, moves, "", err
 		}
 		p = p.PlayUnchecked(m)
@@ -360,16 +228,4 @@ func play(cfg hex.Config, first hex.Move, black, white *engine, moveTime, grace 
 	}
 	w, _ := p.Outcome().Winner()
 	return w, moves, "", nil
-}
-
-// wilson returns the Wilson 95% score interval of wins out of n.
-func wilson(wins float64, n int) (lo, hi float64) {
-	if n == 0 {
-		return 0, 1
-	}
-	const z = 1.96
-	p, nn := wins/float64(n), float64(n)
-	centre := (p + z*z/(2*nn)) / (1 + z*z/nn)
-	half := z * math.Sqrt(p*(1-p)/nn+z*z/(4*nn*nn)) / (1 + z*z/nn)
-	return centre - half, centre + half
 }

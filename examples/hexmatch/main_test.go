@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/tabletop-go/rules"
+	"github.com/tabletop-go/rules/examples/internal/htpclient"
 	"github.com/tabletop-go/rules/hex"
 )
 
@@ -142,9 +143,6 @@ func TestMatchOfTwoEnginesIsScored(t *testing.T) {
 			t.Errorf("unfinished: %v", moves)
 		}
 	}
-	if lo, hi := wilson(3, 6); !(lo < 0.5 && hi > 0.5) {
-		t.Errorf("wilson(3, 6) = %v, %v", lo, hi)
-	}
 }
 
 // TestReportTellsQuickMovesApart: each engine's report counts the moves
@@ -188,7 +186,7 @@ func TestReportTellsQuickMovesApart(t *testing.T) {
 // taken out): moves of 50, 150 and 199 ms are quick at 2 s a move, and
 // of 200 and 400 ms not.
 func TestReportSplitsTheMeans(t *testing.T) {
-	e := &engine{name: "a"}
+	e := &engine{Engine: &htpclient.Engine{Name: "a"}}
 	ms := time.Millisecond
 	for _, took := range []time.Duration{400 * ms, 50 * ms, 200 * ms, 150 * ms, 199 * ms, 400 * ms} {
 		e.record(took, 2*time.Second)
@@ -197,7 +195,7 @@ func TestReportSplitsTheMeans(t *testing.T) {
 	if got := e.summary(); got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}
-	if got := (&engine{name: "b"}).summary(); got != "engine b: 0 moves, 0.00s a move on average, 0.00s at most; 0 under a tenth of -movetime, the others 0.00s on average" {
+	if got := (&engine{Engine: &htpclient.Engine{Name: "b"}}).summary(); got != "engine b: 0 moves, 0.00s a move on average, 0.00s at most; 0 under a tenth of -movetime, the others 0.00s on average" {
 		t.Errorf("no move: %s", got)
 	}
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -9,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/tabletop-go/rules"
+	"github.com/tabletop-go/rules/examples/internal/hexrecords"
 	"github.com/tabletop-go/rules/hex"
 )
 
@@ -24,7 +26,6 @@ func TestMatchFilesReplay(t *testing.T) {
 	}
 	line := regexp.MustCompile(`^# game \d+: opening (\S+), A is (Black|White): (A|B) wins in (\d+) moves$`)
 	score := regexp.MustCompile(`^# A scored (\d+) of (\d+) `)
-	tag := regexp.MustCompile(`^\[(\w+) "(.*)"\]$`)
 	for _, name := range files {
 		data, err := os.ReadFile(name)
 		if err != nil {
@@ -32,9 +33,7 @@ func TestMatchFilesReplay(t *testing.T) {
 		}
 		var reports [][]string
 		var scored, total = -1, -1
-		var games []map[string]string
-		var cur map[string]string
-		for _, l := range strings.Split(string(data), "\n") {
+		for l := range strings.SplitSeq(string(data), "\n") {
 			switch {
 			case line.MatchString(l):
 				reports = append(reports, line.FindStringSubmatch(l))
@@ -42,28 +41,23 @@ func TestMatchFilesReplay(t *testing.T) {
 				m := score.FindStringSubmatch(l)
 				scored, _ = strconv.Atoi(m[1])
 				total, _ = strconv.Atoi(m[2])
-			case tag.MatchString(l):
-				m := tag.FindStringSubmatch(l)
-				if m[1] == "Game" {
-					cur = map[string]string{}
-					games = append(games, cur)
-				}
-				cur[m[1]] = m[2]
-			case strings.TrimSpace(l) != "" && !strings.HasPrefix(l, "#") && cur != nil:
-				cur["moves"] = l
 			}
+		}
+		games, err := hexrecords.Read(bytes.NewReader(data))
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
 		}
 		if len(games) == 0 || len(games) != len(reports) || total != len(games) {
 			t.Fatalf("%s: %d records, %d report lines, a score out of %d", name, len(games), len(reports), total)
 		}
 		won := 0
 		for i, g := range games {
-			cfg, err := hex.ParseSpec(g["Game"])
+			cfg, err := hex.ParseSpec(g.Spec)
 			if err != nil {
 				t.Fatalf("%s game %d: %v", name, i+1, err)
 			}
 			p := cfg.Start()
-			moves := strings.Fields(g["moves"])
+			moves := g.Moves
 			for k, s := range moves {
 				m, err := p.ParseMove(s)
 				if err == nil {
@@ -77,8 +71,8 @@ func TestMatchFilesReplay(t *testing.T) {
 				t.Fatalf("%s game %d: unfinished after %d moves", name, i+1, len(moves))
 			}
 			blackWon := p.Winner() == hex.Black
-			if (g["Result"] == "1-0") != blackWon || g["Result"] != "1-0" && g["Result"] != "0-1" {
-				t.Errorf("%s game %d: Result %q, but Black won: %v", name, i+1, g["Result"], blackWon)
+			if (g.Result == "1-0") != blackWon || g.Result != "1-0" && g.Result != "0-1" {
+				t.Errorf("%s game %d: Result %q, but Black won: %v", name, i+1, g.Result, blackWon)
 			}
 			r := reports[i]
 			aBlack := r[2] == "Black"
@@ -86,8 +80,8 @@ func TestMatchFilesReplay(t *testing.T) {
 			if aWon {
 				won++
 			}
-			if moves[0] != r[1] || strconv.Itoa(len(moves)) != r[4] || (g["PlayerA"] == "a") != aBlack || (r[3] == "A") != aWon {
-				t.Errorf("%s game %d: the record (%s first, %d moves, Black %q, Black won %v) is not its report %q", name, i+1, moves[0], len(moves), g["PlayerA"], blackWon, r[0])
+			if moves[0] != r[1] || strconv.Itoa(len(moves)) != r[4] || (g.Black == "a") != aBlack || (r[3] == "A") != aWon {
+				t.Errorf("%s game %d: the record (%s first, %d moves, Black %q, Black won %v) is not its report %q", name, i+1, moves[0], len(moves), g.Black, blackWon, r[0])
 			}
 		}
 		if won != scored {

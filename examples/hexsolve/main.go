@@ -52,6 +52,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tabletop-go/rules/examples/internal/hexrecords"
 	"github.com/tabletop-go/rules/hex"
 	"github.com/tabletop-go/rules/hex/analysis"
 	"github.com/tabletop-go/rules/hex/solve"
@@ -104,7 +105,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "hexsolve: -records: %v\n", err)
 			return 2
 		}
-		games, err := readRecords(f)
+		games, err := hexrecords.Read(f)
 		f.Close()
 		if err != nil {
 			fmt.Fprintf(stderr, "hexsolve: -records: %s: %s\n", *records, quote(err.Error()))

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"fmt"
 	"io"
@@ -10,85 +9,13 @@ import (
 	"time"
 
 	"github.com/tabletop-go/rules"
+	"github.com/tabletop-go/rules/examples/internal/hexrecords"
 	"github.com/tabletop-go/rules/hex"
 	"github.com/tabletop-go/rules/hex/analysis"
 	"github.com/tabletop-go/rules/hex/solve"
 )
 
 // This file is -records: when each game of a record file was decided.
-
-// record is one game of a record file.
-type record struct {
-	spec, black, white, result string
-	moves                      []string
-	line                       int // where its [Game] tag is
-}
-
-// readRecords reads the games of a record file as hexmatch -records
-// writes them: a [Game "spec"] tag, optional [Tag "value"] lines, and
-// one line of moves.
-func readRecords(r io.Reader) ([]record, error) {
-	var out []record
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64<<10), 1<<20)
-	n := 0
-	for sc.Scan() {
-		n++
-		l := sc.Text()
-		if n == 1 {
-			l = strings.TrimPrefix(l, "\uFEFF") // a byte-order mark
-		}
-		l = strings.TrimSpace(l)
-		switch {
-		case l == "" || strings.HasPrefix(l, "#"):
-		case strings.HasPrefix(l, "["):
-			name, value, ok := tag(l)
-			if !ok {
-				return nil, fmt.Errorf("line %d: %q is no [Name \"value\"] tag", n, l)
-			}
-			if name == "Game" {
-				out = append(out, record{spec: value, line: n})
-				continue
-			}
-			if len(out) == 0 {
-				return nil, fmt.Errorf("line %d: a tag before the first [Game]", n)
-			}
-			switch g := &out[len(out)-1]; name {
-			case "PlayerA":
-				g.black = value
-			case "PlayerB":
-				g.white = value
-			case "Result":
-				g.result = value
-			}
-		default:
-			if len(out) == 0 || out[len(out)-1].moves != nil {
-				return nil, fmt.Errorf("line %d: moves with no [Game] of their own", n)
-			}
-			out[len(out)-1].moves = strings.Fields(l)
-		}
-	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("line %d: %w", n+1, err)
-	}
-	if len(out) == 0 {
-		return nil, fmt.Errorf("no [Game] in the file")
-	}
-	return out, nil
-}
-
-// tag splits a [Name "value"] line.
-func tag(l string) (name, value string, ok bool) {
-	if !strings.HasSuffix(l, "]") {
-		return "", "", false
-	}
-	name, quoted, ok := strings.Cut(l[1:len(l)-1], " ")
-	if !ok || name == "" {
-		return "", "", false
-	}
-	value, err := strconv.Unquote(quoted)
-	return name, value, err == nil
-}
 
 // solveRecords prints, for each game, the first position (after how
 // many moves) the solver proves within each a position, the colour it
@@ -97,15 +24,15 @@ func tag(l string) (name, value string, ok bool) {
 // were proven before their end. A game that does not replay, moves
 // after its end included, is an error on stderr (status 2); the end of
 // ctx stops the run (status 1).
-func solveRecords(ctx context.Context, games []record, each time.Duration, table int, stdout, stderr io.Writer) int {
+func solveRecords(ctx context.Context, games []hexrecords.Game, each time.Duration, table int, stdout, stderr io.Writer) int {
 	proven := 0
 	for i, g := range games {
-		cfg, err := hex.ParseSpec(g.spec)
+		cfg, err := hex.ParseSpec(g.Spec)
 		if err == nil && cfg.Cols*cfg.Rows > analysis.MaxCells {
 			err = fmt.Errorf("more than the %d cells the solver takes", analysis.MaxCells)
 		}
 		if err != nil {
-			fmt.Fprintf(stderr, "hexsolve: -records: game %d (line %d): %s\n", i+1, g.line, quote(err.Error()))
+			fmt.Fprintf(stderr, "hexsolve: -records: game %d (line %d): %s\n", i+1, g.Line, quote(err.Error()))
 			return 2
 		}
 		s := solve.New(solve.Options{TableBytes: table << 20, Vulnerable: true})
@@ -134,19 +61,19 @@ func solveRecords(ctx context.Context, games []record, each time.Duration, table
 					}
 				}
 			}
-			if k == len(g.moves) {
+			if k == len(g.Moves) {
 				break
 			}
-			m, err := p.ParseMove(g.moves[k])
+			m, err := p.ParseMove(g.Moves[k])
 			if err == nil {
 				p, err = p.Play(m)
 			}
 			if err != nil {
-				fmt.Fprintf(stderr, "hexsolve: -records: game %d (line %d), move %d %s: %s\n", i+1, g.line, k+1, strconv.Quote(g.moves[k]), quote(err.Error()))
+				fmt.Fprintf(stderr, "hexsolve: -records: game %d (line %d), move %d %s: %s\n", i+1, g.Line, k+1, strconv.Quote(g.Moves[k]), quote(err.Error()))
 				return 2
 			}
 		}
-		line := fmt.Sprintf("game %d (%s Black, %s White, %s, %d moves): ", i+1, quote(g.black), quote(g.white), quote(g.result), len(g.moves))
+		line := fmt.Sprintf("game %d (%s Black, %s White, %s, %d moves): ", i+1, quote(g.Black), quote(g.White), quote(g.Result), len(g.Moves))
 		if first < 0 {
 			line += "never proven"
 		} else {

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/tabletop-go/rules"
+	"github.com/tabletop-go/rules/examples/internal/stats"
 	"github.com/tabletop-go/rules/examples/protocol"
 	"github.com/tabletop-go/rules/notation"
 )
@@ -511,7 +512,7 @@ func (s *summary) print(out io.Writer, names [2]string, seats int) {
 			mean += x
 		}
 		mean /= float64(n)
-		lo, hi := wilson(mean, n)
+		lo, hi := stats.Wilson(mean, n)
 		fmt.Fprintf(out, "share of A: %.3f of %d games, 95%% interval %.3f to %.3f (Wilson)\n", mean, n, lo, hi)
 		fmt.Fprintf(out, "Elo of A over B: %s, 95%% interval %s to %s\n", elo(mean), elo(lo), elo(hi))
 	}
@@ -520,17 +521,6 @@ func (s *summary) print(out io.Writer, names [2]string, seats int) {
 
 // number writes a score as briefly as it can: 7, 7.5.
 func number(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
-
-// wilson returns the 95% Wilson score interval of a proportion p
-// observed over n trials.
-func wilson(p float64, n int) (lo, hi float64) {
-	const z = 1.959963984540054
-	nn := float64(n)
-	den := 1 + z*z/nn
-	center := (p + z*z/(2*nn)) / den
-	half := z / den * math.Sqrt(p*(1-p)/nn+z*z/(4*nn*nn))
-	return max(0, center-half), min(1, center+half)
-}
 
 // elo returns the Elo difference a share p of the points implies, with
 // its sign: "+191", "-31", "0", "+inf".

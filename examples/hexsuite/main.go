@@ -1,0 +1,244 @@
+// Command hexsuite builds suites of Hex positions whose winning moves
+// are known, and scores Hex engines on them: how often an engine, given
+// a won position, plays a move that keeps the win. A suite is a test
+// set for one skill, finding the move that decides a game, that needs
+// no opponent: where a match of 40 games against another program
+// measures a bot's strength to within about 15 points, the same
+// positions asked again of two versions tell apart what each finds.
+//
+//	go run ./examples/hexsuite -make -records FILE[,FILE...] -out SUITE [-scan 250ms] [-each 2s] [-back 3] [-per 2]
+//	go run ./examples/hexsuite -suite SUITE -engine 'CMD ARGS' [-dir DIR] [-setup FILE] [-movetime 1s]
+//	    [-grace 10s] [-check 10s] [-first N] [-update]
+//
+// # Suite files
+//
+// A suite is a text file, one position a line; blank lines and lines
+// starting with '#' are skipped. A line is fields separated by '|':
+// first the game spec (a board without the pie rule, swap=none, of at
+// most the solver's cells) and the moves from the empty board that
+// lead to the position, Black first; then
+//
+//	win CELL...    cells whose stone wins for the side to move (at least one)
+//	loss CELL...   cells whose stone loses (none, or some)
+//	id TEXT        where the position came from
+//
+// in any order, each at most once:
+//
+//	hex(size=9,swap=none) e5 c3 d4 | win f8 | loss c3 | id mohex-9x9.txt game 13 after 21 moves
+//
+// Every position is one the side to move wins; the cells under win and
+// loss are those proven so far, not all of them.
+//
+// # Making a suite
+//
+// -make reads the games of record files (as examples/hexmatch -records
+// writes them) and solves, with the proof-number solver of package
+// hex/solve, the position after each move from the start with -scan a
+// position until it proves one; then, with -each a position, the
+// positions before it, up to -back of them, while it proves them. From
+// the earliest proven position on, it takes the first -per positions
+// (at most) that the side to move wins, with the winning move the
+// solver found and the move the game went on with when the solver
+// settles it within -each. A position already in the suite, or the
+// same up to the board's half turn, is taken once. The positions are
+// added to the -out file (created if need be), and a line a game tells
+// what was found.
+//
+// # Scoring an engine
+//
+// -suite sends an HTP engine (the command's words are split at spaces)
+// each position with boardsize, clear_board and play, then genmove for
+// the side to move, and prints a line a position: "right" when the move
+// is under win, or the solver proves it wins within -check; "wrong"
+// when it is under loss, the solver proves it loses, or the engine
+// gave no legal move within -movetime and -grace (an engine that
+// resigns a won position is wrong too); "unknown" otherwise. Then the
+// share of right moves among the known, with its Wilson 95% interval,
+// and the engine's mean time a move. -update writes the moves the
+// solver settled into the suite file, so that the next run knows them.
+// -setup is a file of HTP commands sent to the engine first (e.g.
+// MoHex's param settings), -dir its working directory.
+//
+// Exit status: 0 when the run was done; 1 when an engine could not be
+// started or stopped answering, or -timeout ran out; 2 for bad flags,
+// a bad suite or a bad record file.
+package main
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/tabletop-go/rules/examples/internal/hexrecords"
+	"github.com/tabletop-go/rules/examples/internal/htpclient"
+)
+
+func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
+
+func run(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("hexsuite", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	mk := fs.Bool("make", false, "make a suite from -records into -out")
+	records := fs.String("records", "", "with -make, record files, separated by commas")
+	out := fs.String("out", "", "with -make, the suite file to add the positions to")
+	scan := fs.Duration("scan", 250*time.Millisecond, "with -make, the solver's time a position until it proves one")
+	each := fs.Duration("each", 2*time.Second, "with -make, the solver's time a position before and after the first proof")
+	back := fs.Int("back", 3, "with -make, how many positions before the first proof to try")
+	per := fs.Int("per", 2, "with -make, the positions taken from a game at most")
+	suite := fs.String("suite", "", "the suite to score the engine on")
+	engine := fs.String("engine", "", "the HTP engine's command")
+	dir := fs.String("dir", "", "the engine's working directory")
+	setup := fs.String("setup", "", "a file of HTP commands for the engine before the first position")
+	moveTime := fs.Duration("movetime", time.Second, "the engine's nominal time a move (set it in its command too)")
+	grace := fs.Duration("grace", 10*time.Second, "how late past -movetime a move may come before it is wrong")
+	check := fs.Duration("check", 10*time.Second, "the solver's time for a move the suite does not know")
+	first := fs.Int("first", 0, "score only the first N positions (0: all)")
+	update := fs.Bool("update", false, "write the moves the solver settled into the suite")
+	table := fs.Int("table", 256, "the solver's transposition table in MiB (1 to 16384)")
+	timeout := fs.Duration("timeout", 0, "stop after this long (0: no limit)")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	bad := func(format string, a ...any) int {
+		fmt.Fprintf(stderr, "hexsuite: "+format+"\n", a...)
+		return 2
+	}
+	switch {
+	case fs.NArg() > 0:
+		return bad("unexpected argument %q", fs.Arg(0))
+	case *mk == (*suite != ""):
+		return bad("want -make (with -records and -out) or -suite (with -engine)")
+	case *mk && (*records == "" || *out == ""):
+		return bad("-make needs -records and -out")
+	case !*mk && *engine == "":
+		return bad("-suite needs -engine")
+	case *scan <= 0 || *each <= 0 || *moveTime <= 0 || *check <= 0 || *grace < 0 || *timeout < 0:
+		return bad("-scan, -each, -movetime and -check must be more than 0; -grace and -timeout 0 or more")
+	case *back < 0 || *per < 1 || *first < 0:
+		return bad("-back and -first must be 0 or more, -per 1 or more")
+	case *table < 1 || *table > 16384:
+		return bad("-table must be from 1 to 16384 MiB, not %d", *table)
+	}
+	ctx := context.Background()
+	if *timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, *timeout)
+		defer cancel()
+	}
+	if *mk {
+		return makeRun(ctx, strings.Split(*records, ","), *out, makeOptions{scan: *scan, each: *each, back: *back, per: *per, table: *table}, stdout, stderr)
+	}
+	data, err := os.ReadFile(*suite)
+	if err != nil {
+		fmt.Fprintf(stderr, "hexsuite: -suite: %v\n", err)
+		return 2
+	}
+	entries, err := readSuite(bytes.NewReader(data))
+	if err != nil {
+		return bad("-suite: %s: %v", *suite, err)
+	}
+	if *first > 0 && *first < len(entries) {
+		entries = entries[:*first]
+	}
+	e, err := htpclient.Start("engine", *engine, *dir, *setup)
+	if err != nil {
+		fmt.Fprintf(stderr, "hexsuite: %v\n", err)
+		return 1
+	}
+	defer e.Stop()
+	t, err := scoreSuite(ctx, entries, e, scoreOptions{moveTime: *moveTime, grace: *grace, check: *check, table: *table}, stdout)
+	status := 0
+	if err != nil {
+		fmt.Fprintf(stderr, "hexsuite: %v\n", err)
+		status = 1
+	}
+	if *update && t.learned > 0 {
+		if err := rewrite(*suite, data, entries); err != nil {
+			fmt.Fprintf(stderr, "hexsuite: -update: %v\n", err)
+			return 1
+		}
+		fmt.Fprintf(stdout, "wrote %d moves the solver settled into %s\n", t.learned, *suite)
+	}
+	return status
+}
+
+// makeRun is -make: it reads the record files and adds their positions
+// to the suite file out.
+func makeRun(ctx context.Context, files []string, out string, o makeOptions, stdout, stderr io.Writer) int {
+	seen := map[string]bool{}
+	old, err := os.ReadFile(out)
+	switch {
+	case err == nil:
+		entries, err := readSuite(bytes.NewReader(old))
+		if err != nil {
+			fmt.Fprintf(stderr, "hexsuite: -out: %s: %v\n", out, err)
+			return 2
+		}
+		for _, e := range entries {
+			seen[key(e.pos)] = true
+		}
+	case !os.IsNotExist(err):
+		fmt.Fprintf(stderr, "hexsuite: -out: %v\n", err)
+		return 2
+	}
+	var added []entry
+	status := 0
+	for _, name := range files {
+		f, err := os.Open(name)
+		if err != nil {
+			fmt.Fprintf(stderr, "hexsuite: -records: %v\n", err)
+			return 2
+		}
+		games, err := hexrecords.Read(f)
+		f.Close()
+		if err == nil {
+			err = makeSuite(ctx, games, filepath.Base(name), o, seen, &added, stdout)
+		}
+		if ctx.Err() != nil {
+			fmt.Fprintf(stderr, "hexsuite: stopped: %v (the positions found so far are written)\n", ctx.Err())
+			status = 1
+			break
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "hexsuite: -records: %v\n", err)
+			return 2
+		}
+	}
+	f, err := os.OpenFile(out, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+	if err == nil {
+		var header []string
+		if len(old) == 0 {
+			header = []string{fmt.Sprintf("# Hex positions won for the side to move (examples/hexsuite -make -scan %v -each %v -back %d -per %d)", o.scan, o.each, o.back, o.per)}
+		}
+		err = writeSuite(f, header, added)
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "hexsuite: -out: %v\n", err)
+		return 1
+	}
+	fmt.Fprintf(stdout, "added %d positions to %s\n", len(added), out)
+	return status
+}
+
+// rewrite writes the suite file again with the entries' lines replaced
+// by their current text, through a temporary file renamed over it.
+func rewrite(name string, data []byte, entries []entry) error {
+	lines := strings.Split(string(data), "\n")
+	for _, e := range entries {
+		lines[e.line-1] = e.String()
+	}
+	tmp := name + ".tmp"
+	if err := os.WriteFile(tmp, []byte(strings.Join(lines, "\n")), 0o644); err != nil {
+		return err
+	}
+	return os.Rename(tmp, name)
+}

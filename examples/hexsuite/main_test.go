@@ -1,0 +1,331 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"cmp"
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/tabletop-go/rules"
+	"github.com/tabletop-go/rules/hex"
+	"github.com/tabletop-go/rules/hex/solve"
+)
+
+// fakeEnv makes the test binary a fake HTP engine of the mode it names:
+// "solver" plays a winning move when the solver finds one, "first" the
+// first empty cell, "occupied" the cell of the last stone, "resign"
+// resigns, "hang" never answers genmove, "refuse" answers it with a
+// failure, "garbage" with a line that is no reply, "quit" ends at the
+// first genmove.
+const fakeEnv = "HEXSUITE_FAKE_ENGINE"
+
+func TestMain(m *testing.M) {
+	if mode := os.Getenv(fakeEnv); mode != "" {
+		fake(mode)
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+func fake(mode string) {
+	in := bufio.NewScanner(os.Stdin)
+	var p hex.Position
+	var last string
+	s := solve.New(solve.Options{TableBytes: 1 << 20})
+	reply := func(s string) { fmt.Printf("= %s\n\n", s) }
+	for in.Scan() {
+		f := strings.Fields(in.Text())
+		if len(f) == 0 {
+			continue
+		}
+		switch f[0] {
+		case "boardsize":
+			n, _ := strconv.Atoi(f[1])
+			cfg, _ := hex.ParseSpec(fmt.Sprintf("hex(size=%d,swap=none)", n))
+			p = cfg.Start()
+			reply("")
+		case "clear_board":
+			p = p.Config().Start()
+			reply("")
+		case "play":
+			m, _ := p.ParseMove(f[2])
+			p, last = p.PlayUnchecked(m), f[2]
+			reply("")
+		case "genmove":
+			switch mode {
+			case "solver":
+				o, _ := s.SolvePosition(context.Background(), p)
+				reply(o.Move.String())
+			case "occupied":
+				reply(cmp.Or(last, "z9"))
+			case "resign":
+				reply("resign")
+			case "hang":
+				time.Sleep(time.Hour)
+			case "refuse":
+				fmt.Print("? no\n\n")
+			case "garbage":
+				fmt.Print("hello\n\n")
+			case "quit":
+				return
+			default:
+				reply(p.AppendMoves(nil)[0].String())
+			}
+		case "quit":
+			reply("")
+			return
+		default:
+			reply("")
+		}
+	}
+}
+
+// engine is the fake engine of mode as -engine.
+func engine(t *testing.T, mode string) string {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return "env " + fakeEnv + "=" + mode + " " + exe
+}
+
+// hexsuite runs the command and returns its status and output.
+func hexsuite(args ...string) (int, string, string) {
+	var out, errs bytes.Buffer
+	status := run(args, &out, &errs)
+	return status, out.String(), errs.String()
+}
+
+// randomRecords writes n random games of a size×size board as hexmatch
+// -records writes them and returns the file's name.
+func randomRecords(t *testing.T, size, n int, seed uint64) string {
+	cfg, err := hex.ParseSpec(fmt.Sprintf("hex(size=%d,swap=none)", size))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(seed, 1))
+	var b strings.Builder
+	for range n {
+		p, moves := cfg.Start(), []string{}
+		for p.ToMove() != rules.Terminal {
+			ms := p.AppendMoves(nil)
+			m := ms[rng.IntN(len(ms))]
+			p, moves = p.PlayUnchecked(m), append(moves, m.String())
+		}
+		result := "1-0"
+		if w, _ := p.Outcome().Winner(); w == 1 {
+			result = "0-1"
+		}
+		fmt.Fprintf(&b, "[Game %q]\n[PlayerA \"a\"]\n[PlayerB \"b\"]\n[Result %q]\n\n%s\n\n", cfg.Spec(), result, strings.Join(moves, " "))
+	}
+	name := filepath.Join(t.TempDir(), "games.txt")
+	if err := os.WriteFile(name, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return name
+}
+
+// proven solves p and fails the test unless the solver settles it.
+func proven(t *testing.T, p hex.Position) (moverWins bool) {
+	t.Helper()
+	if p.ToMove() == rules.Terminal {
+		return false // the side to move has lost
+	}
+	o, err := solve.New(solve.Options{TableBytes: 1 << 20}).SolvePosition(context.Background(), p)
+	if err != nil {
+		t.Fatalf("not solved: %v\n%s", err, p.Diagram())
+	}
+	return o.Win
+}
+
+// TestMakeTakesWonPositions: every position -make writes is won for the
+// side to move, every cell under win wins it and every cell under loss
+// loses it; a second run on the same games adds nothing.
+func TestMakeTakesWonPositions(t *testing.T) {
+	games := randomRecords(t, 5, 12, 1)
+	out := filepath.Join(t.TempDir(), "suite.txt")
+	status, stdout, stderr := hexsuite("-make", "-records", games, "-out", out, "-scan", "1s", "-each", "1s", "-per", "3", "-table", "16")
+	if status != 0 {
+		t.Fatalf("status %d: %s%s", status, stdout, stderr)
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	entries, err := readSuite(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(entries) < 12 {
+		t.Fatalf("%d positions from 12 games taking up to 3 each:\n%s", len(entries), data)
+	}
+	losses := 0
+	for _, e := range entries {
+		if !proven(t, e.pos) {
+			t.Errorf("line %d: the side to move loses: %s", e.line, e)
+		}
+		for _, c := range e.win {
+			m, _ := e.pos.ParseMove(c)
+			if proven(t, e.pos.PlayUnchecked(m)) {
+				t.Errorf("line %d: win %s loses", e.line, c)
+			}
+		}
+		for _, c := range e.loss {
+			losses++
+			m, _ := e.pos.ParseMove(c)
+			if !proven(t, e.pos.PlayUnchecked(m)) {
+				t.Errorf("line %d: loss %s wins", e.line, c)
+			}
+		}
+	}
+	if losses == 0 {
+		t.Errorf("random games threw no win away in any position taken: the loss field is untested")
+	}
+	if !strings.Contains(stdout, fmt.Sprintf("added %d positions", len(entries))) {
+		t.Errorf("report: %s", stdout)
+	}
+	if status, stdout, _ := hexsuite("-make", "-records", games, "-out", out, "-scan", "1s", "-each", "1s", "-per", "3", "-table", "16"); status != 0 || !strings.Contains(stdout, "added 0 positions") {
+		t.Errorf("a second run: status %d: %s", status, stdout)
+	}
+	if again, _ := os.ReadFile(out); !bytes.Equal(again, data) {
+		t.Errorf("a second run changed the suite")
+	}
+}
+
+// fiveSuite is a suite of five 5×5 positions won for the side to
+// move, which the solver settles at once, with only the solver's
+// winning move known (so that scoring must solve), a comment and a
+// blank line.
+func fiveSuite(t *testing.T) string {
+	cfg, _ := hex.ParseSpec("hex(size=5,swap=none)")
+	s := solve.New(solve.Options{TableBytes: 1 << 20})
+	lines := []string{"# five positions"}
+	for _, moves := range []string{"", "a1", "a1 e5", "c3 b4", "a5", "e1", "b2", "a1 c3", "c3 c2", "c3 d2"} {
+		p := cfg.Start()
+		for _, c := range strings.Fields(moves) {
+			m, _ := p.ParseMove(c)
+			p = p.PlayUnchecked(m)
+		}
+		o, err := s.SolvePosition(context.Background(), p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !o.Win {
+			continue
+		}
+		lines = append(lines, fmt.Sprintf("%s %s | win %s | id after %q", cfg.Spec(), moves, o.Move, moves))
+		if len(lines) == 3 {
+			lines = append(lines, "")
+		}
+		if len(lines) == 6+1 {
+			break
+		}
+	}
+	if len(lines) != 7 {
+		t.Fatalf("want five won positions: %q", lines)
+	}
+	name := filepath.Join(t.TempDir(), "suite.txt")
+	if err := os.WriteFile(name, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return name
+}
+
+var resultLine = regexp.MustCompile(`^(\d+) (right|wrong|unknown) (\S*) \(line (\d+), [0-9.]+s(; ([^)]*))?\)`)
+
+// TestScoreJudgesEachMove: a solver engine is right everywhere; the
+// first-cell engine's verdicts agree with the solver's; -update writes
+// what the solver settled, so that a second run solves nothing.
+func TestScoreJudgesEachMove(t *testing.T) {
+	suite := fiveSuite(t)
+	status, stdout, stderr := hexsuite("-suite", suite, "-engine", engine(t, "solver"), "-check", "5s", "-table", "16")
+	if status != 0 || !strings.Contains(stdout, "right 5 of 5 known (100.0%") {
+		t.Fatalf("solver engine: status %d: %s%s", status, stdout, stderr)
+	}
+	status, stdout, stderr = hexsuite("-suite", suite, "-engine", engine(t, "first"), "-check", "5s", "-table", "16", "-update")
+	if status != 0 {
+		t.Fatalf("status %d: %s%s", status, stdout, stderr)
+	}
+	data, _ := os.ReadFile(suite)
+	entries, err := readSuite(bytes.NewReader(data))
+	if err != nil {
+		t.Fatalf("the updated suite: %v\n%s", err, data)
+	}
+	lines := strings.Split(strings.TrimSpace(stdout), "\n")
+	right := 0
+	for i, e := range entries {
+		m := resultLine.FindStringSubmatch(lines[i])
+		if m == nil {
+			t.Fatalf("line %q", lines[i])
+		}
+		cell, _ := e.pos.ParseMove(m[3])
+		wins := !proven(t, e.pos.PlayUnchecked(cell))
+		if want := map[bool]string{true: "right", false: "wrong"}[wins]; m[2] != want {
+			t.Errorf("%s: want %s", lines[i], want)
+		}
+		if wins {
+			right++
+		}
+		if m[6] != "solved" {
+			t.Errorf("%s: the first cell is not the solver's move, yet not solved", lines[i])
+		}
+		if strconv.Itoa(e.line) != m[4] {
+			t.Errorf("%s: entry %d is on line %d", lines[i], i+1, e.line)
+		}
+		if list := map[bool][]string{true: e.win, false: e.loss}[wins]; !strings.Contains(" "+strings.Join(list, " ")+" ", " "+m[3]+" ") {
+			t.Errorf("-update did not write %s under %s: %s", m[3], m[2], e)
+		}
+	}
+	if want := fmt.Sprintf("right %d of 5 known", right); !strings.Contains(stdout, want) {
+		t.Errorf("want %q in %s", want, stdout)
+	}
+	if !strings.HasPrefix(string(data), "# five positions\n") || !strings.Contains(string(data), "\n\n") {
+		t.Errorf("-update lost the comment or the blank line:\n%s", data)
+	}
+	_, again, _ := hexsuite("-suite", suite, "-engine", engine(t, "first"), "-check", "5s", "-table", "16", "-update")
+	if strings.Contains(again, "solved") {
+		t.Errorf("a second run solved again:\n%s", again)
+	}
+}
+
+// TestScoreCountsNoMoveAsWrong: an engine that resigns, plays an
+// occupied cell, answers too late, fails or garbles its answer is wrong
+// for that position, and the run goes on (a late engine is started
+// again).
+func TestScoreCountsNoMoveAsWrong(t *testing.T) {
+	suite := fiveSuite(t)
+	for mode, why := range map[string]string{
+		"resign":   "resigned a won position",
+		"occupied": "no legal move",
+		"hang":     "none in 200ms",
+		"refuse":   "refused",
+		"garbage":  "garbled reply",
+	} {
+		status, stdout, stderr := hexsuite("-suite", suite, "-engine", engine(t, mode), "-movetime", "100ms", "-grace", "100ms", "-first", "2")
+		if status != 0 {
+			t.Errorf("%s: status %d: %s%s", mode, status, stdout, stderr)
+			continue
+		}
+		if strings.Count(stdout, " wrong ") != 2 || strings.Count(stdout, why) != 2 || !strings.Contains(stdout, "right 0 of 2 known") {
+			t.Errorf("%s: want two wrong moves for %q:\n%s", mode, why, stdout)
+		}
+	}
+}
+
+// TestScoreStopsForAnEngineThatEnds: an engine that ends is an error
+// (status 1), not a wrong move.
+func TestScoreStopsForAnEngineThatEnds(t *testing.T) {
+	status, _, stderr := hexsuite("-suite", fiveSuite(t), "-engine", engine(t, "quit"))
+	if status != 1 || !strings.Contains(stderr, "stopped answering") {
+		t.Errorf("status %d: %s", status, stderr)
+	}
+}

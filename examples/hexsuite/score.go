@@ -1,0 +1,157 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/tabletop-go/rules"
+	"github.com/tabletop-go/rules/examples/internal/htpclient"
+	"github.com/tabletop-go/rules/examples/internal/stats"
+	"github.com/tabletop-go/rules/hex"
+	"github.com/tabletop-go/rules/hex/solve"
+)
+
+// This file is scoring an engine on a suite.
+
+// scoreOptions are a scoring run's times.
+type scoreOptions struct {
+	moveTime, grace time.Duration // the engine's nominal time a move, and how late it may be
+	check           time.Duration // the solver's time for a move the suite does not know
+	table           int           // the solver's table, MiB
+}
+
+// tally counts a run's verdicts.
+type tally struct {
+	right, wrong, unknown int
+	learned               int // moves the solver settled, now in the entries
+	spent                 time.Duration
+}
+
+// scoreSuite asks the engine for its move in each entry's position and
+// prints whether the move wins: "right" when it is one of the entry's
+// wins or the solver proves it within o.check, "wrong" when it is one of
+// its losses, the solver proves it losing, or the engine gave no legal
+// move in time; "unknown" otherwise. Moves the solver settles are added
+// to the entries. An error is an engine that stopped answering, or
+// ctx's end.
+func scoreSuite(ctx context.Context, entries []entry, e *htpclient.Engine, o scoreOptions, stdout io.Writer) (tally, error) {
+	var t tally
+	s := solve.New(solve.Options{TableBytes: o.table << 20, Vulnerable: true})
+	for i := range entries {
+		en := &entries[i]
+		began := time.Now()
+		reply, err := ask(e, *en, o)
+		took := time.Since(began)
+		t.spent += took
+		var m hex.Move
+		if err == nil {
+			if strings.EqualFold(reply, "resign") {
+				err = errors.New("resigned a won position")
+			} else if m, err = en.pos.ParseMove(strings.ToLower(reply)); err == nil {
+				err = en.pos.Legal(m)
+			}
+			if err != nil {
+				err = fmt.Errorf("%w: %q: %v", errPlayed, reply, err)
+			}
+		}
+		var result, note string
+		switch {
+		case errors.Is(err, errPlayed):
+			result, note = "wrong", err.Error()
+		case err != nil:
+			return t, err
+		default:
+			result, note = judge(ctx, s, en, m, o.check)
+			if ctx.Err() != nil {
+				return t, ctx.Err()
+			}
+			if note == "solved" {
+				t.learned++
+			}
+		}
+		switch result {
+		case "right":
+			t.right++
+		case "wrong":
+			t.wrong++
+		default:
+			t.unknown++
+		}
+		if note != "" {
+			note = "; " + note
+		}
+		fmt.Fprintf(stdout, "%d %s %s (line %d, %.2fs%s) %s\n", i+1, result, reply, en.line, took.Seconds(), note, en.id)
+	}
+	n := t.right + t.wrong
+	lo, hi := stats.Wilson(float64(t.right)/float64(max(n, 1)), n)
+	fmt.Fprintf(stdout, "right %d of %d known (%.1f%%, Wilson 95%% interval %.1f–%.1f%%); %d unknown; %.2fs a move on average\n",
+		t.right, n, 100*float64(t.right)/float64(max(n, 1)), 100*lo, 100*hi, t.unknown, t.spent.Seconds()/float64(len(entries)))
+	return t, nil
+}
+
+// errPlayed marks an engine's answer that is no legal move.
+var errPlayed = errors.New("no legal move")
+
+// ask sets the entry's position up in the engine and asks for its move.
+// An engine late to answer is started again and its move is an
+// errPlayed error; so is a failure reply.
+func ask(e *htpclient.Engine, en entry, o scoreOptions) (string, error) {
+	cols, _ := en.pos.Size()
+	commands := []string{fmt.Sprintf("boardsize %d", cols), "clear_board"}
+	for k, m := range en.moves {
+		commands = append(commands, fmt.Sprintf("play %s %s", []string{"b", "w"}[k%2], m))
+	}
+	for _, c := range commands {
+		if _, err := e.Ask(c, htpclient.SetupTime); err != nil {
+			return "", err
+		}
+	}
+	colour := []string{"b", "w"}[len(en.moves)%2]
+	limit := o.moveTime + o.grace
+	reply, err := e.Ask("genmove "+colour, limit)
+	switch {
+	case errors.Is(err, htpclient.ErrLate):
+		if err := e.Restart(); err != nil {
+			return "", err
+		}
+		return "", fmt.Errorf("%w: none in %v", errPlayed, limit)
+	case errors.Is(err, htpclient.ErrRefused), errors.Is(err, htpclient.ErrGarbled):
+		return "", fmt.Errorf("%w: %v", errPlayed, err)
+	}
+	return reply, err
+}
+
+// judge tells whether m wins the entry's position: from the entry's
+// cells or, failing them, from the solver within check, adding what it
+// proves to the entry (note "solved").
+func judge(ctx context.Context, s *solve.Solver, en *entry, m hex.Move, check time.Duration) (result, note string) {
+	cell := m.String()
+	switch {
+	case slices.Contains(en.win, cell):
+		return "right", ""
+	case slices.Contains(en.loss, cell):
+		return "wrong", ""
+	}
+	next := en.pos.PlayUnchecked(m)
+	if next.ToMove() == rules.Terminal { // it connects
+		en.win = append(en.win, cell)
+		return "right", "solved"
+	}
+	cctx, cancel := context.WithTimeout(ctx, check)
+	defer cancel()
+	r, err := s.SolvePosition(cctx, next)
+	switch {
+	case err != nil:
+		return "unknown", fmt.Sprintf("not solved in %v", check)
+	case r.Win: // the opponent wins after it
+		en.loss = append(en.loss, cell)
+		return "wrong", "solved"
+	}
+	en.win = append(en.win, cell)
+	return "right", "solved"
+}
