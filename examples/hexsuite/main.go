@@ -93,6 +93,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	per := fs.Int("per", 2, "with -make, the positions taken from a game at most")
 	suite := fs.String("suite", "", "the suite to score the engine on")
 	engine := fs.String("engine", "", "the HTP engine's command")
+	replay := fs.String("moves", "", "judge the moves of an earlier run's output (a file) instead of an engine's")
 	dir := fs.String("dir", "", "the engine's working directory")
 	setup := fs.String("setup", "", "a file of HTP commands for the engine before the first position")
 	moveTime := fs.Duration("movetime", time.Second, "the engine's nominal time a move (set it in its command too)")
@@ -116,8 +117,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return bad("want -make (with -records and -out) or -suite (with -engine)")
 	case *mk && (*records == "" || *out == ""):
 		return bad("-make needs -records and -out")
-	case !*mk && *engine == "":
-		return bad("-suite needs -engine")
+	case !*mk && (*engine == "") == (*replay == ""):
+		return bad("-suite needs -engine or -moves")
 	case *scan <= 0 || *each <= 0 || *moveTime <= 0 || *check <= 0 || *grace < 0 || *timeout < 0:
 		return bad("-scan, -each, -movetime and -check must be more than 0; -grace and -timeout 0 or more")
 	case *back < 0 || *per < 1 || *first < 0:
@@ -146,13 +147,27 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if *first > 0 && *first < len(entries) {
 		entries = entries[:*first]
 	}
-	e, err := htpclient.Start("engine", *engine, *dir, *setup)
-	if err != nil {
-		fmt.Fprintf(stderr, "hexsuite: %v\n", err)
-		return 1
+	o := scoreOptions{moveTime: *moveTime, grace: *grace, check: *check, table: *table}
+	var move mover
+	if *replay != "" {
+		f, err := os.Open(*replay)
+		if err == nil {
+			move, err = replayMover(f)
+			f.Close()
+		}
+		if err != nil {
+			return bad("-moves: %v", err)
+		}
+	} else {
+		e, err := htpclient.Start("engine", *engine, *dir, *setup)
+		if err != nil {
+			fmt.Fprintf(stderr, "hexsuite: %v\n", err)
+			return 1
+		}
+		defer e.Stop()
+		move = engineMover(e, o)
 	}
-	defer e.Stop()
-	t, err := scoreSuite(ctx, entries, e, scoreOptions{moveTime: *moveTime, grace: *grace, check: *check, table: *table}, stdout)
+	t, err := scoreSuite(ctx, entries, move, o, stdout)
 	status := 0
 	if err != nil {
 		fmt.Fprintf(stderr, "hexsuite: %v\n", err)

@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -327,5 +328,76 @@ func TestScoreStopsForAnEngineThatEnds(t *testing.T) {
 	status, _, stderr := hexsuite("-suite", fiveSuite(t), "-engine", engine(t, "quit"))
 	if status != 1 || !strings.Contains(stderr, "stopped answering") {
 		t.Errorf("status %d: %s", status, stderr)
+	}
+}
+
+// TestMovesJudgesAnEarlierRun: -moves takes each position's move from an
+// earlier run's output and judges it as the run did; a move the run did
+// not have (the engine gave none) is wrong, a position it did not score
+// an error.
+func TestMovesJudgesAnEarlierRun(t *testing.T) {
+	suite := fiveSuite(t)
+	_, first, _ := hexsuite("-suite", suite, "-engine", engine(t, "first"), "-check", "5s", "-table", "16")
+	earlier := filepath.Join(t.TempDir(), "run.txt")
+	if err := os.WriteFile(earlier, []byte(first), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	status, again, stderr := hexsuite("-suite", suite, "-moves", earlier, "-check", "5s", "-table", "16")
+	verdicts := func(out string) []string {
+		var v []string
+		for l := range strings.SplitSeq(out, "\n") {
+			if m := resultLine.FindStringSubmatch(l); m != nil {
+				v = append(v, m[1]+" "+m[2]+" "+m[3]+" "+m[4])
+			}
+		}
+		return v
+	}
+	if status != 0 || !slices.Equal(verdicts(again), verdicts(first)) || len(verdicts(first)) != 5 {
+		t.Errorf("status %d: %s%s\nwant the verdicts of\n%s", status, again, stderr, first)
+	}
+	// The engine gave no move for the second position; the run stops
+	// before the fourth.
+	lines := strings.Split(first, "\n")
+	lines[1] = "2 wrong  (line 3, 1.00s; no legal move: none in 1s) after a1"
+	if err := os.WriteFile(earlier, []byte(strings.Join(append(lines[:3:3], "right 0 of 0 known"), "\n")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	status, out, stderr := hexsuite("-suite", suite, "-moves", earlier, "-check", "5s", "-table", "16")
+	if status != 1 || !strings.Contains(out, "2 wrong  (line 3, ") || !strings.Contains(out, "none in the earlier run") ||
+		!strings.Contains(stderr, "scored no position on line 6") {
+		t.Errorf("status %d: %s%s", status, out, stderr)
+	}
+}
+
+// TestBadFlags: each bad command line is refused with status 2 and says
+// what is wrong.
+func TestBadFlags(t *testing.T) {
+	suite := fiveSuite(t)
+	bad := filepath.Join(t.TempDir(), "bad.txt")
+	os.WriteFile(bad, []byte("hex(size=5,swap=none) a1 | loss b1\n"), 0o644)
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{}, "want -make"},
+		{[]string{"-make", "-suite", suite}, "want -make"},
+		{[]string{"-make", "-out", "x"}, "-make needs -records and -out"},
+		{[]string{"-suite", suite}, "-suite needs -engine or -moves"},
+		{[]string{"-suite", suite, "-engine", "x", "-moves", "y"}, "-suite needs -engine or -moves"},
+		{[]string{"-suite", suite, "-engine", "x", "-check", "0s"}, "must be more than 0"},
+		{[]string{"-suite", suite, "-engine", "x", "-first", "-1"}, "-first must be 0 or more"},
+		{[]string{"-make", "-records", "x", "-out", "y", "-per", "0"}, "-per 1 or more"},
+		{[]string{"-suite", suite, "-engine", "x", "-table", "0"}, "-table must be from 1"},
+		{[]string{"-suite", suite, "-engine", "x", "extra"}, `unexpected argument "extra"`},
+		{[]string{"-suite", bad, "-engine", "x"}, "line 1: no win field"},
+		{[]string{"-suite", suite, "-moves", bad}, "-moves: no scored position"},
+		{[]string{"-suite", filepath.Join(t.TempDir(), "none"), "-engine", "x"}, "no such file"},
+		{[]string{"-make", "-records", bad, "-out", filepath.Join(t.TempDir(), "s")}, "moves with no [Game]"},
+		{[]string{"-make", "-records", suite, "-out", bad}, "-out: " + bad + ": line 1: no win field"},
+	} {
+		status, _, stderr := hexsuite(c.args...)
+		if status != 2 || !strings.Contains(stderr, c.want) {
+			t.Errorf("%q: status %d, %q; want 2 and %q", c.args, status, stderr, c.want)
+		}
 	}
 }

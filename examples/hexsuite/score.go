@@ -1,11 +1,14 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"fmt"
 	"io"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -32,20 +35,25 @@ type tally struct {
 	spent                 time.Duration
 }
 
-// scoreSuite asks the engine for its move in each entry's position and
+// A mover gives a move for an entry's position: an engine's reply, or
+// an earlier run's move. An errPlayed error counts as a wrong move; any
+// other error stops the run.
+type mover func(entry) (string, error)
+
+// scoreSuite asks move for its move in each entry's position and
 // prints whether the move wins: "right" when it is one of the entry's
 // wins or the solver proves it within o.check, "wrong" when it is one of
 // its losses, the solver proves it losing, or the engine gave no legal
 // move in time; "unknown" otherwise. Moves the solver settles are added
 // to the entries. An error is an engine that stopped answering, or
 // ctx's end.
-func scoreSuite(ctx context.Context, entries []entry, e *htpclient.Engine, o scoreOptions, stdout io.Writer) (tally, error) {
+func scoreSuite(ctx context.Context, entries []entry, move mover, o scoreOptions, stdout io.Writer) (tally, error) {
 	var t tally
 	s := solve.New(solve.Options{TableBytes: o.table << 20, Vulnerable: true})
 	for i := range entries {
 		en := &entries[i]
 		began := time.Now()
-		reply, err := ask(e, *en, o)
+		reply, err := move(*en)
 		took := time.Since(began)
 		t.spent += took
 		var m hex.Move
@@ -97,9 +105,14 @@ func scoreSuite(ctx context.Context, entries []entry, e *htpclient.Engine, o sco
 // errPlayed marks an engine's answer that is no legal move.
 var errPlayed = errors.New("no legal move")
 
-// ask sets the entry's position up in the engine and asks for its move.
-// An engine late to answer is started again and its move is an
-// errPlayed error; so is a failure reply.
+// engineMover sets each entry's position up in the engine and asks for
+// its move. An engine late to answer is started again and its move is
+// an errPlayed error; so is a failure reply.
+func engineMover(e *htpclient.Engine, o scoreOptions) mover {
+	return func(en entry) (string, error) { return ask(e, en, o) }
+}
+
+// ask is engineMover's question for one entry.
 func ask(e *htpclient.Engine, en entry, o scoreOptions) (string, error) {
 	cols, _ := en.pos.Size()
 	commands := []string{fmt.Sprintf("boardsize %d", cols), "clear_board"}
@@ -155,3 +168,39 @@ func judge(ctx context.Context, s *solve.Solver, en *entry, m hex.Move, check ti
 	en.win = append(en.win, cell)
 	return "right", "solved"
 }
+
+// replayMover gives, for each entry, the move an earlier run printed for
+// its line of the suite (its output's "N verdict MOVE (line L, ..."
+// lines); a run's line without a move (the engine gave none) is an
+// errPlayed error, an entry the run did not score an error.
+func replayMover(out io.Reader) (mover, error) {
+	moves := map[int]string{}
+	sc := bufio.NewScanner(out)
+	for sc.Scan() {
+		m := runLine.FindStringSubmatch(sc.Text())
+		if m == nil {
+			continue
+		}
+		l, _ := strconv.Atoi(m[3])
+		moves[l] = m[2]
+	}
+	if err := sc.Err(); err != nil {
+		return nil, err
+	}
+	if len(moves) == 0 {
+		return nil, errors.New("no scored position in it")
+	}
+	return func(en entry) (string, error) {
+		m, ok := moves[en.line]
+		switch {
+		case !ok:
+			return "", fmt.Errorf("the earlier run scored no position on line %d of the suite", en.line)
+		case m == "":
+			return "", fmt.Errorf("%w: none in the earlier run", errPlayed)
+		}
+		return m, nil
+	}, nil
+}
+
+// runLine is a position's line of a run's output.
+var runLine = regexp.MustCompile(`^\d+ (right|wrong|unknown) (\S*) \(line (\d+), `)
