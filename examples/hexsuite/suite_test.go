@@ -1,7 +1,10 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -104,5 +107,34 @@ func TestCellOrder(t *testing.T) {
 	slices.SortFunc(cells, cellOrder)
 	if want := []string{"a1", "a2", "a10", "b1", "b9", "b10", "aa1"}; !slices.Equal(cells, want) {
 		t.Errorf("%v, want %v", cells, want)
+	}
+}
+
+// TestCommittedSuitesRead: every suite in docs/suites reads, names where
+// each position came from, and holds each position once.
+func TestCommittedSuitesRead(t *testing.T) {
+	files, err := filepath.Glob("../../docs/suites/*.txt")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no suites: %v", err)
+	}
+	for _, name := range files {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		entries, err := readSuite(bytes.NewReader(data))
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		seen := map[string]int{}
+		for _, e := range entries {
+			if e.id == "" {
+				t.Errorf("%s line %d: no id", name, e.line)
+			}
+			if was, ok := seen[key(e.pos)]; ok {
+				t.Errorf("%s line %d: the position of line %d", name, e.line, was)
+			}
+			seen[key(e.pos)] = e.line
+		}
 	}
 }
