@@ -14,14 +14,16 @@
 // played in parts: the parts' games are those of the whole match.
 //
 // The referee sends each engine boardsize, clear_board, the moves with
-// play, and genmove for its own moves; it checks every move against the
+// play, and genmove for its own moves, each command with a number (GTP's
+// id) that the reply must repeat; it checks every move against the
 // rules of package hex, and a move that is illegal, unreadable, a
 // resignation, a failure reply or later than -movetime plus -grace loses
-// the game for its engine (a late engine is started again, with its
-// setup, for the next game). -asetup and -bsetup name files of HTP commands sent to the
-// engine before the first game (e.g. MoHex's param settings), one a
-// line; -adir and -bdir are the engines' working directories. The
-// command words are split at spaces (no quoting).
+// the game for its engine (a late engine, or one whose reply was
+// garbled, is started again, with its setup, for the next game).
+// -asetup and -bsetup name files of HTP commands sent to the engine
+// before the first game (e.g. MoHex's param settings), one a line;
+// -adir and -bdir are the engines' working directories. The command
+// words are split at spaces (no quoting).
 //
 // It prints a line for each game and then A's score with its Wilson 95%
 // interval and each engine's mean and longest time a move, with the
@@ -49,7 +51,6 @@ import (
 
 func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
 
-// engine is a running HTP engine and how to start it again.
 // engine is one of the match's engines with its time statistics.
 type engine struct {
 	*htpclient.Engine
@@ -202,7 +203,13 @@ func play(cfg hex.Config, first hex.Move, black, white *engine, moveTime, grace 
 				return 0, moves, "", err
 			}
 			return loses(fmt.Sprintf("gave no move in %v", limit))
-		case errors.Is(err, htpclient.ErrRefused), errors.Is(err, htpclient.ErrGarbled):
+		case errors.Is(err, htpclient.ErrGarbled):
+			// A reply to another command: out of step, as a late one.
+			if err := e.Restart(); err != nil {
+				return 0, moves, "", err
+			}
+			return loses("answered genmove with " + err.Error())
+		case errors.Is(err, htpclient.ErrRefused):
 			return loses("answered genmove with " + err.Error())
 		case err != nil:
 			return 0, moves, "", err

@@ -32,9 +32,16 @@ func TestMain(m *testing.M) {
 func fake(mode string) {
 	in := bufio.NewScanner(os.Stdin)
 	var p hex.Position
-	reply := func(s string) { fmt.Printf("= %s\n\n", s) }
+	var id string // the command's, repeated in its reply
+	reply := func(s string) { fmt.Printf("=%s %s\n\n", id, s) }
 	for in.Scan() {
 		f := strings.Fields(in.Text())
+		id = ""
+		if len(f) > 0 {
+			if _, err := strconv.Atoi(f[0]); err == nil {
+				id, f = f[0], f[1:]
+			}
+		}
 		if len(f) == 0 {
 			continue
 		}
@@ -58,7 +65,7 @@ func fake(mode string) {
 			case "garbage":
 				fmt.Print("hello\n\n")
 			case "refuse":
-				fmt.Print("? no\n\n")
+				fmt.Printf("?%s no\n\n", id)
 			case "slow":
 				time.Sleep(150 * time.Millisecond)
 				m := p.AppendMoves(nil)[0]

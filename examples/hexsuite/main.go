@@ -7,15 +7,17 @@
 // positions asked again of two versions tell apart what each finds.
 //
 //	go run ./examples/hexsuite -make -records FILE[,FILE...] -out SUITE [-scan 250ms] [-each 2s] [-back 3] [-per 2]
+//	    [-table 256] [-timeout D]
 //	go run ./examples/hexsuite -suite SUITE -engine 'CMD ARGS' [-dir DIR] [-setup FILE] [-movetime 1s]
-//	    [-grace 10s] [-check 10s] [-first N] [-update]
+//	    [-grace 10s] [-check 10s] [-first N] [-update] [-table 256] [-timeout D]
+//	go run ./examples/hexsuite -suite SUITE -moves RUN [-check 10s] [-first N] [-update] [-table 256] [-timeout D]
 //
 // # Suite files
 //
 // A suite is a text file, one position a line; blank lines and lines
 // starting with '#' are skipped. A line is fields separated by '|':
-// first the game spec (a board without the pie rule, swap=none, of at
-// most the solver's cells) and the moves from the empty board that
+// first the game spec (a square board without the pie rule, swap=none,
+// of at most the solver's cells) and the moves from the empty board that
 // lead to the position, Black first; then
 //
 //	win CELL...    cells whose stone wins for the side to move (at least one)
@@ -27,7 +29,9 @@
 //	hex(size=9,swap=none) e5 c3 d4 | win f8 | loss c3 | id mohex-9x9.txt game 13 after 21 moves
 //
 // Every position is one the side to move wins; the cells under win and
-// loss are those proven so far, not all of them.
+// loss are those proven so far, not all of them. hexsuite trusts them
+// as written: a suite is only as good as what made it (-make and the
+// solver's proofs).
 //
 // # Making a suite
 //
@@ -37,25 +41,35 @@
 // position until it proves one; then, with -each a position, the
 // positions before it, up to -back of them, while it proves them. From
 // the earliest proven position on, it takes the first -per positions
-// (at most) that the side to move wins, with the winning move the
-// solver found and the move the game went on with when the solver
-// settles it within -each. A position already in the suite, or the
-// same up to the board's half turn, is taken once. The positions are
-// added to the -out file (created if need be), and a line a game tells
-// what was found.
+// (at most) that the side to move wins, looking no further than 2·-per
+// positions past the earliest (the proofs then belong to a game already
+// decided), with the winning move the solver found and the move the
+// game went on with when the solver settles it within -each. A position
+// already in the suite, or the same up to the board's half turn, is
+// taken once. The positions are added to the end of the -out file
+// (created when there are some), and a line a game tells what was
+// found. All the record files are read and replayed before any solving.
 //
 // # Scoring an engine
 //
 // -suite sends an HTP engine (the command's words are split at spaces)
 // each position with boardsize, clear_board and play, then genmove for
-// the side to move, and prints a line a position: "right" when the move
+// the side to move (each command with a number, GTP's id, that the reply
+// must repeat; an engine whose reply does not is out of step, and is
+// started again), and prints a line a position: "right" when the move
 // is under win, or the solver proves it wins within -check; "wrong"
 // when it is under loss, the solver proves it loses, or the engine
 // gave no legal move within -movetime and -grace (an engine that
 // resigns a won position is wrong too); "unknown" otherwise. Then the
 // share of right moves among the known, with its Wilson 95% interval,
-// and the engine's mean time a move. -update writes the moves the
-// solver settled into the suite file, so that the next run knows them.
+// and the engine's mean time a move (of its genmoves alone). -update
+// writes the moves the solver settled into the suite file, so that the
+// next run knows them (also when the run stopped early); it writes the
+// lines of the positions scored in their canonical form (cells sorted).
+// -moves RUN, instead of an engine, takes each position's move and time
+// from the output of an earlier run on the same suite (its lines name
+// the suite's lines and ids) and judges them again: with a longer
+// -check it settles that run's unknowns.
 // -setup is a file of HTP commands sent to the engine first (e.g.
 // MoHex's param settings), -dir its working directory.
 //
@@ -75,11 +89,17 @@ import (
 	"strings"
 	"time"
 
-	"github.com/tabletop-go/rules/examples/internal/hexrecords"
 	"github.com/tabletop-go/rules/examples/internal/htpclient"
 )
 
 func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
+
+// The flags of each mode, beside -table and -timeout, which both take.
+var (
+	makeFlags  = []string{"make", "records", "out", "scan", "each", "back", "per"}
+	suiteFlags = []string{"suite", "engine", "moves", "dir", "setup", "movetime", "grace", "check", "first", "update"}
+	replayOff  = []string{"dir", "setup", "movetime", "grace"} // engine flags -moves has no use for
+)
 
 func run(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("hexsuite", flag.ContinueOnError)
@@ -106,6 +126,16 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
+	given := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
+	misplaced := func(names []string) string {
+		for _, n := range names {
+			if given[n] {
+				return "-" + n
+			}
+		}
+		return ""
+	}
 	bad := func(format string, a ...any) int {
 		fmt.Fprintf(stderr, "hexsuite: "+format+"\n", a...)
 		return 2
@@ -114,11 +144,17 @@ func run(args []string, stdout, stderr io.Writer) int {
 	case fs.NArg() > 0:
 		return bad("unexpected argument %q", fs.Arg(0))
 	case *mk == (*suite != ""):
-		return bad("want -make (with -records and -out) or -suite (with -engine)")
+		return bad("want -make (with -records and -out) or -suite (with -engine or -moves)")
+	case *mk && misplaced(suiteFlags) != "":
+		return bad("%s is for scoring (-suite), not -make", misplaced(suiteFlags))
+	case !*mk && misplaced(makeFlags) != "":
+		return bad("%s is for -make, not scoring (-suite)", misplaced(makeFlags))
 	case *mk && (*records == "" || *out == ""):
 		return bad("-make needs -records and -out")
-	case !*mk && (*engine == "") == (*replay == ""):
-		return bad("-suite needs -engine or -moves")
+	case !*mk && (strings.TrimSpace(*engine) == "") == (*replay == ""):
+		return bad("-suite needs -engine (a command) or -moves")
+	case *replay != "" && misplaced(replayOff) != "":
+		return bad("%s is for an engine, not -moves", misplaced(replayOff))
 	case *scan <= 0 || *each <= 0 || *moveTime <= 0 || *check <= 0 || *grace < 0 || *timeout < 0:
 		return bad("-scan, -each, -movetime and -check must be more than 0; -grace and -timeout 0 or more")
 	case *back < 0 || *per < 1 || *first < 0:
@@ -137,8 +173,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	data, err := os.ReadFile(*suite)
 	if err != nil {
-		fmt.Fprintf(stderr, "hexsuite: -suite: %v\n", err)
-		return 2
+		return bad("-suite: %v", err)
 	}
 	entries, err := readSuite(bytes.NewReader(data))
 	if err != nil {
@@ -152,14 +187,19 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if *replay != "" {
 		f, err := os.Open(*replay)
 		if err == nil {
-			move, err = replayMover(f)
+			move, err = replayMover(f, entries)
 			f.Close()
 		}
 		if err != nil {
-			return bad("-moves: %v", err)
+			return bad("-moves: %s: %v", *replay, err)
 		}
 	} else {
-		e, err := htpclient.Start("engine", *engine, *dir, *setup)
+		if *setup != "" {
+			if _, err := os.Stat(*setup); err != nil {
+				return bad("-setup: %v", err)
+			}
+		}
+		e, err := htpclient.Start(filepath.Base(strings.Fields(*engine)[0]), *engine, *dir, *setup)
 		if err != nil {
 			fmt.Fprintf(stderr, "hexsuite: %v\n", err)
 			return 1
@@ -178,82 +218,15 @@ func run(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "hexsuite: -update: %v\n", err)
 			return 1
 		}
-		fmt.Fprintf(stdout, "wrote %d moves the solver settled into %s\n", t.learned, *suite)
+		fmt.Fprintf(stdout, "wrote %s the solver settled into %s\n", count(t.learned, "move"), *suite)
 	}
 	return status
 }
 
-// makeRun is -make: it reads the record files and adds their positions
-// to the suite file out.
-func makeRun(ctx context.Context, files []string, out string, o makeOptions, stdout, stderr io.Writer) int {
-	seen := map[string]bool{}
-	old, err := os.ReadFile(out)
-	switch {
-	case err == nil:
-		entries, err := readSuite(bytes.NewReader(old))
-		if err != nil {
-			fmt.Fprintf(stderr, "hexsuite: -out: %s: %v\n", out, err)
-			return 2
-		}
-		for _, e := range entries {
-			seen[key(e.pos)] = true
-		}
-	case !os.IsNotExist(err):
-		fmt.Fprintf(stderr, "hexsuite: -out: %v\n", err)
-		return 2
+// count writes n things: "1 move", "2 moves".
+func count(n int, thing string) string {
+	if n == 1 {
+		return "1 " + thing
 	}
-	var added []entry
-	status := 0
-	for _, name := range files {
-		f, err := os.Open(name)
-		if err != nil {
-			fmt.Fprintf(stderr, "hexsuite: -records: %v\n", err)
-			return 2
-		}
-		games, err := hexrecords.Read(f)
-		f.Close()
-		if err == nil {
-			err = makeSuite(ctx, games, filepath.Base(name), o, seen, &added, stdout)
-		}
-		if ctx.Err() != nil {
-			fmt.Fprintf(stderr, "hexsuite: stopped: %v (the positions found so far are written)\n", ctx.Err())
-			status = 1
-			break
-		}
-		if err != nil {
-			fmt.Fprintf(stderr, "hexsuite: -records: %v\n", err)
-			return 2
-		}
-	}
-	f, err := os.OpenFile(out, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
-	if err == nil {
-		var header []string
-		if len(old) == 0 {
-			header = []string{fmt.Sprintf("# Hex positions won for the side to move (examples/hexsuite -make -scan %v -each %v -back %d -per %d)", o.scan, o.each, o.back, o.per)}
-		}
-		err = writeSuite(f, header, added)
-		if cerr := f.Close(); err == nil {
-			err = cerr
-		}
-	}
-	if err != nil {
-		fmt.Fprintf(stderr, "hexsuite: -out: %v\n", err)
-		return 1
-	}
-	fmt.Fprintf(stdout, "added %d positions to %s\n", len(added), out)
-	return status
-}
-
-// rewrite writes the suite file again with the entries' lines replaced
-// by their current text, through a temporary file renamed over it.
-func rewrite(name string, data []byte, entries []entry) error {
-	lines := strings.Split(string(data), "\n")
-	for _, e := range entries {
-		lines[e.line-1] = e.String()
-	}
-	tmp := name + ".tmp"
-	if err := os.WriteFile(tmp, []byte(strings.Join(lines, "\n")), 0o644); err != nil {
-		return err
-	}
-	return os.Rename(tmp, name)
+	return fmt.Sprintf("%d %ss", n, thing)
 }

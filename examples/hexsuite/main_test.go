@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -24,9 +25,11 @@ import (
 // fakeEnv makes the test binary a fake HTP engine of the mode it names:
 // "solver" plays a winning move when the solver finds one, "first" the
 // first empty cell, "occupied" the cell of the last stone, "resign"
-// resigns, "hang" never answers genmove, "refuse" answers it with a
-// failure, "garbage" with a line that is no reply, "quit" ends at the
-// first genmove.
+// resigns, "hang" never answers genmove, "hangchild" neither, with a
+// child process holding its stderr, "refuse" answers it with a failure,
+// "garbage" with a line that is no reply, "twice" with two replies,
+// "quit" ends at the first genmove. Every mode refuses a play or
+// genmove of the colour not to move.
 const fakeEnv = "HEXSUITE_FAKE_ENGINE"
 
 func TestMain(m *testing.M) {
@@ -42,9 +45,16 @@ func fake(mode string) {
 	var p hex.Position
 	var last string
 	s := solve.New(solve.Options{TableBytes: 1 << 20})
-	reply := func(s string) { fmt.Printf("= %s\n\n", s) }
+	var id string // the command's, repeated in its reply
+	reply := func(s string) { fmt.Printf("=%s %s\n\n", id, s) }
 	for in.Scan() {
 		f := strings.Fields(in.Text())
+		id = ""
+		if len(f) > 0 {
+			if _, err := strconv.Atoi(f[0]); err == nil {
+				id, f = f[0], f[1:]
+			}
+		}
 		if len(f) == 0 {
 			continue
 		}
@@ -58,11 +68,29 @@ func fake(mode string) {
 			p = p.Config().Start()
 			reply("")
 		case "play":
+			if f[1] != colour(p) {
+				fmt.Printf("?%s not its turn\n\n", id)
+				continue
+			}
 			m, _ := p.ParseMove(f[2])
 			p, last = p.PlayUnchecked(m), f[2]
 			reply("")
 		case "genmove":
+			if f[1] != colour(p) {
+				fmt.Printf("?%s not its turn\n\n", id)
+				continue
+			}
 			switch mode {
+			case "twice":
+				reply(p.AppendMoves(nil)[0].String())
+				reply(p.AppendMoves(nil)[0].String())
+			case "hangchild":
+				// A child holding the engine's stderr, as a wrapper
+				// script's would, outlives the engine's kill.
+				child := exec.Command("sleep", "300")
+				child.Stderr = os.Stderr
+				child.Start()
+				time.Sleep(time.Hour)
 			case "solver":
 				o, _ := s.SolvePosition(context.Background(), p)
 				reply(o.Move.String())
@@ -73,7 +101,7 @@ func fake(mode string) {
 			case "hang":
 				time.Sleep(time.Hour)
 			case "refuse":
-				fmt.Print("? no\n\n")
+				fmt.Printf("?%s no\n\n", id)
 			case "garbage":
 				fmt.Print("hello\n\n")
 			case "quit":
@@ -88,6 +116,11 @@ func fake(mode string) {
 			reply("")
 		}
 	}
+}
+
+// colour is the HTP colour of the side to move.
+func colour(p hex.Position) string {
+	return []string{"b", "w"}[p.Ply()%2]
 }
 
 // engine is the fake engine of mode as -engine.
@@ -355,16 +388,30 @@ func TestMovesJudgesAnEarlierRun(t *testing.T) {
 	if status != 0 || !slices.Equal(verdicts(again), verdicts(first)) || len(verdicts(first)) != 5 {
 		t.Errorf("status %d: %s%s\nwant the verdicts of\n%s", status, again, stderr, first)
 	}
-	// The engine gave no move for the second position; the run stops
-	// before the fourth.
+	// The engine gave no move for the second position.
 	lines := strings.Split(first, "\n")
-	lines[1] = "2 wrong  (line 3, 1.00s; no legal move: none in 1s) after a1"
-	if err := os.WriteFile(earlier, []byte(strings.Join(append(lines[:3:3], "right 0 of 0 known"), "\n")), 0o644); err != nil {
-		t.Fatal(err)
+	lines[1] = regexp.MustCompile(`^2 \w+ \S+ \(line 3, [^)]*\)`).ReplaceAllString(lines[1], "2 wrong - (line 3, 1.00s; no legal move: none in 1s)")
+	write := func(lines []string) {
+		if err := os.WriteFile(earlier, []byte(strings.Join(lines, "\n")), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
+	write(lines)
 	status, out, stderr := hexsuite("-suite", suite, "-moves", earlier, "-check", "5s", "-table", "16")
-	if status != 1 || !strings.Contains(out, "2 wrong  (line 3, ") || !strings.Contains(out, "none in the earlier run") ||
-		!strings.Contains(stderr, "scored no position on line 6") {
+	if status != 0 || !regexp.MustCompile(`(?m)^2 wrong - \(line 3, 1.00s; no legal move: none in the earlier run\)`).MatchString(out) {
+		t.Errorf("status %d: %s%s", status, out, stderr)
+	}
+	// A run that stopped before the fourth position, and a run of
+	// another suite, are refused before anything is judged.
+	write(append(lines[:3:3], "right 0 of 0 known"))
+	status, out, stderr = hexsuite("-suite", suite, "-moves", earlier, "-check", "5s", "-table", "16")
+	if status != 2 || out != "" || !strings.Contains(stderr, "it scored no position on line 6 of the suite") {
+		t.Errorf("status %d: %s%s", status, out, stderr)
+	}
+	lines[2] = strings.Replace(lines[2], "after", "before", 1)
+	write(lines)
+	status, out, stderr = hexsuite("-suite", suite, "-moves", earlier, "-check", "5s", "-table", "16")
+	if status != 2 || out != "" || !strings.Contains(stderr, "a run of another suite") {
 		t.Errorf("status %d: %s%s", status, out, stderr)
 	}
 }
@@ -382,22 +429,187 @@ func TestBadFlags(t *testing.T) {
 		{[]string{}, "want -make"},
 		{[]string{"-make", "-suite", suite}, "want -make"},
 		{[]string{"-make", "-out", "x"}, "-make needs -records and -out"},
-		{[]string{"-suite", suite}, "-suite needs -engine or -moves"},
-		{[]string{"-suite", suite, "-engine", "x", "-moves", "y"}, "-suite needs -engine or -moves"},
+		{[]string{"-suite", suite}, "-suite needs -engine (a command) or -moves"},
+		{[]string{"-suite", suite, "-engine", "  "}, "-suite needs -engine (a command) or -moves"},
+		{[]string{"-suite", suite, "-engine", "x", "-moves", "y"}, "-suite needs -engine (a command) or -moves"},
+		{[]string{"-suite", suite, "-moves", "y", "-movetime", "2s"}, "-movetime is for an engine, not -moves"},
+		{[]string{"-suite", suite, "-engine", "x", "-each", "2s"}, "-each is for -make, not scoring"},
+		{[]string{"-make", "-records", "x", "-out", "y", "-update"}, "-update is for scoring (-suite), not -make"},
+		{[]string{"-suite", suite, "-engine", "x", "-setup", filepath.Join(t.TempDir(), "none")}, "-setup: "},
 		{[]string{"-suite", suite, "-engine", "x", "-check", "0s"}, "must be more than 0"},
 		{[]string{"-suite", suite, "-engine", "x", "-first", "-1"}, "-first must be 0 or more"},
 		{[]string{"-make", "-records", "x", "-out", "y", "-per", "0"}, "-per 1 or more"},
 		{[]string{"-suite", suite, "-engine", "x", "-table", "0"}, "-table must be from 1"},
 		{[]string{"-suite", suite, "-engine", "x", "extra"}, `unexpected argument "extra"`},
 		{[]string{"-suite", bad, "-engine", "x"}, "line 1: no win field"},
-		{[]string{"-suite", suite, "-moves", bad}, "-moves: no scored position"},
+		{[]string{"-suite", suite, "-moves", bad}, "-moves: " + bad + ": no scored position"},
 		{[]string{"-suite", filepath.Join(t.TempDir(), "none"), "-engine", "x"}, "no such file"},
 		{[]string{"-make", "-records", bad, "-out", filepath.Join(t.TempDir(), "s")}, "moves with no [Game]"},
-		{[]string{"-make", "-records", suite, "-out", bad}, "-out: " + bad + ": line 1: no win field"},
+		{[]string{"-make", "-records", randomRecords(t, 3, 1, 1), "-out", bad}, "-out: " + bad + ": line 1: no win field"},
+		{[]string{"-make", "-records", randomRecords(t, 3, 1, 1) + ",", "-out", bad}, "-records: open : no such file"},
 	} {
 		status, _, stderr := hexsuite(c.args...)
 		if status != 2 || !strings.Contains(stderr, c.want) {
 			t.Errorf("%q: status %d, %q; want 2 and %q", c.args, status, stderr, c.want)
 		}
+	}
+}
+
+// otherWinSuite is fiveSuite's positions with, under win, a winning
+// cell other than the solver's move where there is one: the solver
+// engine's moves must be solved.
+func otherWinSuite(t *testing.T) (name string, others int) {
+	data, err := os.ReadFile(fiveSuite(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	entries, err := readSuite(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var lines []string
+	for _, e := range entries {
+		for _, m := range e.pos.AppendMoves(nil) {
+			if c := m.String(); c != e.win[0] && !proven(t, e.pos.PlayUnchecked(m)) {
+				e.win = []string{c}
+				others++
+				break
+			}
+		}
+		lines = append(lines, e.String())
+	}
+	name = filepath.Join(t.TempDir(), "suite.txt")
+	if err := os.WriteFile(name, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return name, others
+}
+
+// TestScoreSolvesMovesTheSuiteLacks: a winning move the suite does not
+// list is solved, right and written under win; with no time to solve,
+// it is unknown and not counted among the known.
+func TestScoreSolvesMovesTheSuiteLacks(t *testing.T) {
+	suite, others := otherWinSuite(t)
+	if others < 3 {
+		t.Fatalf("only %d positions with a second winning cell", others)
+	}
+	status, out, stderr := hexsuite("-suite", suite, "-engine", engine(t, "solver"), "-check", "5s", "-table", "16", "-update")
+	if status != 0 || strings.Count(out, "; solved)") != others || !strings.Contains(out, "right 5 of 5 known") ||
+		!strings.Contains(out, fmt.Sprintf("wrote %s the solver settled", count(others, "move"))) {
+		t.Errorf("status %d: %s%s", status, out, stderr)
+	}
+	data, _ := os.ReadFile(suite)
+	entries, _ := readSuite(bytes.NewReader(data))
+	for _, e := range entries {
+		if len(e.win) != 2 && len(e.win) != 1 {
+			t.Errorf("line %d: %s", e.line, e)
+		}
+	}
+	if _, again, _ := hexsuite("-suite", suite, "-engine", engine(t, "solver"), "-table", "16"); !strings.Contains(again, "right 5 of 5 known") || strings.Contains(again, "solved") {
+		t.Errorf("the solved moves were not written:\n%s", again)
+	}
+}
+
+// TestScoreCountsUnknownsApart: a move the solver cannot settle in
+// -check is unknown, counted apart from the known.
+func TestScoreCountsUnknownsApart(t *testing.T) {
+	suite := filepath.Join(t.TempDir(), "suite.txt")
+	// The first engine plays a1, which the suite does not know; the
+	// solver cannot settle a 9×9 position of two stones in 1 ms.
+	os.WriteFile(suite, []byte("hex(size=9,swap=none) e5 | win i9 | id nine\nhex(size=9,swap=none) | win e5\n"), 0o644)
+	status, out, stderr := hexsuite("-suite", suite, "-engine", engine(t, "first"), "-check", "1ms", "-table", "16", "-update")
+	if status != 0 || strings.Count(out, " unknown a1 ") != 2 || !strings.Contains(out, "not solved in 1ms") ||
+		!strings.Contains(out, "right 0 of 0 known") || !strings.Contains(out, "; 2 unknown;") || strings.Contains(out, "wrote") {
+		t.Errorf("status %d: %s%s", status, out, stderr)
+	}
+}
+
+// TestScoreRefusesUnrequestedOutput: an engine that answers twice stops
+// the run (its replies would be out of step), naming the output.
+func TestScoreRefusesUnrequestedOutput(t *testing.T) {
+	status, out, stderr := hexsuite("-suite", fiveSuite(t), "-engine", engine(t, "twice"), "-table", "16")
+	if status != 1 || !strings.Contains(stderr, "garbled reply") || !strings.Contains(stderr, "line 3 of the suite") || strings.Count(out, "\n") != 1 {
+		t.Errorf("status %d: %s%s", status, out, stderr)
+	}
+}
+
+// TestALateEngineWithAChildIsRestarted: an engine whose child process
+// holds its stderr is still killed and started again at once, not when
+// the child ends.
+func TestALateEngineWithAChildIsRestarted(t *testing.T) {
+	done := make(chan int, 1)
+	go func() {
+		status, _, _ := hexsuite("-suite", fiveSuite(t), "-engine", engine(t, "hangchild"), "-movetime", "100ms", "-grace", "100ms", "-first", "2")
+		done <- status
+	}()
+	select {
+	case status := <-done:
+		if status != 0 {
+			t.Errorf("status %d", status)
+		}
+	case <-time.After(2 * time.Minute):
+		t.Fatalf("the run waited for the engine's child (300 s)")
+	}
+}
+
+// TestMakeWalksBackFromTheFirstProof: with too little time to scan, the
+// first proofs come late in each game; -each proves earlier positions,
+// at most -back of them.
+func TestMakeWalksBackFromTheFirstProof(t *testing.T) {
+	games := randomRecords(t, 6, 8, 3)
+	out := filepath.Join(t.TempDir(), "suite.txt")
+	status, stdout, stderr := hexsuite("-make", "-records", games, "-out", out, "-scan", "1ns", "-each", "2s", "-back", "2", "-per", "1", "-table", "16")
+	if status != 0 {
+		t.Fatalf("status %d: %s%s", status, stdout, stderr)
+	}
+	re := regexp.MustCompile(`game \d+: proven after (\d+) moves within 1ns, after (\d+) within 2s`)
+	earlier := 0
+	for _, m := range re.FindAllStringSubmatch(stdout, -1) {
+		first, earliest := atoi(t, m[1]), atoi(t, m[2])
+		if earliest > first || earliest < first-2 {
+			t.Errorf("%s: not within -back 2 before the first proof", m[0])
+		}
+		if earliest < first {
+			earlier++
+		}
+	}
+	if earlier == 0 {
+		t.Errorf("no game walked back:\n%s", stdout)
+	}
+}
+
+func atoi(t *testing.T, s string) int {
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+// TestMakeAppendsCleanly: -make ends a last line that lacks its newline
+// before adding, adds to a file of comments only, and creates no file
+// when it finds nothing.
+func TestMakeAppendsCleanly(t *testing.T) {
+	games := randomRecords(t, 4, 3, 2)
+	dir := t.TempDir()
+	for name, text := range map[string]string{
+		"nonl.txt":     "hex(size=5,swap=none) | win c3 | id by hand",
+		"comments.txt": "# nothing yet\n",
+	} {
+		out := filepath.Join(dir, name)
+		os.WriteFile(out, []byte(text), 0o644)
+		status, stdout, stderr := hexsuite("-make", "-records", games, "-out", out, "-scan", "1s", "-each", "1s", "-table", "16")
+		data, _ := os.ReadFile(out)
+		entries, err := readSuite(bytes.NewReader(data))
+		if status != 0 || err != nil || !strings.HasPrefix(string(data), text) || len(entries) < 2 {
+			t.Errorf("%s: status %d, %v: %s%s\n%s", name, status, err, stdout, stderr, data)
+		}
+	}
+	out := filepath.Join(dir, "none.txt")
+	never := filepath.Join(dir, "empty.txt") // a game of no moves: no position to take
+	os.WriteFile(never, []byte("[Game \"hex(size=3,swap=none)\"]\n"), 0o644)
+	status, stdout, stderr := hexsuite("-make", "-records", never, "-out", out, "-scan", "1s", "-each", "1s", "-table", "16")
+	if _, err := os.Stat(out); status != 0 || !strings.Contains(stdout, "added 0 positions") || err == nil {
+		t.Errorf("status %d, %v: %s%s", status, err, stdout, stderr)
 	}
 }

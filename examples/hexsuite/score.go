@@ -35,10 +35,13 @@ type tally struct {
 	spent                 time.Duration
 }
 
-// A mover gives a move for an entry's position: an engine's reply, or
-// an earlier run's move. An errPlayed error counts as a wrong move; any
-// other error stops the run.
-type mover func(entry) (string, error)
+// A mover gives a move for an entry's position and the time the engine
+// took to choose it: an engine's reply, or an earlier run's move. An
+// errPlayed error counts as a wrong move; any other error stops the run.
+type mover func(entry) (reply string, took time.Duration, err error)
+
+// errPlayed marks an engine's answer that is no legal move.
+var errPlayed = errors.New("no legal move")
 
 // scoreSuite asks move for its move in each entry's position and
 // prints whether the move wins: "right" when it is one of the entry's
@@ -46,15 +49,16 @@ type mover func(entry) (string, error)
 // its losses, the solver proves it losing, or the engine gave no legal
 // move in time; "unknown" otherwise. Moves the solver settles are added
 // to the entries. An error is an engine that stopped answering, or
-// ctx's end.
+// ctx's end; the tally then counts the positions scored before it.
 func scoreSuite(ctx context.Context, entries []entry, move mover, o scoreOptions, stdout io.Writer) (tally, error) {
 	var t tally
 	s := solve.New(solve.Options{TableBytes: o.table << 20, Vulnerable: true})
 	for i := range entries {
+		if err := ctx.Err(); err != nil {
+			return t, err
+		}
 		en := &entries[i]
-		began := time.Now()
-		reply, err := move(*en)
-		took := time.Since(began)
+		reply, took, err := move(*en)
 		t.spent += took
 		var m hex.Move
 		if err == nil {
@@ -67,13 +71,16 @@ func scoreSuite(ctx context.Context, entries []entry, move mover, o scoreOptions
 				err = fmt.Errorf("%w: %q: %v", errPlayed, reply, err)
 			}
 		}
-		var result, note string
+		// The move's field is a cell or "-", so that the line reads back
+		// (-moves) whatever the engine said.
+		var result, cell, note string
 		switch {
 		case errors.Is(err, errPlayed):
-			result, note = "wrong", err.Error()
+			result, cell, note = "wrong", "-", err.Error()
 		case err != nil:
-			return t, err
+			return t, fmt.Errorf("line %d of the suite: %w", en.line, err)
 		default:
+			cell = m.String()
 			result, note = judge(ctx, s, en, m, o.check)
 			if ctx.Err() != nil {
 				return t, ctx.Err()
@@ -93,7 +100,7 @@ func scoreSuite(ctx context.Context, entries []entry, move mover, o scoreOptions
 		if note != "" {
 			note = "; " + note
 		}
-		fmt.Fprintf(stdout, "%d %s %s (line %d, %.2fs%s) %s\n", i+1, result, reply, en.line, took.Seconds(), note, en.id)
+		fmt.Fprintf(stdout, "%d %s %s (line %d, %.2fs%s) %s\n", i+1, result, cell, en.line, took.Seconds(), note, en.id)
 	}
 	n := t.right + t.wrong
 	lo, hi := stats.Wilson(float64(t.right)/float64(max(n, 1)), n)
@@ -102,41 +109,42 @@ func scoreSuite(ctx context.Context, entries []entry, move mover, o scoreOptions
 	return t, nil
 }
 
-// errPlayed marks an engine's answer that is no legal move.
-var errPlayed = errors.New("no legal move")
-
 // engineMover sets each entry's position up in the engine and asks for
-// its move. An engine late to answer is started again and its move is
-// an errPlayed error; so is a failure reply.
+// its move, timing the genmove alone. An engine late to answer, or
+// whose answer is garbled, is started again and its move is an
+// errPlayed error; so is a failure reply.
 func engineMover(e *htpclient.Engine, o scoreOptions) mover {
-	return func(en entry) (string, error) { return ask(e, en, o) }
-}
-
-// ask is engineMover's question for one entry.
-func ask(e *htpclient.Engine, en entry, o scoreOptions) (string, error) {
-	cols, _ := en.pos.Size()
-	commands := []string{fmt.Sprintf("boardsize %d", cols), "clear_board"}
-	for k, m := range en.moves {
-		commands = append(commands, fmt.Sprintf("play %s %s", []string{"b", "w"}[k%2], m))
-	}
-	for _, c := range commands {
-		if _, err := e.Ask(c, htpclient.SetupTime); err != nil {
-			return "", err
+	return func(en entry) (string, time.Duration, error) {
+		cols, _ := en.pos.Size()
+		commands := []string{fmt.Sprintf("boardsize %d", cols), "clear_board"}
+		for k, m := range en.moves {
+			commands = append(commands, fmt.Sprintf("play %s %s", []string{"b", "w"}[k%2], m))
 		}
-	}
-	colour := []string{"b", "w"}[len(en.moves)%2]
-	limit := o.moveTime + o.grace
-	reply, err := e.Ask("genmove "+colour, limit)
-	switch {
-	case errors.Is(err, htpclient.ErrLate):
-		if err := e.Restart(); err != nil {
-			return "", err
+		for _, c := range commands {
+			if _, err := e.Ask(c, htpclient.SetupTime); err != nil {
+				return "", 0, err
+			}
 		}
-		return "", fmt.Errorf("%w: none in %v", errPlayed, limit)
-	case errors.Is(err, htpclient.ErrRefused), errors.Is(err, htpclient.ErrGarbled):
-		return "", fmt.Errorf("%w: %v", errPlayed, err)
+		colour := []string{"b", "w"}[len(en.moves)%2]
+		limit := o.moveTime + o.grace
+		began := time.Now()
+		reply, err := e.Ask("genmove "+colour, limit)
+		took := time.Since(began)
+		switch {
+		case errors.Is(err, htpclient.ErrLate), errors.Is(err, htpclient.ErrGarbled):
+			// Its conversation is out of step: start it again.
+			if err := e.Restart(); err != nil {
+				return "", took, err
+			}
+			if errors.Is(err, htpclient.ErrLate) {
+				return "", took, fmt.Errorf("%w: none in %v", errPlayed, limit)
+			}
+			return "", took, fmt.Errorf("%w: %v", errPlayed, err)
+		case errors.Is(err, htpclient.ErrRefused):
+			return "", took, fmt.Errorf("%w: %v", errPlayed, err)
+		}
+		return reply, took, err
 	}
-	return reply, err
 }
 
 // judge tells whether m wins the entry's position: from the entry's
@@ -169,38 +177,52 @@ func judge(ctx context.Context, s *solve.Solver, en *entry, m hex.Move, check ti
 	return "right", "solved"
 }
 
-// replayMover gives, for each entry, the move an earlier run printed for
-// its line of the suite (its output's "N verdict MOVE (line L, ..."
-// lines); a run's line without a move (the engine gave none) is an
-// errPlayed error, an entry the run did not score an error.
-func replayMover(out io.Reader) (mover, error) {
-	moves := map[int]string{}
+// runLine is a position's line of a run's output: its verdict, move,
+// suite line, time and id.
+var runLine = regexp.MustCompile(`^\d+ (right|wrong|unknown) (\S+) \(line (\d+), ([0-9.]+)s[;)].*\) (.*)$`)
+
+// replayMover gives, for each entry, the move and time an earlier run
+// printed for its line of the suite; a "-" move (the engine gave none)
+// is an errPlayed error. Every entry must have its line in the run, with
+// the entry's id: else the run is of another suite, or another version
+// of it.
+func replayMover(out io.Reader, entries []entry) (mover, error) {
+	type played struct {
+		move, id string
+		took     time.Duration
+	}
+	runs := map[int]played{}
 	sc := bufio.NewScanner(out)
+	sc.Buffer(make([]byte, 64<<10), 1<<20)
 	for sc.Scan() {
 		m := runLine.FindStringSubmatch(sc.Text())
 		if m == nil {
 			continue
 		}
 		l, _ := strconv.Atoi(m[3])
-		moves[l] = m[2]
+		secs, _ := strconv.ParseFloat(m[4], 64)
+		runs[l] = played{m[2], m[5], time.Duration(secs * float64(time.Second))}
 	}
 	if err := sc.Err(); err != nil {
 		return nil, err
 	}
-	if len(moves) == 0 {
+	if len(runs) == 0 {
 		return nil, errors.New("no scored position in it")
 	}
-	return func(en entry) (string, error) {
-		m, ok := moves[en.line]
+	for _, en := range entries {
+		r, ok := runs[en.line]
 		switch {
 		case !ok:
-			return "", fmt.Errorf("the earlier run scored no position on line %d of the suite", en.line)
-		case m == "":
-			return "", fmt.Errorf("%w: none in the earlier run", errPlayed)
+			return nil, fmt.Errorf("it scored no position on line %d of the suite", en.line)
+		case r.id != en.id:
+			return nil, fmt.Errorf("its line %d is %q, the suite's %q: a run of another suite", en.line, r.id, en.id)
 		}
-		return m, nil
+	}
+	return func(en entry) (string, time.Duration, error) {
+		r := runs[en.line]
+		if r.move == "-" {
+			return "", r.took, fmt.Errorf("%w: none in the earlier run", errPlayed)
+		}
+		return r.move, r.took, nil
 	}, nil
 }
-
-// runLine is a position's line of a run's output.
-var runLine = regexp.MustCompile(`^\d+ (right|wrong|unknown) (\S*) \(line (\d+), `)

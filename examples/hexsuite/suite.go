@@ -2,8 +2,11 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -55,10 +58,14 @@ func readSuite(r io.Reader) ([]entry, error) {
 		return nil, fmt.Errorf("line %d: %w", n+1, err)
 	}
 	if len(out) == 0 {
-		return nil, fmt.Errorf("no position in the file")
+		return nil, errNoPosition
 	}
 	return out, nil
 }
+
+// errNoPosition is a suite file without a position: one -make may add
+// to, but not one to score an engine on.
+var errNoPosition = errors.New("no position in the file")
 
 // parseEntry reads and checks one entry line.
 func parseEntry(l string) (entry, error) {
@@ -75,6 +82,9 @@ func parseEntry(l string) (entry, error) {
 	if cfg.Swap != hex.SwapNone {
 		return entry{}, fmt.Errorf("game spec %s: a suite's games have no pie rule (swap=none)", e.spec)
 	}
+	if cfg.Cols != cfg.Rows {
+		return entry{}, fmt.Errorf("game spec %s: a suite's boards are square (HTP's boardsize takes one size)", e.spec)
+	}
 	if cfg.Cols*cfg.Rows > analysis.MaxCells {
 		return entry{}, fmt.Errorf("game spec %s: more than the %d cells the solver takes", e.spec, analysis.MaxCells)
 	}
@@ -87,18 +97,24 @@ func parseEntry(l string) (entry, error) {
 		if err != nil {
 			return entry{}, fmt.Errorf("move %d %q: %w", k+1, s, err)
 		}
+		e.moves[k] = m.String() // as engines read it: "A1" is sent as a1
 	}
 	if p.ToMove() == rules.Terminal {
 		return entry{}, fmt.Errorf("the moves end the game: no move to find")
 	}
 	e.pos = p
-	seen := map[string]string{}
+	seen, keys := map[string]string{}, map[string]bool{}
 	for _, f := range fields[1:] {
 		words := strings.Fields(f)
 		if len(words) == 0 {
 			return entry{}, fmt.Errorf("an empty field between |s")
 		}
-		switch key := words[0]; key {
+		key := words[0]
+		if keys[key] {
+			return entry{}, fmt.Errorf("a second %s field", key)
+		}
+		keys[key] = true
+		switch key {
 		case "win", "loss":
 			if len(words) == 1 {
 				return entry{}, fmt.Errorf("%s with no cell", key)
@@ -123,8 +139,8 @@ func parseEntry(l string) (entry, error) {
 				}
 			}
 		case "id":
-			if e.id != "" {
-				return entry{}, fmt.Errorf("a second id")
+			if len(words) == 1 {
+				return entry{}, fmt.Errorf("id with no text")
 			}
 			e.id = strings.Join(words[1:], " ")
 		default:
@@ -206,4 +222,46 @@ func key(p hex.Position) string {
 		best = min(best, p.Transform(k).String())
 	}
 	return best
+}
+
+// rewrite writes the suite file name, whose text was data, again with
+// the entries' lines replaced by their current text, keeping its line
+// ends (LF or CRLF), its byte-order mark and its mode, through a
+// temporary file renamed over it.
+func rewrite(name string, data []byte, entries []entry) error {
+	text, bom := strings.CutPrefix(string(data), "\uFEFF")
+	lines := strings.Split(text, "\n")
+	for _, e := range entries {
+		end := ""
+		if strings.HasSuffix(lines[e.line-1], "\r") {
+			end = "\r"
+		}
+		lines[e.line-1] = e.String() + end
+	}
+	text = strings.Join(lines, "\n")
+	if bom {
+		text = "\uFEFF" + text
+	}
+	info, err := os.Stat(name)
+	if err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(name), filepath.Base(name)+".*")
+	if err != nil {
+		return err
+	}
+	_, err = tmp.WriteString(text)
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(tmp.Name(), info.Mode().Perm())
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), name)
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+	}
+	return err
 }

@@ -21,30 +21,34 @@ func TestSuiteLineGrammar(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !slices.Equal(e.moves, []string{"a1", "E5"}) || !slices.Equal(e.win, []string{"c3", "c2"}) ||
+	if !slices.Equal(e.moves, []string{"a1", "e5"}) || !slices.Equal(e.win, []string{"c3", "c2"}) ||
 		!slices.Equal(e.loss, []string{"b1", "a2"}) || e.id != "from a test" || e.pos.Ply() != 2 {
 		t.Errorf("%+v", e)
 	}
-	if got, want := e.String(), "hex(size=5,swap=none) a1 E5 | win c2 c3 | loss a2 b1 | id from a test"; got != want {
+	if got, want := e.String(), "hex(size=5,swap=none) a1 e5 | win c2 c3 | loss a2 b1 | id from a test"; got != want {
 		t.Errorf("String() = %q, want %q", got, want)
 	}
 	for line, want := range map[string]string{
-		"":                                             "no game spec",
-		"| win a1":                                     "no game spec",
-		"hex(size=5) | win a1":                         "swap=none",
-		"hex(size=5,swap=nope) | win a1":               "game spec",
-		"chess | win a1":                               "game spec",
-		"hex(size=5,swap=none) a1 a1 | win b1":         `move 2 "a1"`,
-		"hex(size=5,swap=none) a1 zz | win b1":         `move 2 "zz"`,
-		"hex(size=2,swap=none) a1 b1 a2 | win b2":      "end the game",
-		"hex(size=5,swap=none) a1 | win a1":            `win "a1"`,
-		"hex(size=5,swap=none) a1 | win b1 | loss b1":  "b1: already under win",
-		"hex(size=5,swap=none) a1 | win b1 b1":         "b1: already under win",
-		"hex(size=5,swap=none) | loss b1":              "no win field",
-		"hex(size=5,swap=none) | win":                  "win with no cell",
-		"hex(size=5,swap=none) | win b1 ||":            "an empty field",
-		"hex(size=5,swap=none) | win b1 | best b1":     `unknown field "best"`,
-		"hex(size=5,swap=none) | win b1 | id x | id y": "a second id",
+		"":                                                   "no game spec",
+		"| win a1":                                           "no game spec",
+		"hex(size=5) | win a1":                               "swap=none",
+		"hex(size=5,swap=nope) | win a1":                     "game spec",
+		"chess | win a1":                                     "game spec",
+		"hex(size=5,swap=none) a1 a1 | win b1":               `move 2 "a1"`,
+		"hex(size=5,swap=none) a1 zz | win b1":               `move 2 "zz"`,
+		"hex(size=2,swap=none) a1 b1 a2 | win b2":            "end the game",
+		"hex(size=5,swap=none) a1 | win a1":                  `win "a1"`,
+		"hex(size=5,swap=none) a1 | win b1 | loss b1":        "b1: already under win",
+		"hex(size=5,swap=none) a1 | win b1 b1":               "b1: already under win",
+		"hex(size=5,swap=none) | loss b1":                    "no win field",
+		"hex(size=5,swap=none) | win":                        "win with no cell",
+		"hex(size=5,swap=none) | win b1 ||":                  "an empty field",
+		"hex(size=5,swap=none) | win b1 | best b1":           `unknown field "best"`,
+		"hex(size=5,swap=none) | win b1 | id x | id y":       "a second id field",
+		"hex(size=5,swap=none) | win b1 | win c1":            "a second win field",
+		"hex(size=5,swap=none) | win b1 | loss c1 | loss d1": "a second loss field",
+		"hex(size=5,swap=none) | win b1 | id":                "id with no text",
+		"hex(size=5x4,swap=none) | win b1":                   "square",
 	} {
 		if _, err := parseEntry(line); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%q: error %v, want one with %q", line, err, want)

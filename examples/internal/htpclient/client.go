@@ -13,6 +13,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -44,6 +45,7 @@ type Engine struct {
 	cmd   *exec.Cmd
 	in    io.WriteCloser
 	lines chan string // the engine's output, line by line; closed at its end
+	id    int         // the last command's id
 }
 
 // Start starts the engine's process and sends its setup commands.
@@ -58,9 +60,25 @@ func (e *Engine) launch() error {
 	if len(words) == 0 {
 		return fmt.Errorf("-%s: no command", e.Name)
 	}
+	var setup []string
+	if e.Setup != "" {
+		data, err := os.ReadFile(e.Setup)
+		if err != nil {
+			return fmt.Errorf("engine %s's setup: %w", e.Name, err)
+		}
+		for line := range strings.SplitSeq(string(data), "\n") {
+			if line = strings.TrimSpace(line); line != "" && !strings.HasPrefix(line, "#") {
+				setup = append(setup, line)
+			}
+		}
+	}
 	cmd := exec.Command(words[0], words[1:]...)
 	cmd.Dir = e.Dir
-	cmd.Stderr = io.Discard
+	// The engine's stderr goes to the null device: a pipe would make
+	// Wait wait for every process holding it, such as a child of a
+	// wrapper script that hangs. WaitDelay bounds Wait all the same.
+	cmd.Stderr = nil
+	cmd.WaitDelay = 2 * time.Second
 	in, err := cmd.StdinPipe()
 	if err != nil {
 		return err
@@ -86,27 +104,39 @@ func (e *Engine) launch() error {
 			}
 		}
 	}(e.lines)
-	if e.Setup != "" {
-		data, err := os.ReadFile(e.Setup)
-		if err != nil {
-			return err
-		}
-		for line := range strings.SplitSeq(string(data), "\n") {
-			if line = strings.TrimSpace(line); line != "" && !strings.HasPrefix(line, "#") {
-				if _, err := e.Ask(line, SetupTime); err != nil {
-					return fmt.Errorf("-%ssetup: %s: %w", e.Name, line, err)
-				}
-			}
+	for _, line := range setup {
+		if _, err := e.Ask(line, SetupTime); err != nil {
+			e.kill()
+			return fmt.Errorf("engine %s's setup %s: %q: %w", e.Name, e.Setup, line, err)
 		}
 	}
 	return nil
 }
 
-// Ask sends one command and returns the reply's text (without its "="),
-// waiting at most limit for it.
+// Ask sends one command, with an id, and returns the reply's text
+// (without its "=" and id), waiting at most limit for it.
 func (e *Engine) Ask(command string, limit time.Duration) (string, error) {
-	if _, err := fmt.Fprintf(e.in, "%s\n", command); err != nil {
-		return "", err
+	// Output nobody asked for (a second reply, a stray line) would put
+	// every later reply out of step: refuse it. Blank lines are the end
+	// of a reply already read.
+	for pending := true; pending; {
+		select {
+		case line, ok := <-e.lines:
+			if !ok {
+				return "", fmt.Errorf("engine %s stopped before %q", e.Name, command)
+			}
+			if line = strings.TrimSpace(line); line != "" {
+				return "", fmt.Errorf("engine %s: %w: unrequested output %q before %q", e.Name, ErrGarbled, line, command)
+			}
+		default:
+			pending = false
+		}
+	}
+	// Each command carries an id, which the reply repeats: a reply to
+	// another command (a second reply to an earlier one) is refused.
+	e.id++
+	if _, err := fmt.Fprintf(e.in, "%d %s\n", e.id, command); err != nil {
+		return "", fmt.Errorf("engine %s: %q: %w", e.Name, command, err)
 	}
 	timer := time.NewTimer(limit)
 	defer timer.Stop()
@@ -132,13 +162,18 @@ func (e *Engine) Ask(command string, limit time.Duration) (string, error) {
 		reply.WriteString(line + "\n")
 	}
 	text := strings.TrimSpace(reply.String())
-	switch {
-	case strings.HasPrefix(text, "="):
-		return strings.TrimSpace(text[1:]), nil
-	case strings.HasPrefix(text, "?"):
-		return "", fmt.Errorf("%w: %s", ErrRefused, text)
+	if text == "" || text[0] != '=' && text[0] != '?' {
+		return "", fmt.Errorf("engine %s: %w %q to %q", e.Name, ErrGarbled, text, command)
 	}
-	return "", fmt.Errorf("engine %s: %w %q to %q", e.Name, ErrGarbled, text, command)
+	id := strconv.Itoa(e.id)
+	rest, ok := strings.CutPrefix(text[1:], id)
+	if !ok || rest != "" && rest[0] != ' ' && rest[0] != '\n' {
+		return "", fmt.Errorf("engine %s: %w %q to %q, whose id is %s", e.Name, ErrGarbled, text, command, id)
+	}
+	if text[0] == '?' {
+		return "", fmt.Errorf("%w: ? %s", ErrRefused, strings.TrimSpace(rest))
+	}
+	return strings.TrimSpace(rest), nil
 }
 
 // Restart ends the engine's process and starts it again: after a reply
