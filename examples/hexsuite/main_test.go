@@ -370,8 +370,17 @@ func TestScoreStopsForAnEngineThatEnds(t *testing.T) {
 // an error.
 func TestMovesJudgesAnEarlierRun(t *testing.T) {
 	suite := fiveSuite(t)
-	_, first, _ := hexsuite("-suite", suite, "-engine", engine(t, "first"), "-check", "5s", "-table", "16")
+	// The first run solves (its lines have notes); the second knows
+	// every move (its lines have none).
+	_, first, _ := hexsuite("-suite", suite, "-engine", engine(t, "first"), "-check", "5s", "-table", "16", "-update")
+	_, second, _ := hexsuite("-suite", suite, "-engine", engine(t, "first"), "-check", "5s", "-table", "16")
 	earlier := filepath.Join(t.TempDir(), "run.txt")
+	if err := os.WriteFile(earlier, []byte(second), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if status, again, stderr := hexsuite("-suite", suite, "-moves", earlier); status != 0 || again != second {
+		t.Errorf("status %d: %s%s\nwant\n%s", status, again, stderr, second)
+	}
 	if err := os.WriteFile(earlier, []byte(first), 0o644); err != nil {
 		t.Fatal(err)
 	}

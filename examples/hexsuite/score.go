@@ -179,7 +179,7 @@ func judge(ctx context.Context, s *solve.Solver, en *entry, m hex.Move, check ti
 
 // runLine is a position's line of a run's output: its verdict, move,
 // suite line, time and id.
-var runLine = regexp.MustCompile(`^\d+ (right|wrong|unknown) (\S+) \(line (\d+), ([0-9.]+)s[;)].*\) (.*)$`)
+var runLine = regexp.MustCompile(`^\d+ (right|wrong|unknown) (\S+) \(line (\d+), ([0-9.]+)s(?:; .*?)?\) (.*)$`)
 
 // replayMover gives, for each entry, the move and time an earlier run
 // printed for its line of the suite; a "-" move (the engine gave none)

@@ -142,3 +142,47 @@ func TestCommittedSuitesRead(t *testing.T) {
 		}
 	}
 }
+
+// TestCommittedRunsAgree: each run in docs/suites/runs, judged again
+// against its suite (the longest suite name its name starts with), gets
+// the verdicts it records: the suite holds what the runs settled.
+func TestCommittedRunsAgree(t *testing.T) {
+	runs, _ := filepath.Glob("../../docs/suites/runs/*.txt")
+	suites, _ := filepath.Glob("../../docs/suites/*.txt")
+	if len(runs) == 0 {
+		t.Fatal("no runs")
+	}
+	verdicts := func(text string) []string {
+		var v []string
+		for l := range strings.SplitSeq(text, "\n") {
+			if m := runLine.FindStringSubmatch(l); m != nil {
+				v = append(v, m[1]+" "+m[2]+" "+m[3])
+			}
+		}
+		return v
+	}
+	for _, run := range runs {
+		suite := ""
+		for _, s := range suites {
+			if base := strings.TrimSuffix(filepath.Base(s), ".txt"); strings.HasPrefix(filepath.Base(run), base+"-") && len(s) > len(suite) {
+				suite = s
+			}
+		}
+		if suite == "" {
+			t.Errorf("%s: no suite", run)
+			continue
+		}
+		data, err := os.ReadFile(run)
+		if err != nil {
+			t.Fatal(err)
+		}
+		status, out, stderr := hexsuite("-suite", suite, "-moves", run, "-check", "1ms", "-table", "16")
+		if status != 0 {
+			t.Errorf("%s: status %d: %s", run, status, stderr)
+			continue
+		}
+		if got, want := verdicts(out), verdicts(string(data)); !slices.Equal(got, want) || len(want) == 0 {
+			t.Errorf("%s against %s:\n%q\nwant\n%q", run, suite, got, want)
+		}
+	}
+}

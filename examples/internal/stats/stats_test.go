@@ -20,7 +20,7 @@ func TestWilsonKnownValues(t *testing.T) {
 		{0.5, 0, 0, 1},
 	} {
 		lo, hi := Wilson(c.p, c.n)
-		if math.Abs(lo-c.lo) > 1e-4 || math.Abs(hi-c.hi) > 1e-4 {
+		if !(math.Abs(lo-c.lo) <= 1e-4 && math.Abs(hi-c.hi) <= 1e-4) { // NaN fails too
 			t.Errorf("Wilson(%v, %d) = %.5f, %.5f; want %.5f, %.5f", c.p, c.n, lo, hi, c.lo, c.hi)
 		}
 	}
