@@ -15,7 +15,7 @@
 //
 // The referee sends each engine boardsize, clear_board, the moves with
 // play, and genmove for its own moves, each command with a number (GTP's
-// id) that the reply must repeat; it checks every move against the
+// id) that a reply repeats or leaves out; it checks every move against the
 // rules of package hex, and a move that is illegal, unreadable, a
 // resignation, a failure reply or later than -movetime plus -grace loses
 // the game for its engine (a late engine, or one whose reply was
@@ -30,8 +30,8 @@
 // moves it made in under a tenth of -movetime (a proven win, a forced
 // move) and the mean of the others (the time its searches used). Exit status:
 // 0 when the match was played, 1 when an engine could not be started,
-// stopped, or gave no answer within a minute to a command other than
-// genmove, 2 for bad flags.
+// stopped, or gave no answer within a minute, a failure or a garbled
+// answer to a command other than genmove, 2 for bad flags.
 package main
 
 import (

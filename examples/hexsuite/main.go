@@ -54,9 +54,10 @@
 //
 // -suite sends an HTP engine (the command's words are split at spaces)
 // each position with boardsize, clear_board and play, then genmove for
-// the side to move (each command with a number, GTP's id, that the reply
-// must repeat; an engine whose reply does not is out of step, and is
-// started again), and prints a line a position: "right" when the move
+// the side to move (each command with a number, GTP's id, that a reply
+// repeats or leaves out; a genmove answered late, with another id or
+// with garbage starts the engine again, a bad answer to another command
+// stops the run), and prints a line a position: "right" when the move
 // is under win, or the solver proves it wins within -check; "wrong"
 // when it is under loss, the solver proves it loses, or the engine
 // gave no legal move within -movetime and -grace (an engine that
@@ -74,7 +75,8 @@
 // MoHex's param settings), -dir its working directory.
 //
 // Exit status: 0 when the run was done; 1 when an engine could not be
-// started or stopped answering, or -timeout ran out; 2 for bad flags,
+// started, stopped answering or answered boardsize, clear_board, play or
+// a setup command badly, or -timeout ran out; 2 for bad flags,
 // a bad suite or a bad record file.
 package main
 

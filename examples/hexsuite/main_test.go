@@ -27,8 +27,11 @@ import (
 // first empty cell, "occupied" the cell of the last stone, "resign"
 // resigns, "hang" never answers genmove, "hangchild" neither, with a
 // child process holding its stderr, "refuse" answers it with a failure,
-// "garbage" with a line that is no reply, "twice" with two replies,
-// "quit" ends at the first genmove. Every mode refuses a play or
+// "busy" with a failure of two lines and brackets, "wrongid" with a
+// reply of another id, "garbage" with a
+// line that is no reply, "twice" with two replies,
+// "quit" ends at the first genmove, "noid" plays as "first" with replies
+// that leave the command's id out. Every mode refuses a play or
 // genmove of the colour not to move.
 const fakeEnv = "HEXSUITE_FAKE_ENGINE"
 
@@ -54,6 +57,9 @@ func fake(mode string) {
 			if _, err := strconv.Atoi(f[0]); err == nil {
 				id, f = f[0], f[1:]
 			}
+		}
+		if mode == "noid" {
+			id = "" // as an engine that leaves ids out
 		}
 		if len(f) == 0 {
 			continue
@@ -102,6 +108,11 @@ func fake(mode string) {
 				time.Sleep(time.Hour)
 			case "refuse":
 				fmt.Printf("?%s no\n\n", id)
+			case "wrongid":
+				n, _ := strconv.Atoi(id)
+				fmt.Printf("=%d %s\n\n", n+1, p.AppendMoves(nil)[0])
+			case "busy":
+				fmt.Printf("?%s cannot (busy) now\nsecond line\n\n", id)
 			case "garbage":
 				fmt.Print("hello\n\n")
 			case "quit":
@@ -343,6 +354,7 @@ func TestScoreCountsNoMoveAsWrong(t *testing.T) {
 		"hang":     "none in 200ms",
 		"refuse":   "refused",
 		"garbage":  "garbled reply",
+		"wrongid":  "whose id is",
 	} {
 		status, stdout, stderr := hexsuite("-suite", suite, "-engine", engine(t, mode), "-movetime", "100ms", "-grace", "100ms", "-first", "2")
 		if status != 0 {
@@ -620,5 +632,33 @@ func TestMakeAppendsCleanly(t *testing.T) {
 	status, stdout, stderr := hexsuite("-make", "-records", never, "-out", out, "-scan", "1s", "-each", "1s", "-table", "16")
 	if _, err := os.Stat(out); status != 0 || !strings.Contains(stdout, "added 0 positions") || err == nil {
 		t.Errorf("status %d, %v: %s%s", status, err, stdout, stderr)
+	}
+}
+
+// TestRunLinesReadBack: whatever an engine answers, each position is one
+// line of the run, which -moves reads back, ids with brackets included.
+func TestRunLinesReadBack(t *testing.T) {
+	suite := filepath.Join(t.TempDir(), "suite.txt")
+	os.WriteFile(suite, []byte("hex(size=3,swap=none) | win b2 | id t1 (x) y\nhex(size=3,swap=none) a1 | win b2\n"), 0o644)
+	status, out, stderr := hexsuite("-suite", suite, "-engine", engine(t, "busy"), "-table", "16")
+	if status != 0 || strings.Count(out, "\n") != 3 || !strings.Contains(out, "cannot (busy) now second line) t1 (x) y\n") {
+		t.Fatalf("status %d: %s%s", status, out, stderr)
+	}
+	earlier := filepath.Join(t.TempDir(), "run.txt")
+	os.WriteFile(earlier, []byte(out), 0o644)
+	if status, again, stderr := hexsuite("-suite", suite, "-moves", earlier, "-table", "16"); status != 0 || strings.Count(again, " wrong - ") != 2 {
+		t.Errorf("status %d: %s%s", status, again, stderr)
+	}
+}
+
+// TestRepliesWithoutIdsAreTaken: an engine that leaves the ids out of
+// its replies is scored as any other.
+func TestRepliesWithoutIdsAreTaken(t *testing.T) {
+	suite := fiveSuite(t)
+	_, want, _ := hexsuite("-suite", suite, "-engine", engine(t, "first"), "-table", "16")
+	status, out, stderr := hexsuite("-suite", suite, "-engine", engine(t, "noid"), "-table", "16")
+	times := regexp.MustCompile(`[0-9.]+s\b`)
+	if status != 0 || times.ReplaceAllString(out, "") != times.ReplaceAllString(want, "") {
+		t.Errorf("status %d: %s%s\nwant\n%s", status, out, stderr, want)
 	}
 }

@@ -98,9 +98,14 @@ func scoreSuite(ctx context.Context, entries []entry, move mover, o scoreOptions
 			t.unknown++
 		}
 		if note != "" {
-			note = "; " + note
+			// One line a position, whatever the engine said.
+			note = "; " + strings.Join(strings.Fields(note), " ")
 		}
-		fmt.Fprintf(stdout, "%d %s %s (line %d, %.2fs%s) %s\n", i+1, result, cell, en.line, took.Seconds(), note, en.id)
+		id := ""
+		if en.id != "" {
+			id = " " + en.id
+		}
+		fmt.Fprintf(stdout, "%d %s %s (line %d, %.2fs%s)%s\n", i+1, result, cell, en.line, took.Seconds(), note, id)
 	}
 	n := t.right + t.wrong
 	lo, hi := stats.Wilson(float64(t.right)/float64(max(n, 1)), n)
@@ -177,9 +182,10 @@ func judge(ctx context.Context, s *solve.Solver, en *entry, m hex.Move, check ti
 	return "right", "solved"
 }
 
-// runLine is a position's line of a run's output: its verdict, move,
-// suite line, time and id.
-var runLine = regexp.MustCompile(`^\d+ (right|wrong|unknown) (\S+) \(line (\d+), ([0-9.]+)s(?:; .*?)?\) (.*)$`)
+// runLine is the start of a position's line of a run's output: its
+// verdict, move, suite line and time. The note that may follow can hold
+// anything an engine said, so the id is read from the line's end.
+var runLine = regexp.MustCompile(`^\d+ (right|wrong|unknown) (\S+) \(line (\d+), ([0-9.]+)s`)
 
 // replayMover gives, for each entry, the move and time an earlier run
 // printed for its line of the suite; a "-" move (the engine gave none)
@@ -188,8 +194,8 @@ var runLine = regexp.MustCompile(`^\d+ (right|wrong|unknown) (\S+) \(line (\d+),
 // of it.
 func replayMover(out io.Reader, entries []entry) (mover, error) {
 	type played struct {
-		move, id string
-		took     time.Duration
+		move, line string
+		took       time.Duration
 	}
 	runs := map[int]played{}
 	sc := bufio.NewScanner(out)
@@ -201,7 +207,7 @@ func replayMover(out io.Reader, entries []entry) (mover, error) {
 		}
 		l, _ := strconv.Atoi(m[3])
 		secs, _ := strconv.ParseFloat(m[4], 64)
-		runs[l] = played{m[2], m[5], time.Duration(secs * float64(time.Second))}
+		runs[l] = played{m[2], sc.Text(), time.Duration(secs * float64(time.Second))}
 	}
 	if err := sc.Err(); err != nil {
 		return nil, err
@@ -214,8 +220,8 @@ func replayMover(out io.Reader, entries []entry) (mover, error) {
 		switch {
 		case !ok:
 			return nil, fmt.Errorf("it scored no position on line %d of the suite", en.line)
-		case r.id != en.id:
-			return nil, fmt.Errorf("its line %d is %q, the suite's %q: a run of another suite", en.line, r.id, en.id)
+		case en.id == "" && !strings.HasSuffix(r.line, ")") || en.id != "" && !strings.HasSuffix(r.line, ") "+en.id):
+			return nil, fmt.Errorf("its line for line %d does not end with the suite's id %q: a run of another suite", en.line, en.id)
 		}
 	}
 	return func(en entry) (string, time.Duration, error) {

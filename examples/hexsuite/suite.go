@@ -242,6 +242,11 @@ func rewrite(name string, data []byte, entries []entry) error {
 	if bom {
 		text = "\uFEFF" + text
 	}
+	// Through a symbolic link, rewrite its target, not the link.
+	name, err := filepath.EvalSymlinks(name)
+	if err != nil {
+		return err
+	}
 	info, err := os.Stat(name)
 	if err != nil {
 		return err

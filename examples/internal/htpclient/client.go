@@ -23,9 +23,10 @@ import (
 const SetupTime = time.Minute
 
 // Ask's errors: ErrRefused is an engine's failure reply ("? ..."),
-// ErrGarbled a reply that is neither a success nor a failure, ErrLate no
-// reply in time (the conversation is then out of step: Restart the
-// engine before asking it more).
+// ErrGarbled a reply that is neither a success nor a failure, a reply
+// with another command's id, or output nobody asked for, ErrLate no
+// reply in time (after the last two the conversation is out of step:
+// Restart the engine before asking it more).
 var (
 	ErrRefused = errors.New("refused")
 	ErrGarbled = errors.New("garbled reply")
@@ -76,7 +77,8 @@ func (e *Engine) launch() error {
 	cmd.Dir = e.Dir
 	// The engine's stderr goes to the null device: a pipe would make
 	// Wait wait for every process holding it, such as a child of a
-	// wrapper script that hangs. WaitDelay bounds Wait all the same.
+	// wrapper script that hangs. WaitDelay bounds Wait should output
+	// ever be copied again.
 	cmd.Stderr = nil
 	cmd.WaitDelay = 2 * time.Second
 	in, err := cmd.StdinPipe()
@@ -88,7 +90,7 @@ func (e *Engine) launch() error {
 		return err
 	}
 	if err := cmd.Start(); err != nil {
-		return fmt.Errorf("-%s: %w", e.Name, err)
+		return fmt.Errorf("engine %s: %w", e.Name, err)
 	}
 	e.cmd, e.in, e.lines = cmd, in, make(chan string, 64)
 	go func(lines chan<- string) {
@@ -113,8 +115,9 @@ func (e *Engine) launch() error {
 	return nil
 }
 
-// Ask sends one command, with an id, and returns the reply's text
-// (without its "=" and id), waiting at most limit for it.
+// Ask sends one command, with an id (GTP's command number), and returns
+// the reply's text (without its "=" and id), waiting at most limit for
+// it. The reply must repeat the id or leave it out.
 func (e *Engine) Ask(command string, limit time.Duration) (string, error) {
 	// Output nobody asked for (a second reply, a stray line) would put
 	// every later reply out of step: refuse it. Blank lines are the end
@@ -165,13 +168,20 @@ func (e *Engine) Ask(command string, limit time.Duration) (string, error) {
 	if text == "" || text[0] != '=' && text[0] != '?' {
 		return "", fmt.Errorf("engine %s: %w %q to %q", e.Name, ErrGarbled, text, command)
 	}
-	id := strconv.Itoa(e.id)
-	rest, ok := strings.CutPrefix(text[1:], id)
-	if !ok || rest != "" && rest[0] != ' ' && rest[0] != '\n' {
-		return "", fmt.Errorf("engine %s: %w %q to %q, whose id is %s", e.Name, ErrGarbled, text, command, id)
+	// A reply may leave the id out (some engines do); one with another
+	// id answers another command.
+	rest := text[1:]
+	if digits := len(rest) - len(strings.TrimLeft(rest, "0123456789")); digits > 0 {
+		if id := strconv.Itoa(e.id); rest[:digits] != id {
+			return "", fmt.Errorf("engine %s: %w %q to %q, whose id is %s", e.Name, ErrGarbled, text, command, id)
+		}
+		rest = rest[digits:]
+	}
+	if rest != "" && rest[0] != ' ' && rest[0] != '\n' {
+		return "", fmt.Errorf("engine %s: %w %q to %q", e.Name, ErrGarbled, text, command)
 	}
 	if text[0] == '?' {
-		return "", fmt.Errorf("%w: ? %s", ErrRefused, strings.TrimSpace(rest))
+		return "", fmt.Errorf("engine %s: %w %q: ? %s", e.Name, ErrRefused, command, strings.Join(strings.Fields(rest), " "))
 	}
 	return strings.TrimSpace(rest), nil
 }
