@@ -66,7 +66,8 @@
 // and the engine's mean time a move (of its genmoves alone). -update
 // writes the moves the solver settled into the suite file, so that the
 // next run knows them (also when the run stopped early); it writes the
-// lines of the positions scored in their canonical form (cells sorted).
+// lines of the positions it was to score (all, or the first -first) in
+// their canonical form (cells sorted).
 // -moves RUN, instead of an engine, takes each position's move and time
 // from the output of an earlier run on the same suite (its lines name
 // the suite's lines and ids) and judges them again: with a longer
@@ -153,7 +154,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return bad("%s is for -make, not scoring (-suite)", misplaced(makeFlags))
 	case *mk && (*records == "" || *out == ""):
 		return bad("-make needs -records and -out")
-	case !*mk && (strings.TrimSpace(*engine) == "") == (*replay == ""):
+	case !*mk && (strings.TrimSpace(*engine) == "") == (*replay == "") || given["engine"] && *replay != "":
 		return bad("-suite needs -engine (a command) or -moves")
 	case *replay != "" && misplaced(replayOff) != "":
 		return bad("%s is for an engine, not -moves", misplaced(replayOff))

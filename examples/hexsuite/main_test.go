@@ -453,6 +453,7 @@ func TestBadFlags(t *testing.T) {
 		{[]string{"-suite", suite}, "-suite needs -engine (a command) or -moves"},
 		{[]string{"-suite", suite, "-engine", "  "}, "-suite needs -engine (a command) or -moves"},
 		{[]string{"-suite", suite, "-engine", "x", "-moves", "y"}, "-suite needs -engine (a command) or -moves"},
+		{[]string{"-suite", suite, "-engine", " ", "-moves", "y"}, "-suite needs -engine (a command) or -moves"},
 		{[]string{"-suite", suite, "-moves", "y", "-movetime", "2s"}, "-movetime is for an engine, not -moves"},
 		{[]string{"-suite", suite, "-engine", "x", "-each", "2s"}, "-each is for -make, not scoring"},
 		{[]string{"-make", "-records", "x", "-out", "y", "-update"}, "-update is for scoring (-suite), not -make"},
