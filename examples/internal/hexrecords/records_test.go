@@ -40,3 +40,23 @@ func TestReadRefusesMisplacedLines(t *testing.T) {
 		}
 	}
 }
+
+// FuzzRead: no input makes Read panic, and every game it returns has a
+// spec and the line of its [Game] tag.
+func FuzzRead(f *testing.F) {
+	f.Add("[Game \"hex(size=3,swap=none)\"]\n[Result \"1-0\"]\n\nb2 a1 c1\n")
+	f.Add("\uFEFF# c\n[Game \"x\"]\na1\nb2\n")
+	f.Add("[Game hex]\n")
+	f.Fuzz(func(t *testing.T, text string) {
+		games, err := Read(strings.NewReader(text))
+		if err != nil {
+			return
+		}
+		lines := strings.Count(text, "\n") + 1
+		for _, g := range games {
+			if g.Line < 1 || g.Line > lines {
+				t.Fatalf("a game on line %d of %d", g.Line, lines)
+			}
+		}
+	})
+}
