@@ -41,8 +41,8 @@ func TestReadRefusesMisplacedLines(t *testing.T) {
 	}
 }
 
-// FuzzRead: no input makes Read panic, and every game it returns has a
-// spec and the line of its [Game] tag.
+// FuzzRead: no input makes Read panic, and every game it returns names
+// a line of the text as its [Game] tag's.
 func FuzzRead(f *testing.F) {
 	f.Add("[Game \"hex(size=3,swap=none)\"]\n[Result \"1-0\"]\n\nb2 a1 c1\n")
 	f.Add("\uFEFF# c\n[Game \"x\"]\na1\nb2\n")
