@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"fmt"
 	"os"
 	"regexp"
@@ -12,6 +11,7 @@ import (
 
 	"github.com/tabletop-go/rules"
 	"github.com/tabletop-go/rules/examples/internal/htpclient"
+	"github.com/tabletop-go/rules/examples/internal/htpclient/htptest"
 	"github.com/tabletop-go/rules/hex"
 )
 
@@ -30,68 +30,30 @@ func TestMain(m *testing.M) {
 }
 
 func fake(mode string) {
-	in := bufio.NewScanner(os.Stdin)
-	var p hex.Position
-	var id string // the command's, repeated in its reply
-	reply := func(s string) { fmt.Printf("=%s %s\n\n", id, s) }
-	for in.Scan() {
-		f := strings.Fields(in.Text())
-		id = ""
-		if len(f) > 0 {
-			if _, err := strconv.Atoi(f[0]); err == nil {
-				id, f = f[0], f[1:]
-			}
-		}
-		if len(f) == 0 {
-			continue
-		}
-		switch f[0] {
-		case "boardsize":
-			n, _ := strconv.Atoi(f[1])
-			cfg, _ := hex.ParseSpec(fmt.Sprintf("hex(size=%d,swap=none)", n))
-			p = cfg.Start()
-			reply("")
-		case "clear_board":
-			p = p.Config().Start()
-			reply("")
-		case "play":
-			m, _ := p.ParseMove(f[2])
-			p = p.PlayUnchecked(m)
-			reply("")
-		case "genmove":
-			switch mode {
-			case "hang":
-				time.Sleep(time.Hour)
-			case "garbage":
-				fmt.Print("hello\n\n")
-			case "refuse":
-				fmt.Printf("?%s no\n\n", id)
-			case "slow":
-				time.Sleep(150 * time.Millisecond)
-				m := p.AppendMoves(nil)[0]
-				p = p.PlayUnchecked(m)
-				reply(m.String())
-			default:
-				m := p.AppendMoves(nil)[0]
-				p = p.PlayUnchecked(m)
-				reply(m.String())
-			}
-		case "quit":
-			reply("")
-			return
+	f := &htptest.Fake{}
+	f.Serve(func(f *htptest.Fake, colour string) bool {
+		switch mode {
+		case "hang":
+			time.Sleep(time.Hour)
+		case "garbage":
+			fmt.Print("hello\n\n")
+		case "refuse":
+			f.Fail("no")
+		case "slow":
+			time.Sleep(150 * time.Millisecond)
+			fallthrough
 		default:
-			reply("")
+			m := f.Pos.AppendMoves(nil)[0]
+			f.Pos = f.Pos.PlayUnchecked(m)
+			f.Reply(m.String())
 		}
-	}
+		return false
+	})
 }
 
 // engineCommand is the fake engine of mode as hexmatch's -a or -b.
 func engineCommand(t *testing.T, mode string) string {
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return "env " + fakeEnv + "=" + mode + " " + exe
+	return htptest.Command(t, fakeEnv, mode)
 }
 
 // TestAFaultyEngineLosesItsGames: an engine that hangs, garbles or

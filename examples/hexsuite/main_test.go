@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"cmp"
 	"context"
@@ -16,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tabletop-go/rules/examples/internal/htpclient/htptest"
 	"github.com/tabletop-go/rules/hex"
 	"github.com/tabletop-go/rules/hex/solve"
 )
@@ -42,103 +42,51 @@ func TestMain(m *testing.M) {
 }
 
 func fake(mode string) {
-	in := bufio.NewScanner(os.Stdin)
-	var p hex.Position
-	var last string
 	s := solve.New(solve.Options{TableBytes: 1 << 20})
-	var id string // the command's, repeated in its reply
-	reply := func(s string) { fmt.Printf("=%s %s\n\n", id, s) }
-	for in.Scan() {
-		f := strings.Fields(in.Text())
-		id = ""
-		if len(f) > 0 {
-			if _, err := strconv.Atoi(f[0]); err == nil {
-				id, f = f[0], f[1:]
-			}
-		}
-		if mode == "noid" {
-			id = "" // as an engine that leaves ids out
-		}
-		if len(f) == 0 {
-			continue
-		}
-		switch f[0] {
-		case "boardsize":
-			n, _ := strconv.Atoi(f[1])
-			cfg, _ := hex.ParseSpec(fmt.Sprintf("hex(size=%d,swap=none)", n))
-			p = cfg.Start()
-			reply("")
-		case "clear_board":
-			p = p.Config().Start()
-			reply("")
-		case "play":
-			if f[1] != colour(p) {
-				fmt.Printf("?%s not its turn\n\n", id)
-				continue
-			}
-			m, _ := p.ParseMove(f[2])
-			p, last = p.PlayUnchecked(m), f[2]
-			reply("")
-		case "genmove":
-			if f[1] != colour(p) {
-				fmt.Printf("?%s not its turn\n\n", id)
-				continue
-			}
-			switch mode {
-			case "twice":
-				reply(p.AppendMoves(nil)[0].String())
-				reply(p.AppendMoves(nil)[0].String())
-			case "hangchild":
-				// A child holding the engine's stderr, as a wrapper
-				// script's would, outlives the engine's kill.
-				child := exec.Command("sleep", "300")
-				child.Stderr = os.Stderr
-				child.Start()
-				time.Sleep(time.Hour)
-			case "solver":
-				o, _ := s.SolvePosition(context.Background(), p)
-				reply(o.Move.String())
-			case "occupied":
-				reply(cmp.Or(last, "z9"))
-			case "resign":
-				reply("resign")
-			case "hang":
-				time.Sleep(time.Hour)
-			case "refuse":
-				fmt.Printf("?%s no\n\n", id)
-			case "wrongid":
-				n, _ := strconv.Atoi(id)
-				fmt.Printf("=%d %s\n\n", n+1, p.AppendMoves(nil)[0])
-			case "busy":
-				fmt.Printf("?%s cannot (busy) now\nsecond line\n\n", id)
-			case "garbage":
-				fmt.Print("hello\n\n")
-			case "quit":
-				return
-			default:
-				reply(p.AppendMoves(nil)[0].String())
-			}
+	f := &htptest.Fake{Strict: true, NoIDs: mode == "noid"}
+	f.Serve(func(f *htptest.Fake, colour string) bool {
+		p := f.Pos
+		switch mode {
+		case "twice":
+			f.Reply(p.AppendMoves(nil)[0].String())
+			f.Reply(p.AppendMoves(nil)[0].String())
+		case "hangchild":
+			// A child holding the engine's stderr, as a wrapper
+			// script's would, outlives the engine's kill.
+			child := exec.Command("sleep", "300")
+			child.Stderr = os.Stderr
+			child.Start()
+			time.Sleep(time.Hour)
+		case "solver":
+			o, _ := s.SolvePosition(context.Background(), p)
+			f.Reply(o.Move.String())
+		case "occupied":
+			f.Reply(cmp.Or(f.Last, "z9"))
+		case "resign":
+			f.Reply("resign")
+		case "hang":
+			time.Sleep(time.Hour)
+		case "refuse":
+			f.Fail("no")
+		case "wrongid":
+			n, _ := strconv.Atoi(f.ID)
+			fmt.Printf("=%d %s\n\n", n+1, p.AppendMoves(nil)[0])
+		case "busy":
+			f.Fail("cannot (busy) now\nsecond line")
+		case "garbage":
+			fmt.Print("hello\n\n")
 		case "quit":
-			reply("")
-			return
+			return true
 		default:
-			reply("")
+			f.Reply(p.AppendMoves(nil)[0].String())
 		}
-	}
-}
-
-// colour is the HTP colour of the side to move.
-func colour(p hex.Position) string {
-	return []string{"b", "w"}[p.Ply()%2]
+		return false
+	})
 }
 
 // engine is the fake engine of mode as -engine.
 func engine(t *testing.T, mode string) string {
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return "env " + fakeEnv + "=" + mode + " " + exe
+	return htptest.Command(t, fakeEnv, mode)
 }
 
 // hexsuite runs the command and returns its status and output.
