@@ -2,7 +2,7 @@
 // hex/patterns from Hex game records and reports its accuracy on games
 // it did not train on:
 //
-//	go run ./examples/hexpatterns [-games FILE] [-out FILE] [-holdout N] [-mincount N] [-sweeps N] [-small]
+//	go run ./examples/hexpatterns [-games FILE] [-out FILE] [-holdout N] [-mincount N] [-sweeps N] [-small] [-nopaths]
 //
 // It reads the games of FILE (any format package hex/sgf reads; by
 // default ../shared/hexgames/littlegolem_zerohex.hsgf, the Little Golem
@@ -12,8 +12,10 @@
 // prints the accuracy on the held-out games, by board size, as top-1 to
 // top-10 rates, and writes the model (package patterns' file format) to
 // -out (default hex/patterns/weights.bin, the model the package embeds),
-// its description holding the same figures. -small learns the small
-// patterns alone (patterns.TrainOptions.Small): the playout model,
+// its description holding the same figures. -nopaths leaves out the
+// path classes (patterns.TrainOptions.NoPaths), for comparisons. -small
+// learns the small patterns alone (patterns.TrainOptions.Small, without
+// path classes either): the playout model,
 // hex/patterns/playout.bin, is made by
 //
 //	go run ./examples/hexpatterns -small -out hex/patterns/playout.bin
@@ -50,6 +52,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	minCount := fs.Int("mincount", 5, "times a pattern must be played to be learned")
 	sweeps := fs.Int("sweeps", 30, "minorization-maximization sweeps")
 	small := fs.Bool("small", false, "learn the small patterns alone (a playout policy's model)")
+	noPaths := fs.Bool("nopaths", false, "leave out the path classes, for comparisons")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -109,19 +112,22 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stdout, "read %d games (%d without moves and %d unreadable skipped): %d to train on, %d held out\n",
 		n, empty, skipped, len(train), n-len(train))
-	model, err := patterns.Train(train, patterns.TrainOptions{MinCount: *minCount, Sweeps: *sweeps, Small: *small,
+	model, err := patterns.Train(train, patterns.TrainOptions{MinCount: *minCount, Sweeps: *sweeps, Small: *small, NoPaths: *noPaths,
 		Progress: func(sweep int, ll float64) { fmt.Fprintf(stderr, "sweep %d: mean log-likelihood %.4f\n", sweep+1, ll) }})
 	if err != nil {
 		fmt.Fprintf(stderr, "hexpatterns: %v\n", err)
 		return 1
 	}
 	var about strings.Builder
-	kind := ""
+	kind, paths := "", ", with path classes"
 	if *small {
 		kind = " small"
 	}
-	fmt.Fprintf(&about, "Trained by examples/hexpatterns on %s: %d games, every %dth held out; %d%s patterns (-mincount %d, -sweeps %d).\n",
-		baseName(*games), n, *holdout, model.Len(), kind, *minCount, *sweeps)
+	if !model.HasPaths() {
+		paths = ""
+	}
+	fmt.Fprintf(&about, "Trained by examples/hexpatterns on %s: %d games, every %dth held out; %d%s patterns%s (-mincount %d, -sweeps %d).\n",
+		baseName(*games), n, *holdout, model.Len(), kind, paths, *minCount, *sweeps)
 	sizes := make([]int, 0, len(test))
 	for size := range test {
 		sizes = append(sizes, size)

@@ -74,14 +74,14 @@ func TestAttackAppendPriorsRefusesAFileOffANonSquareBoard(t *testing.T) {
 func TestAttackExtremeWeightsGiveADistribution(t *testing.T) {
 	p := hex.Sized(11).Start().PlayUnchecked(hex.Place(hex.NewSquare(5, 5)))
 	for name, w := range map[string]float32{"huge": math.MaxFloat32, "tiny": math.SmallestNonzeroFloat32} {
-		m := newModel(nil, nil, w, [2][far]float32{{w, w, w}, {w, w, w}}, "x")
+		m := newModel(nil, nil, w, [2][far]float32{{w, w, w}, {w, w, w}}, nil, "x")
 		data, err := m.MarshalBinary()
 		require.NoError(t, err)
 		_, err = Parse(data)
 		require.ErrorContains(t, err, "is not in [1e-06, 1e+06]", name)
 	}
 	for name, w := range map[string]float32{"max": MaxWeight, "min": MinWeight} {
-		m := newModel(nil, nil, w, [2][far]float32{{w, w, w}, {w, w, w}}, "x")
+		m := newModel(nil, nil, w, [2][far]float32{{w, w, w}, {w, w, w}}, nil, "x")
 		data, err := m.MarshalBinary()
 		require.NoError(t, err)
 		m, err = Parse(data)

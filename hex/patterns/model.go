@@ -14,8 +14,9 @@ import (
 )
 
 // Model holds the weights (gammas) of the features of a move: one for
-// each pattern it knows, one for a pattern it does not, and one for each
-// distance class to the last two stones. A move's weight is the product
+// each pattern it knows, one for a pattern it does not, one for each
+// distance class to the last two stones and, in a model that has them,
+// one for each pair of path classes. A move's weight is the product
 // of its features' weights, and its probability in a position is its
 // weight over the sum of the weights of every empty cell (a
 // Bradley–Terry model). A Model is read-only once made: safe for
@@ -27,6 +28,7 @@ type Model struct {
 	keys    []uint64         // the keys, sorted; gamma[i+1] is keys[i]'s
 	gamma   []float32        // gamma[0] is the unknown pattern's
 	near    [2][far]float32  // [0]: the opponent's last stone, [1]: the mover's; by distance 1, 2, 3+
+	paths   []float32        // by the mover's path class times PathClasses plus the opponent's; nil for none
 	trained string           // what the model says of its training, for people
 }
 
@@ -76,7 +78,8 @@ var ErrBoard = errors.New("patterns: not a board")
 // Weights sets w[i], for each cell i of a board of cols×rows cells
 // given as colours in reading order (cells[row*cols+col]), to the
 // weight of a move there by mover: 0 on a stone, else the product of
-// its features' weights. last and ownLast are the cells of the
+// its features' weights (HasPaths says whether they include the path
+// classes, which take a few microseconds more). last and ownLast are the cells of the
 // opponent's last stone and the mover's (-1 for none; a cell named must
 // hold that player's stone). w and cells have cols×rows entries.
 func (m *Model) Weights(w []float32, cells []hex.Color, cols, rows int, mover hex.Color, last, ownLast int) error {
@@ -99,8 +102,21 @@ func (m *Model) Weights(w []float32, cells []hex.Color, cols, rows int, mover he
 				m.near[0][distance(cols, i, last)-1] * m.near[1][distance(cols, i, ownLast)-1]
 		}
 	}
+	if m.paths != nil {
+		var class [maxCells]uint8
+		pathClasses(class[:len(cells)], cells, cols, rows, mover)
+		for i, c := range cells {
+			if c == hex.Empty {
+				w[i] *= m.paths[class[i]]
+			}
+		}
+	}
 	return nil
 }
+
+// HasPaths reports whether the model weighs the path classes (a model
+// trained without them, such as Playout, does not).
+func (m *Model) HasPaths() bool { return m.made().paths != nil }
 
 // stoneOf reports whether cell is -1 (none) or holds a stone of c.
 func stoneOf(cells []hex.Color, cell int, c hex.Color) bool {
@@ -175,25 +191,36 @@ func (m *Model) AppendPriors(dst []float32, p hex.Position, last, ownLast hex.Sq
 
 // The file format (all numbers little-endian):
 //
-//	magic    "hexpat1\n" (8 bytes)
+//	magic    "hexpat2\n" (8 bytes), or "hexpat1\n" for a model without
+//	         path classes
 //	about    uint32 length, then that many bytes of UTF-8 text
 //	unknown  float32: the weight of a pattern the model does not know
 //	near     6 float32: the opponent's last stone at distance 1, 2, 3+,
 //	         then the mover's
+//	paths    (hexpat2 only) PathClasses² float32: the pair of path
+//	         classes a, o (the mover's, the opponent's) at a·PathClasses+o
 //	count    uint32: the number of patterns
 //	patterns count × (uint64 key, float32 weight), keys strictly
 //	         increasing
 //
 // A key is a pattern's canonical number (see the package doc): bit 63
 // set for a large pattern. Every weight is in [MinWeight, MaxWeight].
-const magic = "hexpat1\n"
+const (
+	magic        = "hexpat2\n"
+	magicNoPaths = "hexpat1\n"
+)
 
-// MarshalBinary writes the model in the file format above.
+// MarshalBinary writes the model in the file format above: the first
+// version for a model without path classes, the second otherwise.
 func (m *Model) MarshalBinary() ([]byte, error) {
 	about := m.About()
 	m = m.made()
 	var b bytes.Buffer
-	b.WriteString(magic)
+	if m.paths != nil {
+		b.WriteString(magic)
+	} else {
+		b.WriteString(magicNoPaths)
+	}
 	le := binary.LittleEndian
 	b.Write(le.AppendUint32(nil, uint32(len(about))))
 	b.WriteString(about)
@@ -202,6 +229,9 @@ func (m *Model) MarshalBinary() ([]byte, error) {
 		for _, x := range g {
 			b.Write(le.AppendUint32(nil, math.Float32bits(x)))
 		}
+	}
+	for _, x := range m.paths {
+		b.Write(le.AppendUint32(nil, math.Float32bits(x)))
 	}
 	b.Write(le.AppendUint32(nil, uint32(len(m.keys))))
 	for i, k := range m.keys {
@@ -216,12 +246,14 @@ func (m *Model) MarshalBinary() ([]byte, error) {
 // and 5^6 small patterns could exist, far more than any data shows.
 const maxPatterns = 1 << 24
 
-// Parse reads a model in the file format (MarshalBinary's). It refuses
-// a file that breaks the format, saying what and at which byte.
+// Parse reads a model in the file format (MarshalBinary's), either
+// version. It refuses a file that breaks the format, saying what and at
+// which byte.
 func Parse(data []byte) (*Model, error) {
 	r := reader{data: data}
-	if !bytes.HasPrefix(data, []byte(magic)) {
-		return nil, r.fail(0, "the file does not start with %q", magic)
+	withPaths := bytes.HasPrefix(data, []byte(magic))
+	if !withPaths && !bytes.HasPrefix(data, []byte(magicNoPaths)) {
+		return nil, r.fail(0, "the file does not start with %q or %q", magic, magicNoPaths)
 	}
 	r.next(len(magic))
 	m := &Model{}
@@ -234,6 +266,12 @@ func Parse(data []byte) (*Model, error) {
 	for g := range m.near {
 		for d := range m.near[g] {
 			m.near[g][d] = r.weight()
+		}
+	}
+	if withPaths {
+		m.paths = make([]float32, PathClasses*PathClasses)
+		for k := range m.paths {
+			m.paths[k] = r.weight()
 		}
 	}
 	at := r.at
@@ -337,7 +375,7 @@ func (r *reader) weight() float32 {
 
 // MinWeight and MaxWeight bound every weight of a model (Train keeps its
 // fit within them; Parse refuses a file outside them), so that a move's
-// weight, the product of three, and the sum over a board of 26×26 cells
+// weight, the product of four, and the sum over a board of 26×26 cells
 // stay finite and above 0 in float32: priors never come out NaN.
 const (
 	MinWeight = 1e-6
@@ -360,8 +398,9 @@ var Default = sync.OnceValue(func() *Model {
 	return m
 })
 
-// newModel makes a model of the given keys (sorted here) and weights.
-func newModel(keys []uint64, gamma []float32, unknown float32, near [2][far]float32, about string) *Model {
+// newModel makes a model of the given keys (sorted here) and weights;
+// paths is nil for a model without path classes.
+func newModel(keys []uint64, gamma []float32, unknown float32, near [2][far]float32, paths []float32, about string) *Model {
 	order := make([]int, len(keys))
 	for i := range order {
 		order[i] = i
@@ -375,7 +414,7 @@ func newModel(keys []uint64, gamma []float32, unknown float32, near [2][far]floa
 		}
 		return 0
 	})
-	m := &Model{ids: make(map[uint64]int32, len(keys)), near: near, trained: about}
+	m := &Model{ids: make(map[uint64]int32, len(keys)), near: near, paths: paths, trained: about}
 	m.gamma = append(m.gamma, unknown)
 	for _, i := range order {
 		m.keys = append(m.keys, keys[i])

@@ -283,7 +283,7 @@ func TestParseRefusesBrokenFiles(t *testing.T) {
 // small returns a model of two patterns, written out.
 func small(t *testing.T) []byte {
 	t.Helper()
-	m := newModel([]uint64{1<<63 | 7, 3}, []float32{2, 0.5}, 0.25, [2][far]float32{{4, 2, 1}, {3, 1.5, 1}}, "x")
+	m := newModel([]uint64{1<<63 | 7, 3}, []float32{2, 0.5}, 0.25, [2][far]float32{{4, 2, 1}, {3, 1.5, 1}}, nil, "x")
 	data, err := m.MarshalBinary()
 	require.NoError(t, err)
 	require.Len(t, data, 45+24)
@@ -297,8 +297,14 @@ func FuzzParse(f *testing.F) {
 	var b bytes.Buffer
 	b.WriteString(magic)
 	f.Add(b.Bytes())
-	m := newModel([]uint64{1<<63 | 7, 3}, []float32{2, 0.5}, 0.25, [2][far]float32{{4, 2, 1}, {3, 1.5, 1}}, "x")
+	m := newModel([]uint64{1<<63 | 7, 3}, []float32{2, 0.5}, 0.25, [2][far]float32{{4, 2, 1}, {3, 1.5, 1}}, nil, "x")
 	data, _ := m.MarshalBinary()
+	f.Add(data)
+	paths := make([]float32, PathClasses*PathClasses)
+	for k := range paths {
+		paths[k] = float32(k + 1)
+	}
+	data, _ = newModel([]uint64{3}, []float32{2}, 0.25, [2][far]float32{{4, 2, 1}, {3, 1.5, 1}}, paths, "x").MarshalBinary()
 	f.Add(data)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		m, err := Parse(data)
@@ -372,8 +378,9 @@ func TestTrainRefusesBadGames(t *testing.T) {
 
 // TestDefaultModelPredictsHeldOutGames: on the Little Golem games the
 // trainer held out (every tenth), the embedded model's first choice is
-// the move played at least 39% of the time and one of its five at least
-// 63%, as its description says; the playout model's, of small patterns
+// the move played at least 42% of the time and one of its five at least
+// 67%, as its description says (without the path classes, which it must
+// have, it was 40% and 64%); the playout model's, of small patterns
 // alone, 32% and 56%.
 func TestDefaultModelPredictsHeldOutGames(t *testing.T) {
 	hexGames(t, "littlegolem_zerohex.hsgf") // skips, or fails under CI, where they are missing
@@ -389,8 +396,9 @@ func TestDefaultModelPredictsHeldOutGames(t *testing.T) {
 	a, err := Default().Measure(held)
 	require.NoError(t, err)
 	t.Logf("%d games, %d moves: top-1 %.3f, top-5 %.3f", len(held), a.Positions, a.Rate(1), a.Rate(5))
-	assert.Greater(t, a.Rate(1), 0.39)
-	assert.Greater(t, a.Rate(5), 0.63)
+	assert.True(t, Default().HasPaths(), "the embedded model has no path classes")
+	assert.Greater(t, a.Rate(1), 0.42)
+	assert.Greater(t, a.Rate(5), 0.67)
 	assert.Greater(t, a.Positions, 50000)
 	a, err = Playout().Measure(held)
 	require.NoError(t, err)

@@ -107,6 +107,13 @@ func TestTrainSmallLearnsNoLargePattern(t *testing.T) {
 	}
 	assert.Zero(t, large(small))
 	assert.NotZero(t, small.Len())
+	assert.False(t, small.HasPaths(), "a small model has no path classes, which RingWeights could not tabulate")
+	assert.True(t, full.HasPaths())
+	assert.False(t, Playout().HasPaths())
+	noPaths, err := Train(games, TrainOptions{MinCount: 1, Sweeps: 3, NoPaths: true})
+	require.NoError(t, err)
+	assert.False(t, noPaths.HasPaths())
+	assert.NotZero(t, large(noPaths))
 	assert.NotZero(t, large(full))
 	assert.Zero(t, large(Playout()))
 	assert.Equal(t, Playout().near, Playout().NearWeights())

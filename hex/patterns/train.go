@@ -30,12 +30,15 @@ type TrainOptions struct {
 	MinCount int
 	// Sweeps is the number of minorization–maximization sweeps, each
 	// updating one group of features (patterns, the opponent's last
-	// stone, the mover's) in turn. Default 30.
+	// stone, the mover's, the path classes) in turn. Default 30.
 	Sweeps int
-	// Small learns the small patterns alone, none of the large ones: a
-	// model whose every weight RingWeights can tabulate, for a playout
-	// policy.
+	// Small learns the small patterns alone, none of the large ones
+	// and no path classes: a model whose every weight RingWeights can
+	// tabulate, for a playout policy.
 	Small bool
+	// NoPaths leaves the path classes out (a model as the first version
+	// of the file format had), for comparisons.
+	NoPaths bool
 	// About is the description the model keeps (Model.About).
 	About string
 	// Progress, when set, is told after each sweep the mean
@@ -125,8 +128,13 @@ func Train(games []Game, opts TrainOptions) (*Model, error) {
 	// Pass 2: every candidate's features.
 	var d data
 	lookup := &Model{ids: ids}
+	paths := !opts.Small && !opts.NoPaths
+	var class [maxCells]uint8
 	err = positions(games, func(cells []hex.Color, cols, rows int, mover hex.Color, at, last, ownLast int) {
 		f.load(cells, cols, rows, mover)
+		if paths {
+			pathClasses(class[:len(cells)], cells, cols, rows, mover)
+		}
 		d.start = append(d.start, int32(len(d.pattern)))
 		for i, c := range cells {
 			if c != hex.Empty {
@@ -137,6 +145,7 @@ func Train(games []Game, opts TrainOptions) (*Model, error) {
 			}
 			d.pattern = append(d.pattern, lookup.pattern(&f, f.at(i%cols, i/cols, mover)))
 			d.near = append(d.near, uint8(distance(cols, i, last)-1)|uint8(distance(cols, i, ownLast)-1)<<4)
+			d.paths = append(d.paths, class[i]) // all 0 without path classes, whose weight stays 1
 		}
 	})
 	if err != nil {
@@ -146,41 +155,60 @@ func Train(games []Game, opts TrainOptions) (*Model, error) {
 		return nil, errors.New("patterns: the games hold no move to learn from")
 	}
 	d.start = append(d.start, int32(len(d.pattern)))
-	gamma := make([]float64, len(keys)+1)
-	for i := range gamma {
-		gamma[i] = 1
+	w := fit{gamma: make([]float64, len(keys)+1), near: [2][far]float64{{1, 1, 1}, {1, 1, 1}}}
+	for i := range w.gamma {
+		w.gamma[i] = 1
 	}
-	near := [2][far]float64{{1, 1, 1}, {1, 1, 1}}
+	for i := range w.paths {
+		w.paths[i] = 1
+	}
+	groups := 3
+	if paths {
+		groups = 4
+	}
 	for sweep := range opts.Sweeps {
-		switch sweep % 3 {
+		switch sweep % groups {
 		case 0:
-			d.update(gamma, gamma, &near, func(j int) int { return int(d.pattern[j]) })
+			d.update(w.gamma, &w, func(j int) int { return int(d.pattern[j]) })
 		case 1:
-			d.update(near[0][:], gamma, &near, func(j int) int { return int(d.near[j] & 15) })
+			d.update(w.near[0][:], &w, func(j int) int { return int(d.near[j] & 15) })
 		case 2:
-			d.update(near[1][:], gamma, &near, func(j int) int { return int(d.near[j] >> 4) })
+			d.update(w.near[1][:], &w, func(j int) int { return int(d.near[j] >> 4) })
+		case 3:
+			d.update(w.paths[:], &w, func(j int) int { return int(d.paths[j]) })
 		}
 		// The far classes anchor the scale: a weight of 1.
-		for g := range near {
+		for g := range w.near {
 			for k := range far {
-				near[g][k] /= near[g][far-1]
+				w.near[g][k] /= w.near[g][far-1]
 			}
 		}
+		anchor := w.paths[len(w.paths)-1]
+		for k := range w.paths {
+			w.paths[k] /= anchor
+		}
 		if opts.Progress != nil {
-			opts.Progress(sweep, d.logLikelihood(gamma, &near))
+			opts.Progress(sweep, d.logLikelihood(&w))
 		}
 	}
 	g32 := make([]float32, len(keys))
 	for i := range keys {
-		g32[i] = weight32(gamma[i+1])
+		g32[i] = weight32(w.gamma[i+1])
 	}
 	var n32 [2][far]float32
-	for g := range near {
+	for g := range w.near {
 		for k := range far {
-			n32[g][k] = weight32(near[g][k])
+			n32[g][k] = weight32(w.near[g][k])
 		}
 	}
-	return newModel(keys, g32, weight32(gamma[0]), n32, opts.About), nil
+	var p32 []float32
+	if paths {
+		p32 = make([]float32, len(w.paths))
+		for k, x := range w.paths {
+			p32[k] = weight32(x)
+		}
+	}
+	return newModel(keys, g32, weight32(w.gamma[0]), n32, p32, opts.About), nil
 }
 
 // weight32 is x as a float32 weight within [MinWeight, MaxWeight]: a
@@ -191,56 +219,63 @@ func weight32(x float64) float32 {
 }
 
 // data holds every candidate move of every position learned from: its
-// pattern's id and its two distance classes (low and high nibble), the
-// candidates of position i at [start[i], start[i+1]), the one played at
-// chosen[i].
+// pattern's id, its two distance classes (low and high nibble) and its
+// pair of path classes (0 when they are not learned), the candidates of
+// position i at [start[i], start[i+1]), the one played at chosen[i].
 type data struct {
 	start, chosen []int32
 	pattern       []int32
-	near          []uint8
+	near, paths   []uint8
 }
 
-func (d *data) strength(j int, gamma []float64, near *[2][far]float64) float64 {
-	return gamma[d.pattern[j]] * near[0][d.near[j]&15] * near[1][d.near[j]>>4]
+// fit holds the weights being fitted, in float64.
+type fit struct {
+	gamma []float64
+	near  [2][far]float64
+	paths [PathClasses * PathClasses]float64
+}
+
+func (d *data) strength(j int, w *fit) float64 {
+	return w.gamma[d.pattern[j]] * w.near[0][d.near[j]&15] * w.near[1][d.near[j]>>4] * w.paths[d.paths[j]]
 }
 
 // update makes one minorization–maximization step for the group of
-// features whose weights are w (a slice of gamma or of near), feature
-// of candidate j being feature(j): w_k ← (W_k + 1) / (Σ_i C_ik/E_i +
-// 2/(1 + w_k)), where W_k counts the moves played with feature k, E_i is
-// the sum of the strengths in position i and C_ik the sum of the
-// strengths of its candidates with feature k over w_k. The 1 and the
-// 2/(1+w_k) are a virtual win and a virtual loss against a move of
-// weight 1, so that a feature never played keeps a weight above 0.
-func (d *data) update(w []float64, gamma []float64, near *[2][far]float64, feature func(j int) int) {
-	wins := make([]float64, len(w))
-	denom := make([]float64, len(w))
+// features whose weights are group (a slice of one of w's groups),
+// feature of candidate j being feature(j): w_k ← (W_k + 1) / (Σ_i
+// C_ik/E_i + 2/(1 + w_k)), where W_k counts the moves played with
+// feature k, E_i is the sum of the strengths in position i and C_ik the
+// sum of the strengths of its candidates with feature k over w_k. The 1
+// and the 2/(1+w_k) are a virtual win and a virtual loss against a move
+// of weight 1, so that a feature never played keeps a weight above 0.
+func (d *data) update(group []float64, w *fit, feature func(j int) int) {
+	wins := make([]float64, len(group))
+	denom := make([]float64, len(group))
 	for i := range len(d.chosen) {
 		from, to := int(d.start[i]), int(d.start[i+1])
 		e := 0.0
 		for j := from; j < to; j++ {
-			e += d.strength(j, gamma, near)
+			e += d.strength(j, w)
 		}
 		wins[feature(int(d.chosen[i]))]++
 		for j := from; j < to; j++ {
 			k := feature(j)
-			denom[k] += d.strength(j, gamma, near) / w[k] / e
+			denom[k] += d.strength(j, w) / group[k] / e
 		}
 	}
-	for k := range w {
-		w[k] = (wins[k] + 1) / (denom[k] + 2/(1+w[k]))
+	for k := range group {
+		group[k] = (wins[k] + 1) / (denom[k] + 2/(1+group[k]))
 	}
 }
 
 // logLikelihood is the mean log-probability of the moves played.
-func (d *data) logLikelihood(gamma []float64, near *[2][far]float64) float64 {
+func (d *data) logLikelihood(w *fit) float64 {
 	sum := 0.0
 	for i := range len(d.chosen) {
 		e := 0.0
 		for j := int(d.start[i]); j < int(d.start[i+1]); j++ {
-			e += d.strength(j, gamma, near)
+			e += d.strength(j, w)
 		}
-		sum += math.Log(d.strength(int(d.chosen[i]), gamma, near) / e)
+		sum += math.Log(d.strength(int(d.chosen[i]), w) / e)
 	}
 	return sum / float64(len(d.chosen))
 }
