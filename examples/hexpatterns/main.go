@@ -2,7 +2,7 @@
 // hex/patterns from Hex game records and reports its accuracy on games
 // it did not train on:
 //
-//	go run ./examples/hexpatterns [-games FILE] [-out FILE] [-holdout N] [-mincount N] [-sweeps N] [-small] [-nopaths]
+//	go run ./examples/hexpatterns [-games FILE] [-out FILE] [-holdout N] [-mincount N] [-sweeps N] [-small | -paths]
 //
 // It reads the games of FILE (any format package hex/sgf reads; by
 // default ../shared/hexgames/littlegolem_zerohex.hsgf, the Little Golem
@@ -12,10 +12,11 @@
 // prints the accuracy on the held-out games, by board size, as top-1 to
 // top-10 rates, and writes the model (package patterns' file format) to
 // -out (default hex/patterns/weights.bin, the model the package embeds),
-// its description holding the same figures. -nopaths leaves out the
-// path classes (patterns.TrainOptions.NoPaths), for comparisons. -small
-// learns the small patterns alone (patterns.TrainOptions.Small, without
-// path classes either): the playout model,
+// its description holding the same figures. -paths learns the path
+// classes too (patterns.TrainOptions.Paths): a better predictor, but not
+// a better prior for the Hex bot (see the package doc of hex/patterns).
+// -small learns the small patterns alone (patterns.TrainOptions.Small):
+// the playout model,
 // hex/patterns/playout.bin, is made by
 //
 //	go run ./examples/hexpatterns -small -out hex/patterns/playout.bin
@@ -52,12 +53,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 	minCount := fs.Int("mincount", 5, "times a pattern must be played to be learned")
 	sweeps := fs.Int("sweeps", 30, "minorization-maximization sweeps")
 	small := fs.Bool("small", false, "learn the small patterns alone (a playout policy's model)")
-	noPaths := fs.Bool("nopaths", false, "leave out the path classes, for comparisons")
+	paths := fs.Bool("paths", false, "learn the path classes too (not with -small)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	if fs.NArg() > 0 || *holdout < 2 || *minCount < 1 || *sweeps < 1 {
-		fmt.Fprintln(stderr, "hexpatterns: want no arguments, -holdout of 2 or more, -mincount and -sweeps of 1 or more")
+	if fs.NArg() > 0 || *holdout < 2 || *minCount < 1 || *sweeps < 1 || *small && *paths {
+		fmt.Fprintln(stderr, "hexpatterns: want no arguments, -holdout of 2 or more, -mincount and -sweeps of 1 or more, and not both -small and -paths")
 		return 2
 	}
 	f, err := os.Open(*games)
@@ -112,22 +113,22 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stdout, "read %d games (%d without moves and %d unreadable skipped): %d to train on, %d held out\n",
 		n, empty, skipped, len(train), n-len(train))
-	model, err := patterns.Train(train, patterns.TrainOptions{MinCount: *minCount, Sweeps: *sweeps, Small: *small, NoPaths: *noPaths,
+	model, err := patterns.Train(train, patterns.TrainOptions{MinCount: *minCount, Sweeps: *sweeps, Small: *small, Paths: *paths,
 		Progress: func(sweep int, ll float64) { fmt.Fprintf(stderr, "sweep %d: mean log-likelihood %.4f\n", sweep+1, ll) }})
 	if err != nil {
 		fmt.Fprintf(stderr, "hexpatterns: %v\n", err)
 		return 1
 	}
 	var about strings.Builder
-	kind, paths := "", ", with path classes"
+	kind, withPaths := "", ""
 	if *small {
 		kind = " small"
 	}
-	if !model.HasPaths() {
-		paths = ""
+	if model.HasPaths() {
+		withPaths = ", with path classes"
 	}
 	fmt.Fprintf(&about, "Trained by examples/hexpatterns on %s: %d games, every %dth held out; %d%s patterns%s (-mincount %d, -sweeps %d).\n",
-		baseName(*games), n, *holdout, model.Len(), kind, paths, *minCount, *sweeps)
+		baseName(*games), n, *holdout, model.Len(), kind, withPaths, *minCount, *sweeps)
 	sizes := make([]int, 0, len(test))
 	for size := range test {
 		sizes = append(sizes, size)

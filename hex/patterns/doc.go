@@ -15,9 +15,10 @@
 //   - its distance to the opponent's last stone: 1, 2, or 3 and more
 //     (or no such stone);
 //   - its distance to the mover's own last stone, likewise;
-//   - its path classes (in a model that has them; HasPaths): how far
-//     it lies off the mover's shortest paths between their sides, and
-//     off the opponent's, one weight for each pair.
+//   - in a model trained with them (TrainOptions.Paths; HasPaths), its
+//     path classes: how far it lies off the mover's shortest paths
+//     between their sides, and off the opponent's, one weight for each
+//     pair.
 //
 // The path classes are the model's one view of the whole board. A
 // player's two-distance from a cell to one of their sides is 1 when the
@@ -69,12 +70,17 @@
 //
 // on the 18,897 Little Golem games (mostly human, 11×11 and 13×13)
 // kept beside the repository, every tenth game held out. On the held-out
-// games its most probable move was the move played 44.4% of the time on
-// 11×11 and 42.8% on 13×13, one of its five most probable 69.8% and
-// 67.6% (Model.About holds the figures; the README has the table); the
-// same training without the path classes (TrainOptions.NoPaths) gives
-// 40.6% and 40.1%, 66.3% and 64.2%. The
-// swap is not learned: AppendPriors gives it an equal share.
+// games its most probable move was the move played 40.6% of the time on
+// 11×11 and 40.1% on 13×13, one of its five most probable 66.3% and
+// 64.2% (Model.About holds the figures; the README has the table). It
+// has no path classes. Trained with them (TrainOptions.Paths,
+// hexpatterns -paths), the model's figures are 44.4% and 42.8%, 69.8%
+// and 67.6%: a better predictor of the moves played. Yet as the Hex
+// bot's priors it scored 15 of 40 games against MoHex 2.0 on 9×9 at 1 s
+// a move, and 7 of 40 on 11×11, against 51 of 120 and 10 of 40 with
+// Default: no better, perhaps worse, and 5% slower, so Default is
+// trained without them. The swap is not learned: AppendPriors gives it
+// an equal share.
 //
 // # The playout model
 //
@@ -94,8 +100,9 @@
 // Model.Weights weighs every cell of a board given as colours, for a
 // search that keeps its own board (package hexbot does); AppendPriors
 // gives the probabilities of a hex.Position's legal moves. Neither
-// allocates. On 11×11 a position's priors take about 14 µs, 8.5 of them
-// for the path classes (BenchmarkAppendPriors, BenchmarkPathClasses).
+// allocates. On 11×11 a position's priors take about 6 µs, and 8.5 µs
+// more in a model with path classes (BenchmarkAppendPriors,
+// BenchmarkPathClasses).
 //
 // The file format is described at MarshalBinary; Parse reads it and
 // refuses, with the byte offset, a file that breaks it.

@@ -403,7 +403,7 @@ func TestTrainLearnsPlantedPaths(t *testing.T) {
 		games = append(games, Game{Start: cfg.Start(), Moves: moves})
 	}
 	lls := []float64{}
-	m, err := Train(games, TrainOptions{MinCount: 1000, Sweeps: 8,
+	m, err := Train(games, TrainOptions{MinCount: 1000, Sweeps: 8, Paths: true,
 		Progress: func(_ int, ll float64) { lls = append(lls, ll) }})
 	require.NoError(t, err)
 	require.True(t, m.HasPaths())

@@ -30,15 +30,18 @@ type TrainOptions struct {
 	MinCount int
 	// Sweeps is the number of minorization–maximization sweeps, each
 	// updating one group of features (patterns, the opponent's last
-	// stone, the mover's, the path classes) in turn. Default 30.
+	// stone, the mover's and, with Paths, the path classes) in turn.
+	// Default 30.
 	Sweeps int
-	// Small learns the small patterns alone, none of the large ones
-	// and no path classes: a model whose every weight RingWeights can
-	// tabulate, for a playout policy.
+	// Small learns the small patterns alone, none of the large ones:
+	// a model whose every weight RingWeights can tabulate, for a playout
+	// policy.
 	Small bool
-	// NoPaths leaves the path classes out (a model as the first version
-	// of the file format had), for comparisons.
-	NoPaths bool
+	// Paths learns the path classes too (see the package doc): a better
+	// predictor of the moves played, but not, as measured, a better
+	// prior for the Hex bot. Small and Paths cannot go together, for
+	// RingWeights cannot tabulate the path classes.
+	Paths bool
 	// About is the description the model keeps (Model.About).
 	About string
 	// Progress, when set, is told after each sweep the mean
@@ -100,6 +103,9 @@ func Train(games []Game, opts TrainOptions) (*Model, error) {
 	if opts.Sweeps <= 0 {
 		opts.Sweeps = 30
 	}
+	if opts.Small && opts.Paths {
+		return nil, errors.New("patterns: a model of small patterns alone (Small) cannot have path classes (Paths): RingWeights could not tabulate them")
+	}
 	// Pass 1: how often each pattern is the move played.
 	played := map[uint64]int{}
 	var f frame
@@ -128,7 +134,7 @@ func Train(games []Game, opts TrainOptions) (*Model, error) {
 	// Pass 2: every candidate's features.
 	var d data
 	lookup := &Model{ids: ids}
-	paths := !opts.Small && !opts.NoPaths
+	paths := opts.Paths
 	var class [maxCells]uint8
 	err = positions(games, func(cells []hex.Color, cols, rows int, mover hex.Color, at, last, ownLast int) {
 		f.load(cells, cols, rows, mover)

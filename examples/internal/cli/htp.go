@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"os"
 	"strings"
 
 	"github.com/tabletop-go/rules"
@@ -16,7 +17,7 @@ import (
 	"github.com/tabletop-go/rules/notation"
 )
 
-// HTP implements `htp [-swap sides|pieces|none] [-bot hex|mcts] [-nopatterns]
+// HTP implements `htp [-swap sides|pieces|none] [-bot hex|mcts] [-nopatterns | -patterns FILE]
 // [-playoutpatterns] [-exploration X] [-ravevisits X] [-patternbias X]
 // [-iterations N] [-movetime D] [-maxnodes N] [-workers N] [-seed S]`:
 // a Hex engine speaking the Hex Text Protocol (HTP, the GTP dialect of
@@ -24,7 +25,9 @@ import (
 // the Hex bot of hex/hexbot (-bot hex, the default: MCTS with virtual
 // connections, inferior cells and the solver; on boards of more than
 // 380 cells, which it does not take, the generic MCTS plays; -nopatterns
-// takes away its learned move priors, hex/patterns, -playoutpatterns
+// takes away its learned move priors, hex/patterns, -patterns takes them
+// from a model file (examples/hexpatterns -out) instead of the embedded
+// model, -playoutpatterns
 // draws its rollouts' moves by the playout model of hex/patterns;
 // -exploration, -ravevisits and -patternbias set its selection's
 // weights, hexbot.Options' Exploration, RaveVisits and PatternBias, 0
@@ -98,6 +101,7 @@ func newEngine(args []string, stderr io.Writer) (*engine, bool) {
 	botName := fs.String("bot", "hex", "the bot: hex (the Hex bot with virtual connections and a solver) or mcts (the generic MCTS)")
 	noPatterns := fs.Bool("nopatterns", false, "the Hex bot plays without the learned move priors (hex/patterns), for comparisons")
 	playoutPatterns := fs.Bool("playoutpatterns", false, "the Hex bot's rollouts draw their moves by the playout model of hex/patterns, for comparisons")
+	patternsFile := fs.String("patterns", "", "the Hex bot's move priors from this model file (examples/hexpatterns -out) instead of the embedded model, for comparisons")
 	weights := addWeights(fs)
 	if err := fs.Parse(args); err != nil {
 		return nil, false
@@ -127,7 +131,7 @@ func newEngine(args []string, stderr io.Writer) (*engine, bool) {
 	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
 	if *botName == "mcts" {
 		// The first set in lexical order is named, the order of fs.Visit.
-		for _, name := range []string{"exploration", "nopatterns", "patternbias", "playoutpatterns", "ravevisits"} {
+		for _, name := range []string{"exploration", "nopatterns", "patternbias", "patterns", "playoutpatterns", "ravevisits"} {
 			if given[name] {
 				fmt.Fprintf(stderr, "htp: -%s is the Hex bot's, and -bot mcts plays\n", name)
 				return nil, false
@@ -138,7 +142,23 @@ func newEngine(args []string, stderr io.Writer) (*engine, bool) {
 		fmt.Fprintf(stderr, "htp: -patternbias weighs the learned priors, which -nopatterns leaves out\n")
 		return nil, false
 	}
-	e := &engine{cfg: cfg, pos: cfg.Start(), think: think, seed: *seed, botName: *botName, noPatterns: *noPatterns, playoutPatterns: *playoutPatterns, weights: weights}
+	var model *patterns.Model // nil: the bot's default, the embedded model
+	if given["patterns"] {
+		if *noPatterns {
+			fmt.Fprintf(stderr, "htp: -patterns gives the learned priors, which -nopatterns leaves out\n")
+			return nil, false
+		}
+		data, err := os.ReadFile(*patternsFile)
+		if err == nil {
+			model, err = patterns.Parse(data)
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "htp: -patterns %s: %v\n", *patternsFile, err)
+			return nil, false
+		}
+	}
+	e := &engine{cfg: cfg, pos: cfg.Start(), think: think, seed: *seed, botName: *botName, noPatterns: *noPatterns, patterns: model,
+		playoutPatterns: *playoutPatterns, weights: weights}
 	e.timed = *think.moveTime > 0 && !given["iterations"]
 	e.newBot()
 	return e, true
@@ -152,6 +172,9 @@ type engine struct {
 	botName string
 	// noPatterns: the Hex bot without its learned priors.
 	noPatterns bool
+	// patterns: the Hex bot's model of priors (-patterns), nil for the
+	// embedded one.
+	patterns *patterns.Model
 	// playoutPatterns: the Hex bot's rollouts by the pattern policy.
 	playoutPatterns bool
 	// weights are the Hex bot's selection weights.
@@ -179,7 +202,7 @@ func (e *engine) newBot() {
 // Hex bot's own flags.
 func (e *engine) hexOptions(o bot.Options) hexbot.Options {
 	opts := hexbot.Options{Iterations: o.Iterations, MaxNodes: o.MaxNodes, Workers: o.Workers, Seed: o.Seed,
-		NoPatterns: e.noPatterns, PlayoutPatterns: e.playoutModel()}
+		NoPatterns: e.noPatterns, Patterns: e.patterns, PlayoutPatterns: e.playoutModel()}
 	e.weights.set(&opts)
 	return opts
 }

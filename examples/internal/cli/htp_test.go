@@ -2,6 +2,8 @@ package cli
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -13,6 +15,7 @@ import (
 	"github.com/tabletop-go/rules/examples/bot"
 	"github.com/tabletop-go/rules/hex"
 	"github.com/tabletop-go/rules/hex/hexbot"
+	"github.com/tabletop-go/rules/hex/patterns"
 )
 
 // htpReplies runs the engine on input and splits its replies.
@@ -164,11 +167,67 @@ func TestHTPRefusesBadWeights(t *testing.T) {
 		{[]string{"-patternbias", "2e6"}, "-patternbias must be more than 0 and at most 1e+06, not 2e+06"},
 		{[]string{"-nopatterns", "-patternbias", "2"}, "-patternbias weighs the learned priors, which -nopatterns leaves out"},
 	}
-	for _, f := range []string{"nopatterns", "playoutpatterns", "exploration=0.2", "ravevisits=100", "patternbias=2"} {
+	for _, f := range []string{"nopatterns", "patterns=x", "playoutpatterns", "exploration=0.2", "ravevisits=100", "patternbias=2"} {
 		name, _, _ := strings.Cut(f, "=")
 		cases = append(cases, bad{[]string{"-bot", "mcts", "-" + f}, "-" + name + " is the Hex bot's, and -bot mcts plays"})
 	}
 	for _, tc := range cases {
+		var out, errs strings.Builder
+		assert.Equal(t, ExitBadArgs, HTP(tc.args, strings.NewReader("genmove b\n"), &out, &errs), "%q", tc.args)
+		assert.Contains(t, errs.String(), tc.err, "%q", tc.args)
+		assert.Empty(t, out.String(), "%q", tc.args)
+	}
+}
+
+// TestHTPPatternsFileGivesTheHexBotsPriors: -patterns reads a model file
+// and gives it to the Hex bot; without it the bot keeps its default (a
+// nil model); a file that is missing or breaks the format, or -patterns
+// beside -nopatterns, is refused, naming the file.
+func TestHTPPatternsFileGivesTheHexBotsPriors(t *testing.T) {
+	cfg, err := hex.ParseSpec("hex(size=4,swap=none)")
+	require.NoError(t, err)
+	var games []patterns.Game
+	for g := range 4 {
+		p := cfg.Start()
+		var moves []hex.Move
+		for k := 0; p.ToMove().IsSeat(); k++ {
+			all := p.AppendMoves(nil)
+			m := all[(g*5+k*3)%len(all)]
+			moves = append(moves, m)
+			p = p.PlayUnchecked(m)
+		}
+		games = append(games, patterns.Game{Start: cfg.Start(), Moves: moves})
+	}
+	model, err := patterns.Train(games, patterns.TrainOptions{MinCount: 1, Sweeps: 4, Paths: true, About: "a test model"})
+	require.NoError(t, err)
+	data, err := model.MarshalBinary()
+	require.NoError(t, err)
+	dir := t.TempDir()
+	good := filepath.Join(dir, "model.bin")
+	require.NoError(t, os.WriteFile(good, data, 0o644))
+	broken := filepath.Join(dir, "broken.bin")
+	require.NoError(t, os.WriteFile(broken, data[:30], 0o644))
+
+	var errs strings.Builder
+	e, ok := newEngine([]string{"-patterns", good}, &errs)
+	require.True(t, ok, errs.String())
+	got := e.hexOptions(e.think.options(e.seed)).Patterns
+	require.NotNil(t, got)
+	assert.Equal(t, "a test model", got.About())
+	assert.True(t, got.HasPaths())
+	e, ok = newEngine(nil, &errs)
+	require.True(t, ok, errs.String())
+	assert.Nil(t, e.hexOptions(e.think.options(e.seed)).Patterns, "without -patterns the bot takes its default model")
+
+	for _, tc := range []struct {
+		args []string
+		err  string
+	}{
+		{[]string{"-patterns", filepath.Join(dir, "missing.bin")}, "htp: -patterns " + filepath.Join(dir, "missing.bin") + ": open"},
+		{[]string{"-patterns", broken}, "htp: -patterns " + broken + ": patterns: byte "},
+		{[]string{"-patterns", ""}, "htp: -patterns : open"},
+		{[]string{"-nopatterns", "-patterns", good}, "-patterns gives the learned priors, which -nopatterns leaves out"},
+	} {
 		var out, errs strings.Builder
 		assert.Equal(t, ExitBadArgs, HTP(tc.args, strings.NewReader("genmove b\n"), &out, &errs), "%q", tc.args)
 		assert.Contains(t, errs.String(), tc.err, "%q", tc.args)
