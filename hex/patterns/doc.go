@@ -78,7 +78,7 @@
 // and 67.6%: a better predictor of the moves played. Yet as the Hex
 // bot's priors it scored 15 of 40 games against MoHex 2.0 on 9×9 at 1 s
 // a move, and 7 of 40 on 11×11, against 51 of 120 and 10 of 40 with
-// Default: no better, perhaps worse, and 5% slower, so Default is
+// Default: no better, perhaps worse, and slower, so Default is
 // trained without them. The swap is not learned: AppendPriors gives it
 // an equal share.
 //
