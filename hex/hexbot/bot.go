@@ -83,7 +83,7 @@ type Options struct {
 	// PlayoutPatterns, when set, draws the rollouts' moves by this
 	// model's small patterns and distance weights (the pattern playout
 	// policy of the package doc; patterns.Playout() is the model made
-	// for it, and a model's large patterns are not used). nil, the
+	// for it; a model's large patterns and path classes are not used). nil, the
 	// default, draws them uniformly: the policy's playouts are better
 	// one for one but take 2.4 times as long, and at the same time a move
 	// it lost (see the package doc).

@@ -197,7 +197,7 @@ func (m *Model) AppendPriors(dst []float32, p hex.Position, last, ownLast hex.Sq
 //	unknown  float32: the weight of a pattern the model does not know
 //	near     6 float32: the opponent's last stone at distance 1, 2, 3+,
 //	         then the mover's
-//	paths    (hexpat2 only) PathClasses² float32: the pair of path
+//	paths    (hexpat2 only) 36 float32 (PathClasses²): the pair of path
 //	         classes a, o (the mover's, the opponent's) at a·PathClasses+o
 //	count    uint32: the number of patterns
 //	patterns count × (uint64 key, float32 weight), keys strictly

@@ -415,8 +415,72 @@ func TestTrainLearnsPlantedPaths(t *testing.T) {
 		}
 	}
 	assert.Greater(t, on, 10*off, "class 0 against classes 2 and up: %v", m.paths)
+	assert.Equal(t, float32(1), m.paths[PathClasses*PathClasses-1], "the pair furthest off both paths anchors the scale")
 	for i := 1; i < len(lls); i++ {
 		assert.GreaterOrEqual(t, lls[i], lls[i-1]-1e-9, "minorization-maximization never lowers the likelihood: %v", lls)
+	}
+	// The likelihood the fit reports is that of the model it returns:
+	// the path weights take part in every strength.
+	a, err := m.Measure(games)
+	require.NoError(t, err)
+	assert.InDelta(t, lls[len(lls)-1], a.LogLikelihood, 1e-4, "the last sweep's log-likelihood against the model's own")
+}
+
+// TestPathClassesMatchTheirDefinition: on random boards (some too
+// narrow for a player to have any path) each cell's classes are its
+// potentials, from the definition's two-distances, less the least
+// potential of the board, at most PathClasses-1, and PathClasses-1
+// where the player has no path through it.
+func TestPathClassesMatchTheirDefinition(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		cols := rapid.IntRange(1, 9).Draw(t, "cols")
+		rows := rapid.IntRange(1, 9).Draw(t, "rows")
+		cells := make([]hex.Color, cols*rows)
+		for i := range cells {
+			cells[i] = rapid.SampledFrom([]hex.Color{hex.Empty, hex.Empty, hex.Empty, hex.Black, hex.White}).Draw(t, "cell")
+		}
+		mover := rapid.SampledFrom([]hex.Color{hex.Black, hex.White}).Draw(t, "mover")
+		want := func(c hex.Color) []int {
+			a, b := referenceTwoDistance(cells, cols, rows, c, 0), referenceTwoDistance(cells, cols, rows, c, 1)
+			least := noPath
+			for i := range cells {
+				if cells[i] == hex.Empty {
+					least = min(least, a[i]+b[i])
+				}
+			}
+			classes := make([]int, len(cells))
+			for i := range cells {
+				classes[i] = PathClasses - 1
+				if p := a[i] + b[i]; p < noPath {
+					classes[i] = min(p-least, PathClasses-1)
+				}
+			}
+			return classes
+		}
+		mine, theirs := want(mover), want(mover.Other())
+		got := make([]uint8, len(cells))
+		pathClasses(got, cells, cols, rows, mover)
+		for i := range cells {
+			if cells[i] == hex.Empty && int(got[i]) != mine[i]*PathClasses+theirs[i] {
+				t.Fatalf("cell %d of %d×%d %v, %v to move: classes %d, %d; want %d, %d",
+					i, cols, rows, cells, mover, got[i]/PathClasses, got[i]%PathClasses, mine[i], theirs[i])
+			}
+		}
+	})
+}
+
+// TestNoPathIsTheLastClass: on a board one column wide and three rows
+// deep no cell has a Black two-distance path (the middle cell has one
+// neighbour towards each side, not two), so each is in Black's last
+// class.
+func TestNoPathIsTheLastClass(t *testing.T) {
+	cells, cols := drawn(t, ".", ".", ".")
+	class := make([]uint8, len(cells))
+	pathClasses(class, cells, cols, 3, hex.Black)
+	for i := range cells {
+		if class[i]/PathClasses != PathClasses-1 {
+			t.Errorf("cell %d: Black's class %d, want %d (no path)", i, class[i]/PathClasses, PathClasses-1)
+		}
 	}
 }
 

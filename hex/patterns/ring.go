@@ -35,8 +35,9 @@ var ringDirs = [6][2]int{{1, 0}, {1, -1}, {0, -1}, {-1, 0}, {-1, 1}, {0, 1}}
 // up-right, up-left, left, down-left, down-right (column and row
 // offsets (1,0), (1,-1), (0,-1), (-1,0), (-1,1), (0,1)) with one of the
 // Ring constants. A small pattern the model does not know gets the
-// unknown pattern's weight. The large patterns and the distances to the
-// last stones are left out (see NearWeights), which is what lets a
+// unknown pattern's weight. The large patterns, the distances to the
+// last stones (see NearWeights) and any path classes are left out, which
+// is what lets a
 // playout keep every cell's weight up to date as stones fall: a stone
 // changes one digit of each of its neighbours' codes. Codes that no
 // board has (two sides in one direction, say) get a weight all the same.

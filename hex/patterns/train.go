@@ -151,7 +151,9 @@ func Train(games []Game, opts TrainOptions) (*Model, error) {
 			}
 			d.pattern = append(d.pattern, lookup.pattern(&f, f.at(i%cols, i/cols, mover)))
 			d.near = append(d.near, uint8(distance(cols, i, last)-1)|uint8(distance(cols, i, ownLast)-1)<<4)
-			d.paths = append(d.paths, class[i]) // all 0 without path classes, whose weight stays 1
+			if paths {
+				d.paths = append(d.paths, class[i])
+			}
 		}
 	})
 	if err != nil {
@@ -189,6 +191,7 @@ func Train(games []Game, opts TrainOptions) (*Model, error) {
 				w.near[g][k] /= w.near[g][far-1]
 			}
 		}
+		// So does the pair of classes furthest off both players' paths.
 		anchor := w.paths[len(w.paths)-1]
 		for k := range w.paths {
 			w.paths[k] /= anchor
@@ -226,8 +229,9 @@ func weight32(x float64) float32 {
 
 // data holds every candidate move of every position learned from: its
 // pattern's id, its two distance classes (low and high nibble) and its
-// pair of path classes (0 when they are not learned), the candidates of
-// position i at [start[i], start[i+1]), the one played at chosen[i].
+// pair of path classes (paths is nil when they are not learned), the
+// candidates of position i at [start[i], start[i+1]), the one played at
+// chosen[i].
 type data struct {
 	start, chosen []int32
 	pattern       []int32
@@ -242,7 +246,11 @@ type fit struct {
 }
 
 func (d *data) strength(j int, w *fit) float64 {
-	return w.gamma[d.pattern[j]] * w.near[0][d.near[j]&15] * w.near[1][d.near[j]>>4] * w.paths[d.paths[j]]
+	s := w.gamma[d.pattern[j]] * w.near[0][d.near[j]&15] * w.near[1][d.near[j]>>4]
+	if d.paths != nil {
+		s *= w.paths[d.paths[j]]
+	}
+	return s
 }
 
 // update makes one minorization–maximization step for the group of

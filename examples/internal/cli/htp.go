@@ -153,7 +153,7 @@ func newEngine(args []string, stderr io.Writer) (*engine, bool) {
 			model, err = patterns.Parse(data)
 		}
 		if err != nil {
-			fmt.Fprintf(stderr, "htp: -patterns %s: %v\n", *patternsFile, err)
+			fmt.Fprintf(stderr, "htp: -patterns %q: %v\n", *patternsFile, err)
 			return nil, false
 		}
 	}

@@ -223,9 +223,9 @@ func TestHTPPatternsFileGivesTheHexBotsPriors(t *testing.T) {
 		args []string
 		err  string
 	}{
-		{[]string{"-patterns", filepath.Join(dir, "missing.bin")}, "htp: -patterns " + filepath.Join(dir, "missing.bin") + ": open"},
-		{[]string{"-patterns", broken}, "htp: -patterns " + broken + ": patterns: byte "},
-		{[]string{"-patterns", ""}, "htp: -patterns : open"},
+		{[]string{"-patterns", filepath.Join(dir, "missing.bin")}, "htp: -patterns " + strconv.Quote(filepath.Join(dir, "missing.bin")) + ": open"},
+		{[]string{"-patterns", broken}, "htp: -patterns " + strconv.Quote(broken) + ": patterns: byte 28: the file ends inside a field"},
+		{[]string{"-patterns", ""}, `htp: -patterns "": open`},
 		{[]string{"-nopatterns", "-patterns", good}, "-patterns gives the learned priors, which -nopatterns leaves out"},
 	} {
 		var out, errs strings.Builder
