@@ -79,9 +79,10 @@ var ErrBoard = errors.New("patterns: not a board")
 // given as colours in reading order (cells[row*cols+col]), to the
 // weight of a move there by mover: 0 on a stone, else the product of
 // its features' weights (HasPaths says whether they include the path
-// classes, which take a few microseconds more). last and ownLast are the cells of the
-// opponent's last stone and the mover's (-1 for none; a cell named must
-// hold that player's stone). w and cells have cols×rows entries.
+// classes, which take a few microseconds more). last and ownLast are
+// the cells of the opponent's last stone and the mover's (-1 for none; a
+// cell named must hold that player's stone). w and cells have cols×rows
+// entries.
 func (m *Model) Weights(w []float32, cells []hex.Color, cols, rows int, mover hex.Color, last, ownLast int) error {
 	m = m.made()
 	var f frame
@@ -137,8 +138,8 @@ func (m *Model) AppendPriors(dst []float32, p hex.Position, last, ownLast hex.Sq
 		return dst, nil
 	}
 	cols, rows := p.Size()
-	var cells [hex.MaxSize * hex.MaxSize]hex.Color
-	var w [hex.MaxSize * hex.MaxSize]float32
+	var cells [maxCells]hex.Color
+	var w [maxCells]float32
 	n := cols * rows
 	for row := range rows {
 		for col := range cols {
@@ -165,7 +166,7 @@ func (m *Model) AppendPriors(dst []float32, p hex.Position, last, ownLast hex.Sq
 	if err := m.Weights(w[:n], cells[:n], cols, rows, p.ColorOf(p.ToMove()), a, b); err != nil {
 		return dst, err
 	}
-	var buf [hex.MaxSize*hex.MaxSize + 1]hex.Move
+	var buf [maxCells + 1]hex.Move
 	moves := p.AppendMoves(buf[:0])
 	sum, swap := float32(0), false
 	for _, mv := range moves {

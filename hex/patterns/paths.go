@@ -14,9 +14,6 @@ import "github.com/tabletop-go/rules/hex"
 // also takes the cells through which the player has no path at all.
 const PathClasses = 6
 
-// maxCells is the most cells a board has.
-const maxCells = hex.MaxSize * hex.MaxSize
-
 // gridCells is the most cells of a board with a border of one cell
 // around it, as pathScratch lays it out.
 const gridCells = (hex.MaxSize + 2) * (hex.MaxSize + 2)

@@ -42,6 +42,9 @@ var half = func() (h [Large]int) {
 	return h
 }()
 
+// maxCells is the most cells a board has.
+const maxCells = hex.MaxSize * hex.MaxSize
+
 // pad is the frame's border: a pattern reaches 2 cells off the board.
 const pad = 2
 

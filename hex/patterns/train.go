@@ -53,7 +53,7 @@ type TrainOptions struct {
 // played: the board as colours, the mover, the cell played, the last two
 // stones' cells (-1 where there is none or it has changed colour since).
 func positions(games []Game, visit func(cells []hex.Color, cols, rows int, mover hex.Color, played, last, ownLast int)) error {
-	var cells [hex.MaxSize * hex.MaxSize]hex.Color
+	var cells [maxCells]hex.Color
 	for g, game := range games {
 		p := game.Start
 		if !p.IsValid() {
@@ -134,11 +134,10 @@ func Train(games []Game, opts TrainOptions) (*Model, error) {
 	// Pass 2: every candidate's features.
 	var d data
 	lookup := &Model{ids: ids}
-	paths := opts.Paths
 	var class [maxCells]uint8
 	err = positions(games, func(cells []hex.Color, cols, rows int, mover hex.Color, at, last, ownLast int) {
 		f.load(cells, cols, rows, mover)
-		if paths {
+		if opts.Paths {
 			pathClasses(class[:len(cells)], cells, cols, rows, mover)
 		}
 		d.start = append(d.start, int32(len(d.pattern)))
@@ -151,7 +150,7 @@ func Train(games []Game, opts TrainOptions) (*Model, error) {
 			}
 			d.pattern = append(d.pattern, lookup.pattern(&f, f.at(i%cols, i/cols, mover)))
 			d.near = append(d.near, uint8(distance(cols, i, last)-1)|uint8(distance(cols, i, ownLast)-1)<<4)
-			if paths {
+			if opts.Paths {
 				d.paths = append(d.paths, class[i])
 			}
 		}
@@ -171,7 +170,7 @@ func Train(games []Game, opts TrainOptions) (*Model, error) {
 		w.paths[i] = 1
 	}
 	groups := 3
-	if paths {
+	if opts.Paths {
 		groups = 4
 	}
 	for sweep := range opts.Sweeps {
@@ -211,7 +210,7 @@ func Train(games []Game, opts TrainOptions) (*Model, error) {
 		}
 	}
 	var p32 []float32
-	if paths {
+	if opts.Paths {
 		p32 = make([]float32, len(w.paths))
 		for k, x := range w.paths {
 			p32[k] = weight32(x)
@@ -317,7 +316,7 @@ func (a Accuracy) Rate(k int) float64 {
 // Measure returns the model's accuracy on the moves played in games.
 func (m *Model) Measure(games []Game) (Accuracy, error) {
 	var a Accuracy
-	var w [hex.MaxSize * hex.MaxSize]float32
+	var w [maxCells]float32
 	var failed error
 	err := positions(games, func(cells []hex.Color, cols, rows int, mover hex.Color, at, last, ownLast int) {
 		if err := m.Weights(w[:len(cells)], cells, cols, rows, mover, last, ownLast); err != nil {
