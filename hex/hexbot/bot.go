@@ -80,6 +80,12 @@ type Options struct {
 	// NoPatterns leaves the model out: the bot as it was before it, for
 	// comparisons.
 	NoPatterns bool
+	// NoTreeFill keeps a tree node's fill-in to its analysis: its
+	// dead and captured cells are pruned from its children but not put
+	// on the board of the descents through it, so that their rollouts
+	// may give a captured cell away (the bot as it was before, for
+	// comparisons).
+	NoTreeFill bool
 	// PlayoutPatterns, when set, draws the rollouts' moves by this
 	// model's small patterns and distance weights (the pattern playout
 	// policy of the package doc; patterns.Playout() is the model made
@@ -498,6 +504,7 @@ func (b *Bot) search(ctx context.Context, root analysis.Board, cands analysis.Se
 			w.reset(root, cands, last, own)
 		}
 		w.knowAt = uint32(knowledge)
+		w.treeFill = !b.opts.NoTreeFill
 		w.deadline = deadline
 		if i > 0 {
 			wg.Go(func() { w.run(share, done) })

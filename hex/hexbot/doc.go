@@ -50,7 +50,13 @@
 //     region and the useful cells and marks it won or lost when
 //     H-search proves it; proofs spread up the tree (a node with a
 //     winning child is won, one whose children all lose is lost) and a
-//     proven win at the root ends the search;
+//     proven win at the root ends the search. The node keeps the
+//     stones its fill-in put on its dead and captured cells, and every
+//     later descent through it puts them on its board, as MoHex does:
+//     the rollouts below start from the filled board, where no random
+//     move can give a captured cell away, and the AMAF statistics leave
+//     those cells out, for no one played them (Options.NoTreeFill, for
+//     comparisons, prunes them without filling them in);
 //   - priors: a new child starts with ten virtual playouts whose result
 //     favours saving a bridge the opponent just intruded into, answering
 //     near the opponent's last stone and making bridges, and disfavours

@@ -120,7 +120,7 @@ func (w *worker) reuse(root analysis.Board, cands analysis.Set, mine, reply int)
 			}
 		}
 		if count == 0 || len(keep)+count > cap(keep) {
-			nd.kids, nd.know = -1, false // grown again, knowledge anew
+			nd.kids, nd.know, nd.fill = -1, false, 0 // grown again, knowledge anew
 			continue
 		}
 		nd.first, nd.kids = int32(len(keep)), int16(count)
@@ -130,6 +130,16 @@ func (w *worker) reuse(root analysis.Board, cands analysis.Set, mine, reply int)
 			}
 		}
 	}
+	// The kept nodes' filled-in stones, in the order of the nodes; the
+	// others' are let go.
+	fills := w.spareFills[:0]
+	for i := range keep {
+		if f := keep[i].fill; f > 0 {
+			fills = append(fills, w.fills[f-1])
+			keep[i].fill = int32(len(fills))
+		}
+	}
+	w.fills, w.spareFills = fills, w.fills
 	w.keep = keep
 	w.nodes = w.nodes[:0]
 	w.room(len(keep))

@@ -14,7 +14,9 @@ import (
 // checkTree walks a worker's tree from its root board: every node is
 // reached exactly once, children are contiguous and in increasing order
 // of their cells, and every move is an empty cell of its node's board;
-// the root's children are exactly the worker's candidates.
+// a node's fill-in is a set of stones of one colour a cell on empty
+// cells, and its children there are pruned; the root's children are
+// exactly the worker's candidates.
 func checkTree(t *testing.T, w *worker) {
 	t.Helper()
 	seen := make([]bool, len(w.nodes))
@@ -25,6 +27,21 @@ func checkTree(t *testing.T, w *worker) {
 		}
 		seen[i] = true
 		nd := w.nodes[i]
+		// b holds the moves only: a node's fill-in, and those above it,
+		// take cells empty on it, and its children are empty on it too
+		// (those grown before a fill above may lie under one of its
+		// stones, which pick skips).
+		var filled analysis.Set
+		if nd.fill != 0 {
+			if nd.fill < 0 || int(nd.fill) > len(w.fills) || !nd.know || nd.kids <= 0 {
+				t.Fatalf("node %d: fill %d of %d, knowledge %v, %d children", i, nd.fill, len(w.fills), nd.know, nd.kids)
+			}
+			f := w.fills[nd.fill-1]
+			filled = f[0].Or(f[1])
+			if !f[0].And(f[1]).Empty() || filled.Empty() || !filled.AndNot(b.EmptyCells()).Empty() {
+				t.Fatalf("node %d: a fill of no stone, with a cell of both colours or on a stone", i)
+			}
+		}
 		if nd.kids <= 0 {
 			return
 		}
@@ -34,6 +51,9 @@ func checkTree(t *testing.T, w *worker) {
 		prev := -1
 		for k := nd.first; k < nd.first+int32(nd.kids); k++ {
 			cell := int(w.nodes[k].move)
+			if filled.Has(cell) && !w.nodes[k].pruned {
+				t.Fatalf("depth %d: child %s of node %d is filled in and not pruned", depth, b.Geometry().Name(cell), i)
+			}
 			if cell <= prev || !b.IsEmpty(cell) {
 				t.Fatalf("depth %d: child %s of node %d is out of order or on a stone of\n%s", depth, b.Geometry().Name(cell), i, b.String())
 			}

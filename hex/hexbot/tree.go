@@ -28,7 +28,15 @@ type node struct {
 	// prior is the learned probability of move (Options.Patterns), 0
 	// without a model.
 	prior float32
+	// fill is 1 + the index in worker.fills of the stones the node's
+	// knowledge filled in, 0 for none: every descent through the node
+	// puts them on its board (see worker.fillAt).
+	fill int32
 }
+
+// fill is the stones the analysis of a tree node filled in on its board
+// (dead and captured cells), by colour.
+type fill [2]analysis.Set
 
 // Tuning: the prior visits a new child starts with, chosen by hand
 // (the selection's weights are Options: Exploration, RaveVisits,
@@ -72,6 +80,14 @@ type worker struct {
 	weights []float32
 	// policy is the pattern rollouts' state (Options.PlayoutPatterns).
 	policy policy
+	// fills holds the nodes' filled-in stones (node.fill); treeFill is
+	// false with Options.NoTreeFill.
+	fills    []fill
+	treeFill bool
+	// filled is the cells the fill-ins of the current descent took.
+	filled analysis.Set
+	// spareFills is reuse's scratch space for fills.
+	spareFills []fill
 }
 
 func newWorker(b *Bot, seed uint64, maxNodes int) *worker {
@@ -94,7 +110,7 @@ func newWorker(b *Bot, seed uint64, maxNodes int) *worker {
 // and of the mover (-1: unknown).
 func (w *worker) reset(root analysis.Board, cands analysis.Set, last, own int) {
 	w.root, w.cands, w.own = root, cands, own
-	w.nodes = w.nodes[:0]
+	w.nodes, w.fills = w.nodes[:0], w.fills[:0]
 	w.room(1)
 	w.nodes = append(w.nodes, node{move: int16(last), kids: -1})
 	w.expand(0, &w.root, cands)
@@ -215,10 +231,18 @@ func (w *worker) iterate() {
 	b := w.root
 	w.path = append(w.path[:0], 0)
 	cur := int32(0)
+	// filled: a node on the path has put its fill-in on b, so that cells
+	// of nodes grown before that knowledge may hold a stone now.
+	filled := false
+	w.filled = analysis.Set{}
 	for {
 		nd := &w.nodes[cur]
 		if nd.proof != 0 {
 			break
+		}
+		if nd.fill > 0 {
+			w.fillAt(nd, &b)
+			filled = true
 		}
 		if nd.kids < 0 {
 			if nd.hits < expandVisits || !w.expand(cur, &b, b.EmptyCells()) {
@@ -242,8 +266,12 @@ func (w *worker) iterate() {
 			if nd.proof != 0 {
 				break
 			}
+			if nd.fill > 0 {
+				w.fillAt(nd, &b)
+				filled = true
+			}
 		}
-		k := w.pick(cur)
+		k := w.pick(cur, &b, filled)
 		if k < 0 {
 			break
 		}
@@ -271,7 +299,26 @@ func (w *worker) iterate() {
 	default:
 		winner = w.rollout(&b, int(leaf.move))
 	}
-	w.backup(&b, winner)
+	w.backup(&b, winner, filled)
+}
+
+// fillAt puts on b, the board of node nd, the stones nd's knowledge
+// filled in: the rollouts below nd then start from the board the
+// analysis proved equivalent, with each captured cell its owner's,
+// rather than risk a random rollout giving it away (as MoHex does).
+// Cells taken since (by the root's fill-in, after tree reuse) keep
+// their stones. The cells filled join w.filled, which the AMAF
+// statistics leave out: no one played them.
+func (w *worker) fillAt(nd *node, b *analysis.Board) {
+	f := &w.fills[nd.fill-1]
+	empty := b.EmptyCells()
+	for c := range analysis.Color(2) {
+		put := f[c].And(empty)
+		for cell := range put.All() {
+			b.Put(cell, c)
+		}
+		w.filled = w.filled.Or(put)
+	}
 }
 
 // fillRandom fills the board's empty cells at random (for the AMAF
@@ -282,11 +329,12 @@ func (w *worker) fillRandom(b *analysis.Board) {
 	}
 }
 
-// pick chooses the child of node i to descend to: a proven win at once,
-// else the best by UCT with RAVE among the children not pruned nor
-// proven lost. It returns -1 if there is none (and marks i lost for its
-// mover).
-func (w *worker) pick(i int32) int32 {
+// pick chooses the child of node i (board b) to descend to: a proven
+// win at once, else the best by UCT with RAVE among the children not
+// pruned nor proven lost. It returns -1 if there is none (and marks i
+// lost for its mover, unless filled: then children whose cell a fill-in
+// above took are skipped too, and none left proves nothing).
+func (w *worker) pick(i int32, b *analysis.Board, filled bool) int32 {
 	nd := &w.nodes[i]
 	kids := w.nodes[nd.first : nd.first+int32(nd.kids)]
 	// The exploration term Exploration·sqrt(ln(N+1)/(n+1)) and the
@@ -297,9 +345,14 @@ func (w *worker) pick(i int32) int32 {
 	// child's own n: its share is a/(a+n+a·n·raveBias).
 	rave, raveBias := w.bot.opts.RaveVisits > 0, 1/w.bot.opts.RaveVisits
 	best, bestV := int32(-1), -1.0
+	taken := false
 	for j := range kids {
 		k := &kids[j]
 		if k.pruned || k.proof < 0 {
+			continue
+		}
+		if filled && !b.IsEmpty(int(k.move)) {
+			taken = true
 			continue
 		}
 		if k.proof > 0 {
@@ -317,16 +370,16 @@ func (w *worker) pick(i int32) int32 {
 			best, bestV = nd.first+int32(j), v
 		}
 	}
-	if best < 0 {
+	if best < 0 && !taken {
 		nd.proof = 1 // every move loses: the move into i wins
 	}
 	return best
 }
 
 // backup adds the iteration's result to the path's nodes, the AMAF
-// statistics of their children from the final board, and spreads
-// proofs upwards.
-func (w *worker) backup(final *analysis.Board, winner analysis.Color) {
+// statistics of their children from the final board (but for the cells
+// a fill-in took, when filled), and spreads proofs upwards.
+func (w *worker) backup(final *analysis.Board, winner analysis.Color, filled bool) {
 	// The colour to move at the root.
 	turn := w.root.Turn()
 	for d, i := range w.path {
@@ -347,7 +400,7 @@ func (w *worker) backup(final *analysis.Board, winner analysis.Color) {
 			}
 			kids := w.nodes[nd.first : nd.first+int32(nd.kids)]
 			for j := range kids {
-				if final.Owns(mover, int(kids[j].move)) {
+				if final.Owns(mover, int(kids[j].move)) && !(filled && w.filled.Has(int(kids[j].move))) {
 					kids[j].amafN++
 					kids[j].amafW += win
 				}
@@ -381,7 +434,7 @@ func (w *worker) knowledge(i int32, b *analysis.Board) {
 	nd := &w.nodes[i]
 	nd.know = true
 	f := *b
-	analysis.FillIn(&f, &w.inf)
+	filled := analysis.FillIn(&f, &w.inf)
 	me := f.Turn()
 	if win, over := f.Winner(); over {
 		nd.proof = 1
@@ -414,6 +467,10 @@ func (w *worker) knowledge(i int32, b *analysis.Board) {
 	kids := w.nodes[nd.first : nd.first+int32(nd.kids)]
 	for j := range kids {
 		kids[j].pruned = !keep.Has(int(kids[j].move))
+	}
+	if w.treeFill && !filled.Empty() {
+		w.fills = append(w.fills, fill{filled.And(f.Stones(analysis.Black)), filled.And(f.Stones(analysis.White))})
+		nd.fill = int32(len(w.fills))
 	}
 }
 

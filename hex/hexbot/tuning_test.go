@@ -114,7 +114,7 @@ func TestPickMaximisesTheDocumentedScore(t *testing.T) {
 				t.Skip("no clear best child after float32 rounding")
 			}
 		}
-		if got := w.pick(0); got != int32(want) {
+		if got := w.pick(0, &w.root, false); got != int32(want) {
 			t.Fatalf("pick took child %d of score %v, the best is child %d of %v", got-1, score(w.nodes[got]), want-1, wantScore)
 		}
 	})

@@ -18,7 +18,7 @@ import (
 )
 
 // HTP implements `htp [-swap sides|pieces|none] [-bot hex|mcts] [-nopatterns | -patterns FILE]
-// [-playoutpatterns] [-exploration X] [-ravevisits X] [-patternbias X]
+// [-playoutpatterns] [-notreefill] [-exploration X] [-ravevisits X] [-patternbias X]
 // [-iterations N] [-movetime D] [-maxnodes N] [-workers N] [-seed S]`:
 // a Hex engine speaking the Hex Text Protocol (HTP, the GTP dialect of
 // HexGui and MoHex) on standard input and output. Its moves come from
@@ -28,7 +28,9 @@ import (
 // takes away its learned move priors, hex/patterns, -patterns takes them
 // from a model file (examples/hexpatterns -out) instead of the embedded
 // model, -playoutpatterns
-// draws its rollouts' moves by the playout model of hex/patterns;
+// draws its rollouts' moves by the playout model of hex/patterns,
+// -notreefill keeps a tree node's fill-in off the board of its rollouts
+// (hexbot.Options.NoTreeFill);
 // -exploration, -ravevisits and -patternbias set its selection's
 // weights, hexbot.Options' Exploration, RaveVisits and PatternBias, 0
 // turning the first two off) or from the generic MCTS bot of
@@ -101,6 +103,7 @@ func newEngine(args []string, stderr io.Writer) (*engine, bool) {
 	botName := fs.String("bot", "hex", "the bot: hex (the Hex bot with virtual connections and a solver) or mcts (the generic MCTS)")
 	noPatterns := fs.Bool("nopatterns", false, "the Hex bot plays without the learned move priors (hex/patterns), for comparisons")
 	playoutPatterns := fs.Bool("playoutpatterns", false, "the Hex bot's rollouts draw their moves by the playout model of hex/patterns, for comparisons")
+	noTreeFill := fs.Bool("notreefill", false, "the Hex bot keeps a tree node's fill-in off its rollouts' board (the bot as it was), for comparisons")
 	patternsFile := fs.String("patterns", "", "the Hex bot's move priors from this model file (examples/hexpatterns -out) instead of the embedded model, for comparisons")
 	weights := addWeights(fs)
 	if err := fs.Parse(args); err != nil {
@@ -131,7 +134,7 @@ func newEngine(args []string, stderr io.Writer) (*engine, bool) {
 	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
 	if *botName == "mcts" {
 		// The first set in lexical order is named, the order of fs.Visit.
-		for _, name := range []string{"exploration", "nopatterns", "patternbias", "patterns", "playoutpatterns", "ravevisits"} {
+		for _, name := range []string{"exploration", "nopatterns", "notreefill", "patternbias", "patterns", "playoutpatterns", "ravevisits"} {
 			if given[name] {
 				fmt.Fprintf(stderr, "htp: -%s is the Hex bot's, and -bot mcts plays\n", name)
 				return nil, false
@@ -158,7 +161,7 @@ func newEngine(args []string, stderr io.Writer) (*engine, bool) {
 		}
 	}
 	e := &engine{cfg: cfg, pos: cfg.Start(), think: think, seed: *seed, botName: *botName, noPatterns: *noPatterns, patterns: model,
-		playoutPatterns: *playoutPatterns, weights: weights}
+		playoutPatterns: *playoutPatterns, noTreeFill: *noTreeFill, weights: weights}
 	e.timed = *think.moveTime > 0 && !given["iterations"]
 	e.newBot()
 	return e, true
@@ -177,6 +180,9 @@ type engine struct {
 	patterns *patterns.Model
 	// playoutPatterns: the Hex bot's rollouts by the pattern policy.
 	playoutPatterns bool
+	// noTreeFill: the Hex bot's tree nodes keep their fill-in off the
+	// rollouts' board.
+	noTreeFill bool
 	// weights are the Hex bot's selection weights.
 	weights weights
 	seed    uint64
@@ -202,7 +208,7 @@ func (e *engine) newBot() {
 // Hex bot's own flags.
 func (e *engine) hexOptions(o bot.Options) hexbot.Options {
 	opts := hexbot.Options{Iterations: o.Iterations, MaxNodes: o.MaxNodes, Workers: o.Workers, Seed: o.Seed,
-		NoPatterns: e.noPatterns, Patterns: e.patterns, PlayoutPatterns: e.playoutModel()}
+		NoPatterns: e.noPatterns, Patterns: e.patterns, PlayoutPatterns: e.playoutModel(), NoTreeFill: e.noTreeFill}
 	e.weights.set(&opts)
 	return opts
 }

@@ -167,7 +167,7 @@ func TestHTPRefusesBadWeights(t *testing.T) {
 		{[]string{"-patternbias", "2e6"}, "-patternbias must be more than 0 and at most 1e+06, not 2e+06"},
 		{[]string{"-nopatterns", "-patternbias", "2"}, "-patternbias weighs the learned priors, which -nopatterns leaves out"},
 	}
-	for _, f := range []string{"nopatterns", "patterns=x", "playoutpatterns", "exploration=0.2", "ravevisits=100", "patternbias=2"} {
+	for _, f := range []string{"nopatterns", "notreefill", "patterns=x", "playoutpatterns", "exploration=0.2", "ravevisits=100", "patternbias=2"} {
 		name, _, _ := strings.Cut(f, "=")
 		cases = append(cases, bad{[]string{"-bot", "mcts", "-" + f}, "-" + name + " is the Hex bot's, and -bot mcts plays"})
 	}
@@ -176,6 +176,21 @@ func TestHTPRefusesBadWeights(t *testing.T) {
 		assert.Equal(t, ExitBadArgs, HTP(tc.args, strings.NewReader("genmove b\n"), &out, &errs), "%q", tc.args)
 		assert.Contains(t, errs.String(), tc.err, "%q", tc.args)
 		assert.Empty(t, out.String(), "%q", tc.args)
+	}
+}
+
+// TestHTPNoTreeFillReachesTheHexBot: -notreefill sets the Hex bot's
+// NoTreeFill, which is off without it.
+func TestHTPNoTreeFillReachesTheHexBot(t *testing.T) {
+	for _, on := range []bool{false, true} {
+		args := []string{"-iterations", "7"}
+		if on {
+			args = append(args, "-notreefill")
+		}
+		var errs strings.Builder
+		e, ok := newEngine(args, &errs)
+		require.True(t, ok, errs.String())
+		assert.Equal(t, on, e.hexOptions(e.think.options(e.seed)).NoTreeFill, "%q", args)
 	}
 }
 
