@@ -2,7 +2,7 @@
 // for every game of the module over the text protocol of
 // examples/protocol, on standard input and output:
 //
-//	go run ./examples/engine [-game SPEC] [-movetime D] [-iterations N] [-seed S] [-maxnodes N] [-workers N] [-bot mcts|random|hex] [-noreuse] [-nopatterns] [-playoutpatterns]
+//	go run ./examples/engine [-game SPEC] [-movetime D] [-iterations N] [-seed S] [-maxnodes N] [-workers N] [-bot mcts|random|hex] [-noreuse] [-nopatterns] [-playoutpatterns] [-notreefill]
 //
 // -game starts the session with a game (without it the controller sends
 // game SPEC first); -movetime is the time per genmove until the
@@ -15,7 +15,8 @@
 // up to 380 cells; it keeps its tree from move to move too, unless
 // -noreuse, and is guided by the move priors of hex/patterns, unless
 // -nopatterns; -playoutpatterns draws its rollouts' moves by the playout
-// model of hex/patterns) and every other game, and larger Hex boards, with the MCTS
+// model of hex/patterns; -notreefill keeps its tree nodes' fill-in off
+// the rollouts' board) and every other game, and larger Hex boards, with the MCTS
 // bot. The
 // protocol is in the doc of examples/protocol (go doc
 // ./examples/protocol); a session looks like
@@ -69,6 +70,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	noReuse := fs.Bool("noreuse", false, "the Hex bot (-bot hex) starts every search from an empty tree, for comparisons")
 	noPatterns := fs.Bool("nopatterns", false, "the Hex bot (-bot hex) plays without the learned move priors (hex/patterns), for comparisons")
 	playoutPatterns := fs.Bool("playoutpatterns", false, "the Hex bot's (-bot hex) rollouts draw their moves by the playout model of hex/patterns, for comparisons")
+	noTreeFill := fs.Bool("notreefill", false, "the Hex bot (-bot hex) keeps its tree nodes' fill-in off the rollouts' board, for comparisons")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -107,7 +109,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if timed {
 			hexOpts.Iterations = math.MaxInt32
 		}
-		flags := hexbot.Options{NoReuse: *noReuse, NoPatterns: *noPatterns}
+		flags := hexbot.Options{NoReuse: *noReuse, NoPatterns: *noPatterns, NoTreeFill: *noTreeFill}
 		if *playoutPatterns {
 			flags.PlayoutPatterns = patterns.Playout()
 		}

@@ -101,11 +101,11 @@ func TestHexBot(t *testing.T) {
 
 // TestHexBotKeepsPlayingWithEachSwitch: the Hex bot answers move after
 // move of one game, keeping its tree or, with -noreuse, not, and with
-// -nopatterns and -playoutpatterns. Black plays the first empty cell of
+// -nopatterns, -playoutpatterns and -notreefill. Black plays the first empty cell of
 // its list after each of the bot's moves, so that whatever the bot
 // plays, the game goes on.
 func TestHexBotKeepsPlayingWithEachSwitch(t *testing.T) {
-	for _, flags := range [][]string{{}, {"-noreuse"}, {"-nopatterns"}, {"-playoutpatterns"}} {
+	for _, flags := range [][]string{{}, {"-noreuse"}, {"-nopatterns"}, {"-playoutpatterns"}, {"-notreefill"}} {
 		inR, inW := io.Pipe()
 		outR, outW := io.Pipe()
 		var errs strings.Builder

@@ -25,7 +25,8 @@ type Options struct {
 	// MaxNodes caps the nodes of the search trees, all workers
 	// together, and so their memory (default: DefaultTreeBytes of
 	// nodes, NodeBytes each; at least 1024 a worker, so that the root's
-	// children fit); unless NoReuse is set, an eighth of them are set
+	// children fit; the fill-ins of the nodes analysed, two cell sets
+	// each, come on top); unless NoReuse is set, an eighth of them are set
 	// aside for what a search keeps of the last one's tree. A full tree
 	// stops growing and the search goes on from its leaves.
 	MaxNodes int

@@ -155,3 +155,70 @@ func TestAMAFLeavesFilledCellsOut(t *testing.T) {
 		assert.Equal(t, want, w.nodes[1].amafN, "filled %v: the filled cell", filled)
 	}
 }
+
+// TestDescentThroughAFillSkipsItsCells: one descent through a node whose
+// fill-in took a cell that a child further down was grown on (before
+// that knowledge): the descent puts the fill on its board, passes that
+// child over for its sibling although the child scores better, and the
+// AMAF statistics leave the filled cell out; the cells it took are
+// w.filled, and only those of the current descent.
+func TestDescentThroughAFillSkipsItsCells(t *testing.T) {
+	g, _ := analysis.NewGeometry(5, 5)
+	root := analysis.NewBoard(g, analysis.Black)
+	x, y, z, u := g.Cell(0, 0), g.Cell(4, 4), g.Cell(2, 2), g.Cell(3, 1)
+	w := newWorker(New(Options{Seed: 1}), 1, 1024)
+	w.root, w.knowAt = root, 0
+	var f fill
+	f[analysis.Black].Add(z) // Black's, the colour that moves at node 2
+	w.fills = []fill{f}
+	w.nodes = []node{
+		{move: -1, kids: 1, first: 1, hits: 100, visits: 100},
+		{move: int16(x), kids: 1, first: 2, hits: 60, visits: 60, wins: 30, know: true, fill: 1},
+		{move: int16(y), kids: 2, first: 3, hits: 50, visits: 50, wins: 25},
+		{move: int16(z), kids: -1, hits: 5, visits: 5, wins: 5}, // the better, but under the fill
+		{move: int16(u), kids: -1, hits: 5, visits: 5, wins: 0},
+	}
+	w.iterate()
+	assert.Equal(t, uint32(5), w.nodes[3].hits, "the child under the fill")
+	assert.Equal(t, uint32(6), w.nodes[4].hits, "its sibling")
+	assert.Equal(t, []int32{0, 1, 2, 4}, w.path)
+	assert.Zero(t, w.nodes[3].amafN, "AMAF counted the filled cell")
+	assert.Equal(t, analysis.Set{}.Or(f[analysis.Black]), w.filled)
+
+	// The next descent, with no fill on its path, leaves nothing out.
+	w.nodes[1].fill = 0
+	w.iterate()
+	assert.Equal(t, analysis.Set{}, w.filled, "a fill of the last descent left in w.filled")
+	assert.Equal(t, uint32(6), w.nodes[3].hits, "the child, its cell empty again")
+}
+
+// TestKnowledgeFillsTheDescentThatFoundIt: the descent on which a node
+// gets its knowledge already puts the node's fill-in on its board (here
+// the cell inside a ring of Black stones).
+func TestKnowledgeFillsTheDescentThatFoundIt(t *testing.T) {
+	g, _ := analysis.NewGeometry(9, 9)
+	root := analysis.NewBoard(g, analysis.Black)
+	// A ring of Black stones around b5, walled off from Black's sides by
+	// White stones on rows 3 and 7 (not so many that either side wins).
+	b5 := g.Cell(1, 4)
+	for _, cr := range [][2]int{{0, 4}, {2, 4}, {1, 3}, {1, 5}, {2, 3}, {0, 5}} {
+		root.Put(g.Cell(cr[0], cr[1]), analysis.Black)
+	}
+	for c := range 3 {
+		root.Put(g.Cell(c, 2), analysis.White)
+		root.Put(g.Cell(c, 6), analysis.White)
+	}
+	a1 := g.Cell(8, 0)
+	w := newWorker(New(Options{Seed: 1}), 1, 1<<16)
+	w.root, w.knowAt, w.treeFill = root, 1, true
+	w.nodes = []node{
+		{move: -1, kids: 1, first: 1, hits: 100, visits: 100},
+		{move: int16(a1), kids: -1, hits: 20, visits: 20, wins: 10},
+	}
+	w.iterate()
+	nd := &w.nodes[1]
+	require.True(t, nd.know, "no knowledge at node 1")
+	require.Zero(t, nd.proof, "the position is decided: the test shows nothing")
+	require.NotZero(t, nd.fill, "no fill-in")
+	assert.True(t, w.filled.Has(b5), "the descent that found the fill-in did not put it on its board")
+}

@@ -58,19 +58,23 @@ const keepShare = 8
 // out with their subtrees; a node whose children do not fit is kept
 // unexpanded. It returns the playouts kept, and false, leaving the tree
 // as it was, when there is no such subtree or when root has an empty
-// cell that the subtree's board had filled.
+// cell that the subtree's board had filled (at the last root, or by the
+// fill-in of the node of mine or of reply).
 func (w *worker) reuse(root analysis.Board, cands analysis.Set, mine, reply int) (int, bool) {
 	n := cands.Len()
 	if len(w.nodes) == 0 || n+1 > w.keepMax || n > 1<<15-1 {
 		return 0, false
 	}
 	from := w.child(0, mine)
+	var pathFill analysis.Set // the cells the two nodes' fill-ins took
 	if from >= 0 {
+		pathFill = w.fillCells(from)
 		from = w.child(from, reply)
 	}
 	if from < 0 || w.nodes[from].kids <= 0 {
 		return 0, false
 	}
+	pathFill = pathFill.Or(w.fillCells(from))
 	// The subtree's board: the last root with the two moves.
 	base := w.root
 	me := base.Turn()
@@ -80,6 +84,11 @@ func (w *worker) reuse(root analysis.Board, cands analysis.Set, mine, reply int)
 		if stones, now := base.Stones(c), root.Stones(c); !stones.Within(&now) {
 			return 0, false
 		}
+	}
+	// The subtree grew on a board with the path's fill-ins on it too:
+	// a cell they took that is empty on root has no node below.
+	if !pathFill.And(root.EmptyCells()).Empty() {
+		return 0, false
 	}
 	filled := base.EmptyCells().AndNot(root.EmptyCells())
 	if w.keep == nil {
@@ -151,6 +160,14 @@ func (w *worker) reuse(root analysis.Board, cands analysis.Set, mine, reply int)
 		w.setPriors(w.nodes[1 : 1+n])
 	}
 	return kept, true
+}
+
+// fillCells returns the cells node i's fill-in took, of either colour.
+func (w *worker) fillCells(i int32) analysis.Set {
+	if f := w.nodes[i].fill; f > 0 {
+		return w.fills[f-1][analysis.Black].Or(w.fills[f-1][analysis.White])
+	}
+	return analysis.Set{}
 }
 
 // child returns the index of node i's child of move cell, or -1.

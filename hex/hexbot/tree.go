@@ -331,9 +331,11 @@ func (w *worker) fillRandom(b *analysis.Board) {
 
 // pick chooses the child of node i (board b) to descend to: a proven
 // win at once, else the best by UCT with RAVE among the children not
-// pruned nor proven lost. It returns -1 if there is none (and marks i
-// lost for its mover, unless filled: then children whose cell a fill-in
-// above took are skipped too, and none left proves nothing).
+// pruned nor proven lost. When filled (a node on the path put its
+// fill-in on b), it also passes over the children whose cell holds a
+// stone now (grown before that knowledge). It returns -1 if there is
+// none, and then marks i lost for its mover, unless it passed such a
+// child over: moves lost to a fill-in prove nothing.
 func (w *worker) pick(i int32, b *analysis.Board, filled bool) int32 {
 	nd := &w.nodes[i]
 	kids := w.nodes[nd.first : nd.first+int32(nd.kids)]
@@ -429,7 +431,8 @@ func (w *worker) backup(final *analysis.Board, winner analysis.Color, filled boo
 
 // knowledge applies the analysis to node i (board b, before its move's
 // children): fill-in, H-search for both players, must-play and
-// inferior-cell pruning, proofs.
+// inferior-cell pruning, proofs. A node it does not prove keeps the
+// stones its fill-in put (node.fill), unless Options.NoTreeFill.
 func (w *worker) knowledge(i int32, b *analysis.Board) {
 	nd := &w.nodes[i]
 	nd.know = true
