@@ -35,12 +35,11 @@ func TestTreeFillIsTheNodesFillIn(t *testing.T) {
 	w := fillSearch(t, false)
 	checkTree(t, w)
 	fills, known := 0, 0
-	var walk func(i int32, b analysis.Board)
-	walk = func(i int32, b analysis.Board) {
+	walkDescents(w, func(i int32, b *analysis.Board) {
 		nd := &w.nodes[i]
 		if nd.know && nd.proof == 0 {
 			known++
-			f := b
+			f := *b
 			filled := analysis.FillIn(&f, nil)
 			var want fill
 			if !filled.Empty() {
@@ -50,23 +49,12 @@ func TestTreeFillIsTheNodesFillIn(t *testing.T) {
 			if nd.fill > 0 {
 				fills++
 				require.Equal(t, want, w.fills[nd.fill-1], "node %d", i)
-				w.fillAt(nd, &b)
+				w.fillAt(nd, b)
 				require.Equal(t, f.Stones(analysis.Black), b.Stones(analysis.Black), "node %d: the descent's board", i)
 				require.Equal(t, f.Stones(analysis.White), b.Stones(analysis.White), "node %d: the descent's board", i)
 			}
 		}
-		if nd.kids <= 0 || nd.proof != 0 {
-			return
-		}
-		for k := nd.first; k < nd.first+int32(nd.kids); k++ {
-			if c := &w.nodes[k]; !c.pruned && b.IsEmpty(int(c.move)) {
-				next := b
-				next.Play(int(c.move))
-				walk(k, next)
-			}
-		}
-	}
-	walk(0, w.root)
+	})
 	t.Logf("%d of %d analysed nodes filled cells in", fills, known)
 	require.NotZero(t, fills, "no node filled a cell in: the test shows nothing")
 

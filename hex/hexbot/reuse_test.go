@@ -107,19 +107,19 @@ func TestReuseOnlyWhenTheBoardFollows(t *testing.T) {
 	}
 }
 
-// TestReuseThroughWholeGames: two bots, with knowledge and two workers
-// each, play 7×7 games against each other, each keeping its trees from
-// move to move. Every tree is sound after every search, every move
-// legal, the trees within their budget, and many searches keep
-// playouts.
-func TestReuseThroughWholeGames(t *testing.T) {
-	g, _ := analysis.NewGeometry(7, 7)
-	ctx := context.Background()
-	searches, reused := 0, 0
+// playGames has two bots made with opts, their seeds set, play 3 games
+// on a size×size board from a first stone on the fourth row, and calls
+// searched after every move a bot found by searching, with the bot, the
+// board before the move and the cell.
+func playGames(t *testing.T, size int, opts Options, searched func(bot *Bot, b analysis.Board, cell int)) {
+	t.Helper()
+	g, _ := analysis.NewGeometry(size, size)
 	for game := range 3 {
-		bots := [2]*Bot{
-			New(Options{Iterations: 1500, Workers: 2, Seed: uint64(game), Knowledge: 30, MaxNodes: 40000}),
-			New(Options{Iterations: 1500, Workers: 2, Seed: uint64(game + 10), Knowledge: 30, MaxNodes: 40000}),
+		var bots [2]*Bot
+		for seat := range bots {
+			o := opts
+			o.Seed = uint64(game + 10*seat)
+			bots[seat] = New(o)
 		}
 		b := analysis.NewBoard(g, analysis.Black)
 		b.Play(g.Cell(game, 3))
@@ -128,7 +128,7 @@ func TestReuseThroughWholeGames(t *testing.T) {
 				break
 			}
 			bot := bots[b.Turn()]
-			cell, err := bot.ChooseCell(ctx, b, -1)
+			cell, err := bot.ChooseCell(context.Background(), b, -1)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -136,23 +136,35 @@ func TestReuseThroughWholeGames(t *testing.T) {
 				t.Fatalf("played %s on a stone", g.Name(cell))
 			}
 			if bot.Last.Reason == "search" {
-				searches++
-				if bot.Last.Reused > 0 {
-					reused++
-				}
-				if bot.Last.Reused > bot.Last.Iterations {
-					t.Fatalf("kept %d playouts of %d", bot.Last.Reused, bot.Last.Iterations)
-				}
-				for _, w := range bot.workers {
-					checkTree(t, w)
-					if len(w.nodes)+cap(w.keep) > 40000/2 {
-						t.Fatalf("a tree of %d nodes and %d set aside", len(w.nodes), cap(w.keep))
-					}
-				}
+				searched(bot, b, cell)
 			}
 			b.Play(cell)
 		}
 	}
+}
+
+// TestReuseThroughWholeGames: two bots, with knowledge and two workers
+// each, play 7×7 games against each other, each keeping its trees from
+// move to move. Every tree is sound after every search, every move
+// legal, the trees within their budget, and many searches keep
+// playouts.
+func TestReuseThroughWholeGames(t *testing.T) {
+	searches, reused := 0, 0
+	playGames(t, 7, Options{Iterations: 1500, Workers: 2, Knowledge: 30, MaxNodes: 40000}, func(bot *Bot, _ analysis.Board, _ int) {
+		searches++
+		if bot.Last.Reused > 0 {
+			reused++
+		}
+		if bot.Last.Reused > bot.Last.Iterations {
+			t.Fatalf("kept %d playouts of %d", bot.Last.Reused, bot.Last.Iterations)
+		}
+		for _, w := range bot.workers {
+			checkTree(t, w)
+			if len(w.nodes)+cap(w.keep) > 40000/2 {
+				t.Fatalf("a tree of %d nodes and %d set aside", len(w.nodes), cap(w.keep))
+			}
+		}
+	})
 	t.Logf("%d of %d searches kept playouts", reused, searches)
 	// Reuse needs the opponent's answer to be a node the tree grew
 	// (visited ten times): about half the searches here, a rate that
@@ -583,28 +595,7 @@ func TestRootPriorsKnowBothLastStones(t *testing.T) {
 // must start afresh. Whole games on 6×6 with knowledge at 8 visits
 // reach that case; checkTree checks every tree.
 func TestReuseRefusesASubtreeAPathFillTook(t *testing.T) {
-	g, _ := analysis.NewGeometry(6, 6)
-	ctx := context.Background()
-	for game := range 3 {
-		bots := [2]*Bot{
-			New(Options{Iterations: 1500, Seed: uint64(game), Knowledge: 8, MaxNodes: 40000}),
-			New(Options{Iterations: 1500, Seed: uint64(game + 10), Knowledge: 8, MaxNodes: 40000}),
-		}
-		b := analysis.NewBoard(g, analysis.Black)
-		b.Play(g.Cell(game, 3))
-		for {
-			if _, over := b.Winner(); over {
-				break
-			}
-			bot := bots[b.Turn()]
-			cell, err := bot.ChooseCell(ctx, b, -1)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if bot.Last.Reason == "search" {
-				checkTree(t, bot.workers[0])
-			}
-			b.Play(cell)
-		}
-	}
+	playGames(t, 6, Options{Iterations: 1500, Knowledge: 8, MaxNodes: 40000}, func(bot *Bot, _ analysis.Board, _ int) {
+		checkTree(t, bot.workers[0])
+	})
 }
