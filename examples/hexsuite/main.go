@@ -9,8 +9,11 @@
 //	go run ./examples/hexsuite -make -records FILE[,FILE...] -out SUITE [-scan 250ms] [-each 2s] [-back 3] [-per 2]
 //	    [-table 256] [-timeout D]
 //	go run ./examples/hexsuite -suite SUITE -engine 'CMD ARGS' [-dir DIR] [-setup FILE] [-movetime 1s]
-//	    [-grace 10s] [-check 10s] [-first N] [-update] [-table 256] [-timeout D]
-//	go run ./examples/hexsuite -suite SUITE -moves RUN [-check 10s] [-first N] [-update] [-table 256] [-timeout D]
+//	    [-grace 10s] [-check 10s] [-first N] [-update] [-table 256] [-timeout D] [JUDGE]
+//	go run ./examples/hexsuite -suite SUITE -moves RUN [-check 10s] [-first N] [-update] [-table 256] [-timeout D] [JUDGE]
+//
+// where JUDGE is -judge 'CMD ARGS' [-judgedir DIR] [-judgesetup FILE] [-judgetime 2m]
+// [-judgecmd dfpn-solve-state].
 //
 // # Suite files
 //
@@ -75,9 +78,33 @@
 // -setup is a file of HTP commands sent to the engine first (e.g.
 // MoHex's param settings), -dir its working directory.
 //
-// Exit status: 0 when the run was done; 1 when an engine could not be
+// # An outside judge
+//
+// The positions a strong engine decides are often beyond this
+// project's solver. -judge names an HTP engine with a solver of its
+// own, asked about each move the suite does not know and the solver
+// leaves unsettled in -check: the position after the move is set up
+// (boardsize, clear_board, play) and -judgecmd is sent with the colour
+// to move ("dfpn-solve-state w": by default the command of MoHex and
+// the other Benzene programs), which answers the winner's colour (black
+// or white, b or w) or, when it cannot tell within its own time limit,
+// something else ("empty"). The move is then right or wrong as for the
+// solver, with the note "judged", and -update writes it into the suite
+// as it does the solver's. A judge that gives no answer within
+// -judgetime is started again and the move stays unknown; one that
+// refuses a command or stops answering stops the run. For MoHex:
+//
+//	-judge ./mohex -judgedir DIR -judgesetup FILE
+//
+// with the line "param_dfpn timelimit 45" in FILE. A suite judged so is
+// only as right as the judge: say which in the suite's header.
+//
+// # Exit status
+//
+// 0 when the run was done; 1 when an engine or the judge could not be
 // started, stopped answering or answered boardsize, clear_board, play or
-// a setup command badly, or -timeout ran out; 2 for bad flags,
+// a setup command badly (or the judge refused its command), or -timeout
+// ran out; 2 for bad flags,
 // a bad suite or a bad record file.
 package main
 
@@ -100,8 +127,9 @@ func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
 // The flags of each mode, beside -table and -timeout, which both take.
 var (
 	makeFlags  = []string{"make", "records", "out", "scan", "each", "back", "per"}
-	suiteFlags = []string{"suite", "engine", "moves", "dir", "setup", "movetime", "grace", "check", "first", "update"}
-	replayOff  = []string{"dir", "setup", "movetime", "grace"} // engine flags -moves has no use for
+	suiteFlags = []string{"suite", "engine", "moves", "dir", "setup", "movetime", "grace", "check", "first", "update",
+		"judge", "judgedir", "judgesetup", "judgetime", "judgecmd"}
+	replayOff = []string{"dir", "setup", "movetime", "grace"} // engine flags -moves has no use for
 )
 
 func run(args []string, stdout, stderr io.Writer) int {
@@ -126,6 +154,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 	update := fs.Bool("update", false, "write the moves the solver settled into the suite")
 	table := fs.Int("table", 256, "the solver's transposition table in MiB (1 to 16384)")
 	timeout := fs.Duration("timeout", 0, "stop after this long (0: no limit)")
+	judgeCmd := fs.String("judge", "", "an HTP engine whose solver settles the moves the solver does not in -check (e.g. MoHex)")
+	judgeDir := fs.String("judgedir", "", "the judge's working directory")
+	judgeSetup := fs.String("judgesetup", "", "a file of HTP commands for the judge first (e.g. param_dfpn timelimit 45)")
+	judgeTime := fs.Duration("judgetime", 2*time.Minute, "how long the judge may take over a move before it stays unknown")
+	solveCmd := fs.String("judgecmd", "dfpn-solve-state", "the judge's solving command: given the colour to move, it answers the winner (black or white), or anything else when it cannot tell")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -164,6 +197,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return bad("-back and -first must be 0 or more, -per 1 or more")
 	case *table < 1 || *table > 16384:
 		return bad("-table must be from 1 to 16384 MiB, not %d", *table)
+	case strings.TrimSpace(*judgeCmd) == "" && (given["judge"] || misplaced([]string{"judgedir", "judgesetup", "judgetime", "judgecmd"}) != ""):
+		return bad("-judge needs a command, and -judgedir, -judgesetup, -judgetime and -judgecmd need -judge")
+	case *judgeTime <= 0 || len(strings.Fields(*solveCmd)) == 0:
+		return bad("-judgetime must be more than 0, and -judgecmd a command")
 	}
 	ctx := context.Background()
 	if *timeout > 0 {
@@ -184,6 +221,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	if *first > 0 && *first < len(entries) {
 		entries = entries[:*first]
+	}
+	if *judgeSetup != "" {
+		if _, err := os.Stat(*judgeSetup); err != nil {
+			return bad("-judgesetup: %v", err)
+		}
 	}
 	o := scoreOptions{moveTime: *moveTime, grace: *grace, check: *check, table: *table}
 	var move mover
@@ -210,6 +252,15 @@ func run(args []string, stdout, stderr io.Writer) int {
 		defer e.Stop()
 		move = engineMover(e, o)
 	}
+	if strings.TrimSpace(*judgeCmd) != "" {
+		j, err := htpclient.Start("judge", *judgeCmd, *judgeDir, *judgeSetup)
+		if err != nil {
+			fmt.Fprintf(stderr, "hexsuite: %v\n", err)
+			return 1
+		}
+		defer j.Stop()
+		o.judge = &outside{e: j, command: strings.Join(strings.Fields(*solveCmd), " "), limit: *judgeTime}
+	}
 	t, err := scoreSuite(ctx, entries, move, o, stdout)
 	status := 0
 	if err != nil {
@@ -221,7 +272,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "hexsuite: -update: %v\n", err)
 			return 1
 		}
-		fmt.Fprintf(stdout, "wrote %s the solver settled into %s\n", count(t.learned, "move"), *suite)
+		who := "the solver"
+		if o.judge != nil {
+			who = "the solver or the judge"
+		}
+		fmt.Fprintf(stdout, "wrote %s %s settled into %s\n", count(t.learned, "move"), who, *suite)
 	}
 	return status
 }

@@ -30,7 +30,11 @@ import (
 // line that is no reply, "twice" with two replies,
 // "quit" ends at the first genmove, "noid" plays as "first" with replies
 // that leave the command's id out. Every mode refuses a play or
-// genmove of the colour not to move.
+// genmove of the colour not to move. As a judge (-judge), every mode
+// answers dfpn-solve-state with the success of no text, but "judge",
+// which answers "black" when the last stone is on a1 (the first
+// engine's move) and "empty" otherwise, "judgehang", which never
+// answers, and "judgerefuse", which fails.
 const fakeEnv = "HEXSUITE_FAKE_ENGINE"
 
 func TestMain(m *testing.M) {
@@ -44,6 +48,22 @@ func TestMain(m *testing.M) {
 func fake(mode string) {
 	s := solve.New(solve.Options{TableBytes: 1 << 20})
 	f := &htptest.Fake{Strict: true, NoIDs: mode == "noid"}
+	f.Other = func(f *htptest.Fake, words []string) bool {
+		if words[0] != "dfpn-solve-state" {
+			return false
+		}
+		switch mode {
+		case "judge":
+			f.Reply(map[bool]string{true: "black", false: "empty"}[f.Last == "a1"])
+		case "judgehang":
+			time.Sleep(time.Hour)
+		case "judgerefuse":
+			f.Fail("unknown command")
+		default:
+			return false
+		}
+		return true
+	}
 	f.Serve(func(f *htptest.Fake, colour string) bool {
 		p := f.Pos
 		switch mode {
@@ -313,6 +333,12 @@ func TestBadFlags(t *testing.T) {
 		{[]string{"-make", "-records", "x", "-out", "y", "-per", "0"}, "-per 1 or more"},
 		{[]string{"-suite", suite, "-engine", "x", "-table", "0"}, "-table must be from 1"},
 		{[]string{"-suite", suite, "-engine", "x", "extra"}, `unexpected argument "extra"`},
+		{[]string{"-suite", suite, "-engine", "x", "-judgedir", "/"}, "-judgedir, -judgesetup, -judgetime and -judgecmd need -judge"},
+		{[]string{"-suite", suite, "-engine", "x", "-judge", " "}, "-judge needs a command"},
+		{[]string{"-suite", suite, "-engine", "x", "-judge", "y", "-judgetime", "0s"}, "-judgetime must be more than 0"},
+		{[]string{"-suite", suite, "-engine", "x", "-judge", "y", "-judgecmd", " "}, "-judgecmd a command"},
+		{[]string{"-suite", suite, "-engine", "x", "-judge", "y", "-judgesetup", filepath.Join(t.TempDir(), "none")}, "-judgesetup: "},
+		{[]string{"-make", "-records", "x", "-out", "y", "-judge", "z"}, "-judge is for scoring (-suite), not -make"},
 		{[]string{"-suite", bad, "-engine", "x"}, "line 1: no win field"},
 		{[]string{"-suite", suite, "-moves", bad}, "-moves: " + bad + ": no scored position"},
 		{[]string{"-suite", filepath.Join(t.TempDir(), "none"), "-engine", "x"}, "no such file"},

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -26,6 +27,7 @@ type scoreOptions struct {
 	moveTime, grace time.Duration // the engine's nominal time a move, and how late it may be
 	check           time.Duration // the solver's time for a move the suite does not know
 	table           int           // the solver's table, MiB
+	judge           *outside      // the outside judge after the solver (-judge), or nil
 }
 
 // tally counts a run's verdicts.
@@ -45,11 +47,13 @@ var errPlayed = errors.New("no legal move")
 
 // scoreSuite asks move for its move in each entry's position and
 // prints whether the move wins: "right" when it is one of the entry's
-// wins or the solver proves it within o.check, "wrong" when it is one of
-// its losses, the solver proves it losing, or the engine gave no legal
-// move in time; "unknown" otherwise. Moves the solver settles are added
-// to the entries. An error is an engine that stopped answering, or
-// ctx's end; the tally then counts the positions scored before it.
+// wins or the solver proves it within o.check (failing which, the
+// outside judge o.judge, when there is one), "wrong" when it is one of
+// its losses, they prove it losing, or the engine gave no legal move in
+// time; "unknown" otherwise. Moves the solver or the judge settles are
+// added to the entries. An error is an engine or a judge that stopped
+// answering, or ctx's end; the tally then counts the positions scored
+// before it.
 func scoreSuite(ctx context.Context, entries []entry, move mover, o scoreOptions, stdout io.Writer) (tally, error) {
 	var t tally
 	s := solve.New(solve.Options{TableBytes: o.table << 20, Vulnerable: true})
@@ -81,11 +85,14 @@ func scoreSuite(ctx context.Context, entries []entry, move mover, o scoreOptions
 			return t, fmt.Errorf("line %d of the suite: %w", en.line, err)
 		default:
 			cell = m.String()
-			result, note = judge(ctx, s, en, m, o.check)
+			result, note, err = judge(ctx, s, en, m, o)
+			if err != nil {
+				return t, fmt.Errorf("line %d of the suite: %w", en.line, err)
+			}
 			if ctx.Err() != nil {
 				return t, ctx.Err()
 			}
-			if note == "solved" {
+			if note == "solved" || note == "judged" {
 				t.learned++
 			}
 		}
@@ -153,33 +160,49 @@ func engineMover(e *htpclient.Engine, o scoreOptions) mover {
 }
 
 // judge tells whether m wins the entry's position: from the entry's
-// cells or, failing them, from the solver within check, adding what it
-// proves to the entry (note "solved").
-func judge(ctx context.Context, s *solve.Solver, en *entry, m hex.Move, check time.Duration) (result, note string) {
+// cells or, failing them, from the solver within o.check, adding what it
+// proves to the entry (note "solved"), or failing that from the outside
+// judge o.judge, when there is one (note "judged"). An error is a judge
+// that stopped answering.
+func judge(ctx context.Context, s *solve.Solver, en *entry, m hex.Move, o scoreOptions) (result, note string, err error) {
 	cell := m.String()
 	switch {
 	case slices.Contains(en.win, cell):
-		return "right", ""
+		return "right", "", nil
 	case slices.Contains(en.loss, cell):
-		return "wrong", ""
+		return "wrong", "", nil
+	}
+	record := func(wins bool, note string) (string, string, error) {
+		if wins {
+			en.win = append(en.win, cell)
+			return "right", note, nil
+		}
+		en.loss = append(en.loss, cell)
+		return "wrong", note, nil
 	}
 	next := en.pos.PlayUnchecked(m)
 	if next.ToMove() == rules.Terminal { // it connects
-		en.win = append(en.win, cell)
-		return "right", "solved"
+		return record(true, "solved")
 	}
-	cctx, cancel := context.WithTimeout(ctx, check)
+	cctx, cancel := context.WithTimeout(ctx, o.check)
 	defer cancel()
-	r, err := s.SolvePosition(cctx, next)
+	if r, err := s.SolvePosition(cctx, next); err == nil {
+		return record(!r.Win, "solved") // r.Win: the opponent wins after it
+	}
+	note = fmt.Sprintf("not solved in %v", o.check)
+	if o.judge == nil || ctx.Err() != nil {
+		return "unknown", note, nil
+	}
+	cols, _ := en.pos.Size()
+	win, settled, why, err := o.judge.winner(cols, append(slices.Clip(en.moves), cell))
 	switch {
 	case err != nil:
-		return "unknown", fmt.Sprintf("not solved in %v", check)
-	case r.Win: // the opponent wins after it
-		en.loss = append(en.loss, cell)
-		return "wrong", "solved"
+		return "", "", err
+	case !settled:
+		return "unknown", note + "; " + cmp.Or(why, "not settled by the judge"), nil
 	}
-	en.win = append(en.win, cell)
-	return "right", "solved"
+	mover := []hex.Color{hex.Black, hex.White}[len(en.moves)%2]
+	return record(win == mover, "judged")
 }
 
 // runLine is the start of a position's line of a run's output: its

@@ -25,6 +25,10 @@ type Fake struct {
 	// NoIDs leaves the ids out of the replies; Strict refuses play and
 	// genmove of the colour not to move.
 	NoIDs, Strict bool
+	// Other, when set, answers the commands Serve does not know (its
+	// words, the id left out) and reports whether it did; Serve answers
+	// the rest with success.
+	Other func(f *Fake, words []string) bool
 }
 
 // Reply answers the command with success and text s.
@@ -90,7 +94,9 @@ func (f *Fake) Serve(genmove func(f *Fake, colour string) (quit bool)) {
 			f.Reply("")
 			return
 		default:
-			f.Reply("")
+			if f.Other == nil || !f.Other(f, words) {
+				f.Reply("")
+			}
 		}
 	}
 }
