@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // judgeSuite is a suite of three 9×9 positions that the solver cannot
@@ -31,7 +32,7 @@ func TestJudgeSettlesWhatTheSolverCannot(t *testing.T) {
 		"-judge", engine(t, "judge"), "-update")
 	for _, want := range []string{
 		"1 right a1 (line 1, ", "2 wrong a1 (line 2, ", "3 unknown b1 (line 3, ",
-		"; judged) white", "not solved in 1ms; not settled by the judge)", "right 1 of 2 known", "; 1 unknown;", "wrote 2 moves the solver or the judge settled",
+		"; judged) white", `not solved in 1ms; the judge answered "empty")`, "right 1 of 2 known", "; 1 unknown;", ": 0 the solver settled, 2 the judge\n",
 	} {
 		if status != 0 || !strings.Contains(out, want) {
 			t.Fatalf("status %d, want %q in: %s%s", status, want, out, stderr)
@@ -51,18 +52,75 @@ func TestJudgeSettlesWhatTheSolverCannot(t *testing.T) {
 	}
 }
 
-// TestJudgeLateOrRefusing: a judge that gives no answer in -judgetime
-// leaves the move unknown and is started again, and the run goes on;
-// one that refuses the command stops the run.
+// TestJudgeColoursAndCommand: the judge's answer names the winner in
+// either form and case ("W"), whichever side played the move; -judgecmd
+// names the solving command and -judgesetup reaches the judge (its
+// set-answer command turns the fake's answer around).
+func TestJudgeColoursAndCommand(t *testing.T) {
+	setup := filepath.Join(t.TempDir(), "setup.txt")
+	os.WriteFile(setup, []byte("set-answer b\n"), 0o644)
+	for _, c := range []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"-judge", engine(t, "judgewhite")}, []string{"1 wrong a1 (line 1, ", "2 right a1 (line 2, "}},
+		{[]string{"-judge", engine(t, "judgewhite"), "-judgecmd", "my-solve"}, []string{"1 wrong a1 (line 1, ", "2 right a1 (line 2, "}},
+		{[]string{"-judge", engine(t, "judgewhite"), "-judgesetup", setup}, []string{"1 right a1 (line 1, ", "2 wrong a1 (line 2, "}},
+	} {
+		args := append([]string{"-suite", judgeSuite(t), "-engine", engine(t, "first"), "-check", "1ms", "-table", "16"}, c.args...)
+		status, out, stderr := hexsuite(args...)
+		for _, want := range append(c.want, "3 unknown b1 (line 3, ", `the judge answered "empty"`) {
+			if status != 0 || !strings.Contains(out, want) {
+				t.Errorf("%q: status %d, want %q in: %s%s", c.args, status, want, out, stderr)
+				break
+			}
+		}
+	}
+}
+
+// TestJudgeThatDoesNotKnowItsCommand: a judge that does not know
+// -judgecmd stops the run before the first position.
+func TestJudgeThatDoesNotKnowItsCommand(t *testing.T) {
+	for _, args := range [][]string{
+		{"-judge", engine(t, "first")},
+		{"-judge", engine(t, "judge"), "-judgecmd", "solve-it now"},
+	} {
+		status, out, stderr := hexsuite(append([]string{"-suite", judgeSuite(t), "-engine", engine(t, "first"), "-table", "16"}, args...)...)
+		if status != 1 || out != "" || !strings.Contains(stderr, "hexsuite: -judge: it does not know the command") {
+			t.Errorf("%q: status %d: %s%s", args, status, out, stderr)
+		}
+	}
+}
+
+// TestJudgeLateOrRefusing: a judge that gives no answer in -judgetime,
+// or garbles it, leaves the move unknown and is started again (at once:
+// the run does not wait for anything else), and the run goes on; one
+// that refuses the command stops the run; -timeout bounds the wait for
+// the judge too.
 func TestJudgeLateOrRefusing(t *testing.T) {
+	for mode, note := range map[string]string{
+		"judgehang":   "; the judge did not answer in 100ms)",
+		"judgegarble": "; the judge's answer: ",
+	} {
+		began := time.Now()
+		status, out, stderr := hexsuite("-suite", judgeSuite(t), "-engine", engine(t, "first"), "-check", "1ms", "-table", "16",
+			"-judge", engine(t, mode), "-judgetime", "100ms")
+		if status != 0 || strings.Count(out, note) != 3 || !strings.Contains(out, "right 0 of 0 known") {
+			t.Errorf("%s: status %d: %s%s", mode, status, out, stderr)
+		}
+		if took := time.Since(began); took > 30*time.Second {
+			t.Errorf("%s: the run took %v", mode, took)
+		}
+	}
 	status, out, stderr := hexsuite("-suite", judgeSuite(t), "-engine", engine(t, "first"), "-check", "1ms", "-table", "16",
-		"-judge", engine(t, "judgehang"), "-judgetime", "100ms")
-	if status != 0 || strings.Count(out, "; the judge did not answer in 100ms)") != 3 || !strings.Contains(out, "right 0 of 0 known") {
+		"-judge", engine(t, "judgerefuse"))
+	if status != 1 || !strings.Contains(stderr, "line 1 of the suite: -judge: ") || !strings.Contains(stderr, "refused") || out != "" {
 		t.Errorf("status %d: %s%s", status, out, stderr)
 	}
+	began := time.Now()
 	status, out, stderr = hexsuite("-suite", judgeSuite(t), "-engine", engine(t, "first"), "-check", "1ms", "-table", "16",
-		"-judge", engine(t, "judgerefuse"))
-	if status != 1 || !strings.Contains(stderr, "line 1 of the suite: the judge: ") || !strings.Contains(stderr, "refused") || out != "" {
-		t.Errorf("status %d: %s%s", status, out, stderr)
+		"-judge", engine(t, "judgehang"), "-timeout", "1s", "-update")
+	if took := time.Since(began); status != 1 || took > 20*time.Second || strings.Contains(out, "wrote") {
+		t.Errorf("-timeout 1s: status %d after %v: %s%s", status, took, out, stderr)
 	}
 }

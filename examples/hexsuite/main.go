@@ -67,7 +67,7 @@
 // resigns a won position is wrong too); "unknown" otherwise. Then the
 // share of right moves among the known, with its Wilson 95% interval,
 // and the engine's mean time a move (of its genmoves alone). -update
-// writes the moves the solver settled into the suite file, so that the
+// writes the moves the solver (or the judge) settled into the suite file, so that the
 // next run knows them (also when the run stopped early); it writes the
 // lines of the positions it was to score (all, or the first -first) in
 // their canonical form (cells sorted).
@@ -87,12 +87,17 @@
 // (boardsize, clear_board, play) and -judgecmd is sent with the colour
 // to move ("dfpn-solve-state w": by default the command of MoHex and
 // the other Benzene programs), which answers the winner's colour (black
-// or white, b or w) or, when it cannot tell within its own time limit,
-// something else ("empty"). The move is then right or wrong as for the
-// solver, with the note "judged", and -update writes it into the suite
-// as it does the solver's. A judge that gives no answer within
-// -judgetime is started again and the move stays unknown; one that
-// refuses a command or stops answering stops the run. For MoHex:
+// or white, b or w, in any case) or, when it cannot tell within its own
+// time limit, something else ("empty"). The move is then right or wrong
+// as for the solver, with the note "judged", and -update writes it into
+// the suite as it does the solver's (the closing line says how many the
+// judge settled). The judge is started first and asked known_command
+// for -judgecmd's first word: one that does not know it stops the run
+// at once. A judge that gives no answer within -judgetime (or before
+// -timeout), or garbles its answer to the solving command, is started
+// again and the move stays unknown, with the reason; one that refuses a
+// command, garbles its answer to a command that sets the position up,
+// or stops answering stops the run. For MoHex:
 //
 //	-judge ./mohex -judgedir DIR -judgesetup FILE
 //
@@ -103,9 +108,9 @@
 //
 // 0 when the run was done; 1 when an engine or the judge could not be
 // started, stopped answering or answered boardsize, clear_board, play or
-// a setup command badly (or the judge refused its command), or -timeout
-// ran out; 2 for bad flags,
-// a bad suite or a bad record file.
+// a setup command badly, when the judge did not know or refused its
+// solving command, or when -timeout ran out; 2 for bad flags, a bad
+// suite or a bad record file.
 package main
 
 import (
@@ -129,7 +134,8 @@ var (
 	makeFlags  = []string{"make", "records", "out", "scan", "each", "back", "per"}
 	suiteFlags = []string{"suite", "engine", "moves", "dir", "setup", "movetime", "grace", "check", "first", "update",
 		"judge", "judgedir", "judgesetup", "judgetime", "judgecmd"}
-	replayOff = []string{"dir", "setup", "movetime", "grace"} // engine flags -moves has no use for
+	replayOff  = []string{"dir", "setup", "movetime", "grace"}               // engine flags -moves has no use for
+	judgeFlags = []string{"judgedir", "judgesetup", "judgetime", "judgecmd"} // -judge's own
 )
 
 func run(args []string, stdout, stderr io.Writer) int {
@@ -151,7 +157,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	grace := fs.Duration("grace", 10*time.Second, "how late past -movetime a move may come before it is wrong")
 	check := fs.Duration("check", 10*time.Second, "the solver's time for a move the suite does not know")
 	first := fs.Int("first", 0, "score only the first N positions (0: all)")
-	update := fs.Bool("update", false, "write the moves the solver settled into the suite")
+	update := fs.Bool("update", false, "write the moves the solver (or the judge) settled into the suite")
 	table := fs.Int("table", 256, "the solver's transposition table in MiB (1 to 16384)")
 	timeout := fs.Duration("timeout", 0, "stop after this long (0: no limit)")
 	judgeCmd := fs.String("judge", "", "an HTP engine whose solver settles the moves the solver does not in -check (e.g. MoHex)")
@@ -197,10 +203,14 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return bad("-back and -first must be 0 or more, -per 1 or more")
 	case *table < 1 || *table > 16384:
 		return bad("-table must be from 1 to 16384 MiB, not %d", *table)
-	case strings.TrimSpace(*judgeCmd) == "" && (given["judge"] || misplaced([]string{"judgedir", "judgesetup", "judgetime", "judgecmd"}) != ""):
-		return bad("-judge needs a command, and -judgedir, -judgesetup, -judgetime and -judgecmd need -judge")
-	case *judgeTime <= 0 || len(strings.Fields(*solveCmd)) == 0:
-		return bad("-judgetime must be more than 0, and -judgecmd a command")
+	case given["judge"] && strings.TrimSpace(*judgeCmd) == "":
+		return bad("-judge needs a command")
+	case *judgeCmd == "" && misplaced(judgeFlags) != "":
+		return bad("%s needs -judge", misplaced(judgeFlags))
+	case *judgeTime <= 0:
+		return bad("-judgetime must be more than 0, not %v", *judgeTime)
+	case len(strings.Fields(*solveCmd)) == 0:
+		return bad("-judgecmd needs a command")
 	}
 	ctx := context.Background()
 	if *timeout > 0 {
@@ -228,6 +238,16 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	o := scoreOptions{moveTime: *moveTime, grace: *grace, check: *check, table: *table}
+	if strings.TrimSpace(*judgeCmd) != "" {
+		// Before the engine: a judge that will not do fails at once.
+		j, err := startOutside(*judgeCmd, *judgeDir, *judgeSetup, *solveCmd, *judgeTime)
+		if err != nil {
+			fmt.Fprintf(stderr, "hexsuite: -judge: %v\n", err)
+			return 1
+		}
+		defer j.e.Stop()
+		o.judge = j
+	}
 	var move mover
 	if *replay != "" {
 		f, err := os.Open(*replay)
@@ -252,15 +272,6 @@ func run(args []string, stdout, stderr io.Writer) int {
 		defer e.Stop()
 		move = engineMover(e, o)
 	}
-	if strings.TrimSpace(*judgeCmd) != "" {
-		j, err := htpclient.Start("judge", *judgeCmd, *judgeDir, *judgeSetup)
-		if err != nil {
-			fmt.Fprintf(stderr, "hexsuite: %v\n", err)
-			return 1
-		}
-		defer j.Stop()
-		o.judge = &outside{e: j, command: strings.Join(strings.Fields(*solveCmd), " "), limit: *judgeTime}
-	}
 	t, err := scoreSuite(ctx, entries, move, o, stdout)
 	status := 0
 	if err != nil {
@@ -272,11 +283,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "hexsuite: -update: %v\n", err)
 			return 1
 		}
-		who := "the solver"
-		if o.judge != nil {
-			who = "the solver or the judge"
+		if t.judged == 0 {
+			fmt.Fprintf(stdout, "wrote %s the solver settled into %s\n", count(t.learned, "move"), *suite)
+		} else {
+			fmt.Fprintf(stdout, "wrote %s into %s: %d the solver settled, %d the judge\n", count(t.learned, "move"), *suite, t.learned-t.judged, t.judged)
 		}
-		fmt.Fprintf(stdout, "wrote %s %s settled into %s\n", count(t.learned, "move"), who, *suite)
 	}
 	return status
 }

@@ -30,11 +30,15 @@ import (
 // line that is no reply, "twice" with two replies,
 // "quit" ends at the first genmove, "noid" plays as "first" with replies
 // that leave the command's id out. Every mode refuses a play or
-// genmove of the colour not to move. As a judge (-judge), every mode
-// answers dfpn-solve-state with the success of no text, but "judge",
-// which answers "black" when the last stone is on a1 (the first
-// engine's move) and "empty" otherwise, "judgehang", which never
-// answers, and "judgerefuse", which fails.
+// genmove of the colour not to move. As a judge (-judge), the modes
+// starting with "judge" know the commands dfpn-solve-state and
+// my-solve, which they refuse with a colour other than the one to move;
+// "judge" answers them with "black" when the last stone is on a1 (the
+// first engine's move) and "empty" otherwise, "judgewhite" the same
+// with "W", each with the answer a set-answer command (of -judgesetup)
+// gave instead, when one did; "judgehang" never answers, "judgerefuse"
+// fails, "judgegarble" answers with a line that is no reply. Other
+// modes know no solving command.
 const fakeEnv = "HEXSUITE_FAKE_ENGINE"
 
 func TestMain(m *testing.M) {
@@ -48,17 +52,29 @@ func TestMain(m *testing.M) {
 func fake(mode string) {
 	s := solve.New(solve.Options{TableBytes: 1 << 20})
 	f := &htptest.Fake{Strict: true, NoIDs: mode == "noid"}
+	answer := map[string]string{"judge": "black", "judgewhite": "W"}[mode]
 	f.Other = func(f *htptest.Fake, words []string) bool {
-		if words[0] != "dfpn-solve-state" {
-			return false
-		}
-		switch mode {
-		case "judge":
-			f.Reply(map[bool]string{true: "black", false: "empty"}[f.Last == "a1"])
-		case "judgehang":
-			time.Sleep(time.Hour)
-		case "judgerefuse":
-			f.Fail("unknown command")
+		switch {
+		case words[0] == "known_command" && strings.HasPrefix(mode, "judge"):
+			f.Reply(strconv.FormatBool(len(words) > 1 && (words[1] == "dfpn-solve-state" || words[1] == "my-solve")))
+		case words[0] == "set-answer" && len(words) > 1: // a -judgesetup command
+			answer = words[1]
+			f.Reply("")
+		case (words[0] == "dfpn-solve-state" || words[0] == "my-solve") && strings.HasPrefix(mode, "judge"):
+			switch {
+			case len(words) < 2 || words[1] != f.Colour():
+				f.Fail("not the colour to move")
+			case mode == "judgehang":
+				time.Sleep(time.Hour)
+			case mode == "judgerefuse":
+				f.Fail("unknown command")
+			case mode == "judgegarble":
+				fmt.Print("hello\n\n")
+			case f.Last == "a1":
+				f.Reply(answer)
+			default:
+				f.Reply("empty")
+			}
 		default:
 			return false
 		}
@@ -333,10 +349,11 @@ func TestBadFlags(t *testing.T) {
 		{[]string{"-make", "-records", "x", "-out", "y", "-per", "0"}, "-per 1 or more"},
 		{[]string{"-suite", suite, "-engine", "x", "-table", "0"}, "-table must be from 1"},
 		{[]string{"-suite", suite, "-engine", "x", "extra"}, `unexpected argument "extra"`},
-		{[]string{"-suite", suite, "-engine", "x", "-judgedir", "/"}, "-judgedir, -judgesetup, -judgetime and -judgecmd need -judge"},
+		{[]string{"-suite", suite, "-engine", "x", "-judgedir", "/"}, "-judgedir needs -judge"},
+		{[]string{"-suite", suite, "-engine", "x", "-judgecmd", "solve"}, "-judgecmd needs -judge"},
 		{[]string{"-suite", suite, "-engine", "x", "-judge", " "}, "-judge needs a command"},
 		{[]string{"-suite", suite, "-engine", "x", "-judge", "y", "-judgetime", "0s"}, "-judgetime must be more than 0"},
-		{[]string{"-suite", suite, "-engine", "x", "-judge", "y", "-judgecmd", " "}, "-judgecmd a command"},
+		{[]string{"-suite", suite, "-engine", "x", "-judge", "y", "-judgecmd", " "}, "-judgecmd needs a command"},
 		{[]string{"-suite", suite, "-engine", "x", "-judge", "y", "-judgesetup", filepath.Join(t.TempDir(), "none")}, "-judgesetup: "},
 		{[]string{"-make", "-records", "x", "-out", "y", "-judge", "z"}, "-judge is for scoring (-suite), not -make"},
 		{[]string{"-suite", bad, "-engine", "x"}, "line 1: no win field"},

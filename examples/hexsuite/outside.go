@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"strings"
@@ -23,34 +24,66 @@ type outside struct {
 	limit   time.Duration // how long an answer may take (-judgetime)
 }
 
+// startOutside starts the judge (the command line, its directory and
+// setup file) and makes sure it knows its solving command, whose first
+// word it asks about with known_command: a judge that does not would
+// fail only at the first move the solver leaves unsettled, perhaps
+// hours into a run.
+func startOutside(command, dir, setup, solve string, limit time.Duration) (*outside, error) {
+	e, err := htpclient.Start("judge", command, dir, setup)
+	if err != nil {
+		return nil, err
+	}
+	name := strings.Fields(solve)[0]
+	if known, err := e.Ask("known_command "+name, htpclient.SetupTime); err != nil || known != "true" {
+		e.Stop()
+		if err == nil {
+			err = fmt.Errorf("it does not know the command %q (known_command answered %q; see -judgecmd)", name, known)
+		}
+		return nil, err
+	}
+	return &outside{e: e, command: strings.Join(strings.Fields(solve), " "), limit: limit}, nil
+}
+
 // winner asks the judge who wins the position of moves (cells from the
 // empty board, Black first) on a square board of cols cells a side: it
-// returns the winner and true, or false when the judge leaves it
-// unsettled (its answer names no colour, or comes later than o.limit:
-// then the judge is started again, and note says so). An error is a
-// judge that refused a command or stopped: the run cannot go on.
-func (o *outside) winner(cols int, moves []string) (win hex.Color, settled bool, note string, err error) {
+// returns the winner and true, or false with the reason (note) when the
+// judge leaves it unsettled: its answer names no colour, or comes later
+// than o.limit or ctx's deadline (then the judge is started again), or
+// is garbled (the same). An error is a judge that refused a command,
+// garbled its answer to one that sets the position up, or stopped: the
+// run cannot go on.
+func (o *outside) winner(ctx context.Context, cols int, moves []string) (win hex.Color, settled bool, note string, err error) {
+	// wait bounds an answer by limit and by what is left of ctx.
+	wait := func(limit time.Duration) time.Duration {
+		if d, ok := ctx.Deadline(); ok {
+			limit = max(min(limit, time.Until(d)), time.Millisecond)
+		}
+		return limit
+	}
 	commands := []string{fmt.Sprintf("boardsize %d", cols), "clear_board"}
 	for k, m := range moves {
 		commands = append(commands, fmt.Sprintf("play %s %s", []string{"b", "w"}[k%2], m))
 	}
 	for _, c := range commands {
-		if _, err := o.e.Ask(c, htpclient.SetupTime); err != nil {
-			return 0, false, "", fmt.Errorf("the judge: %w", err)
+		if _, err := o.e.Ask(c, wait(htpclient.SetupTime)); err != nil {
+			return 0, false, "", err
 		}
 	}
-	reply, err := o.e.Ask(o.command+" "+[]string{"b", "w"}[len(moves)%2], o.limit)
+	limit := wait(o.limit)
+	reply, err := o.e.Ask(o.command+" "+[]string{"b", "w"}[len(moves)%2], limit)
 	switch {
 	case errors.Is(err, htpclient.ErrLate), errors.Is(err, htpclient.ErrGarbled):
+		// Its conversation is out of step: start it again.
 		if rerr := o.e.Restart(); rerr != nil {
-			return 0, false, "", fmt.Errorf("the judge: %w", rerr)
+			return 0, false, "", fmt.Errorf("starting it again: %w", rerr)
 		}
 		if errors.Is(err, htpclient.ErrLate) {
-			return 0, false, fmt.Sprintf("the judge did not answer in %v", o.limit), nil
+			return 0, false, fmt.Sprintf("the judge did not answer in %v", limit), nil
 		}
 		return 0, false, fmt.Sprintf("the judge's answer: %v", err), nil
 	case err != nil:
-		return 0, false, "", fmt.Errorf("the judge: %w", err)
+		return 0, false, "", err
 	}
 	switch strings.ToLower(strings.TrimSpace(reply)) {
 	case "black", "b":
@@ -58,5 +91,5 @@ func (o *outside) winner(cols int, moves []string) (win hex.Color, settled bool,
 	case "white", "w":
 		return hex.White, true, "", nil
 	}
-	return 0, false, "", nil
+	return 0, false, fmt.Sprintf("the judge answered %q", reply), nil
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -33,7 +32,8 @@ type scoreOptions struct {
 // tally counts a run's verdicts.
 type tally struct {
 	right, wrong, unknown int
-	learned               int // moves the solver settled, now in the entries
+	learned               int // moves the solver or the judge settled, now in the entries
+	judged                int // of them, the judge's
 	spent                 time.Duration
 }
 
@@ -92,7 +92,11 @@ func scoreSuite(ctx context.Context, entries []entry, move mover, o scoreOptions
 			if ctx.Err() != nil {
 				return t, ctx.Err()
 			}
-			if note == "solved" || note == "judged" {
+			switch note {
+			case "judged":
+				t.judged++
+				fallthrough
+			case "solved":
 				t.learned++
 			}
 		}
@@ -194,12 +198,16 @@ func judge(ctx context.Context, s *solve.Solver, en *entry, m hex.Move, o scoreO
 		return "unknown", note, nil
 	}
 	cols, _ := en.pos.Size()
-	win, settled, why, err := o.judge.winner(cols, append(slices.Clip(en.moves), cell))
+	win, settled, why, err := o.judge.winner(ctx, cols, append(slices.Clip(en.moves), cell))
 	switch {
 	case err != nil:
-		return "", "", err
+		return "", "", fmt.Errorf("-judge: %w", err)
+	case ctx.Err() != nil:
+		// The run is over (-timeout): an answer now is neither printed
+		// nor counted, so it must not reach the suite either.
+		return "unknown", note, nil
 	case !settled:
-		return "unknown", note + "; " + cmp.Or(why, "not settled by the judge"), nil
+		return "unknown", note + "; " + why, nil
 	}
 	mover := []hex.Color{hex.Black, hex.White}[len(en.moves)%2]
 	return record(win == mover, "judged")
