@@ -200,12 +200,13 @@ func judge(ctx context.Context, s *solve.Solver, en *entry, m hex.Move, o scoreO
 	cols, _ := en.pos.Size()
 	win, settled, why, err := o.judge.winner(ctx, cols, append(slices.Clip(en.moves), cell))
 	switch {
+	case ctx.Err() != nil:
+		// The run is over (-timeout), which may have cut the judge
+		// short: an answer now is neither printed nor counted, so it
+		// must not reach the suite either.
+		return "unknown", note, nil
 	case err != nil:
 		return "", "", fmt.Errorf("-judge: %w", err)
-	case ctx.Err() != nil:
-		// The run is over (-timeout): an answer now is neither printed
-		// nor counted, so it must not reach the suite either.
-		return "unknown", note, nil
 	case !settled:
 		return "unknown", note + "; " + why, nil
 	}
