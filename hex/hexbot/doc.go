@@ -85,8 +85,9 @@
 // The policy's playouts are better one for one: with 4,000 playouts a
 // move on 9×9 the bot with it beat the bot without it 26 games to 14.
 // But they take 2.4 times as long (BenchmarkPlayouts), and at the same
-// time a move the bot without it wins: 29 games to 11 at 200 ms on 9×9.
-// So it is off by default.
+// time a move the bot without it wins: 29 games to 11 at 200 ms on 9×9,
+// and against MoHex 2.0 at 1 s a move it scored 7 of 40 games (the bot
+// without it 87 of 200). So it is off by default.
 //
 // A bot keeps its tree from move to move: when it is asked to move on the
 // board of its last search with its own move and one opponent stone
