@@ -61,17 +61,13 @@ func (o *outside) winner(ctx context.Context, cols int, moves []string) (win hex
 		}
 		return limit
 	}
-	commands := []string{fmt.Sprintf("boardsize %d", cols), "clear_board"}
-	for k, m := range moves {
-		commands = append(commands, fmt.Sprintf("play %s %s", []string{"b", "w"}[k%2], m))
-	}
-	for _, c := range commands {
+	for _, c := range setUp(cols, moves) {
 		if _, err := o.e.Ask(c, wait(htpclient.SetupTime)); err != nil {
 			return 0, false, "", err
 		}
 	}
 	limit := wait(o.limit)
-	reply, err := o.e.Ask(o.command+" "+[]string{"b", "w"}[len(moves)%2], limit)
+	reply, err := o.e.Ask(o.command+" "+toMove(moves), limit)
 	switch {
 	case errors.Is(err, htpclient.ErrLate), errors.Is(err, htpclient.ErrGarbled):
 		// Its conversation is out of step: start it again.

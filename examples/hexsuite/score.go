@@ -132,16 +132,12 @@ func scoreSuite(ctx context.Context, entries []entry, move mover, o scoreOptions
 func engineMover(e *htpclient.Engine, o scoreOptions) mover {
 	return func(en entry) (string, time.Duration, error) {
 		cols, _ := en.pos.Size()
-		commands := []string{fmt.Sprintf("boardsize %d", cols), "clear_board"}
-		for k, m := range en.moves {
-			commands = append(commands, fmt.Sprintf("play %s %s", []string{"b", "w"}[k%2], m))
-		}
-		for _, c := range commands {
+		for _, c := range setUp(cols, en.moves) {
 			if _, err := e.Ask(c, htpclient.SetupTime); err != nil {
 				return "", 0, err
 			}
 		}
-		colour := []string{"b", "w"}[len(en.moves)%2]
+		colour := toMove(en.moves)
 		limit := o.moveTime + o.grace
 		began := time.Now()
 		reply, err := e.Ask("genmove "+colour, limit)
@@ -162,6 +158,20 @@ func engineMover(e *htpclient.Engine, o scoreOptions) mover {
 		return reply, took, err
 	}
 }
+
+// setUp is the HTP commands that set up the position of moves (cells
+// from the empty board, Black first) on a square board of cols cells a
+// side, for an engine or the judge.
+func setUp(cols int, moves []string) []string {
+	commands := []string{fmt.Sprintf("boardsize %d", cols), "clear_board"}
+	for k, m := range moves {
+		commands = append(commands, fmt.Sprintf("play %s %s", toMove(moves[:k]), m))
+	}
+	return commands
+}
+
+// toMove is the HTP colour to move after moves: "b" or "w".
+func toMove(moves []string) string { return []string{"b", "w"}[len(moves)%2] }
 
 // judge tells whether m wins the entry's position: from the entry's
 // cells or, failing them, from the solver within o.check, adding what it
