@@ -54,11 +54,14 @@ func TestJudgeSettlesWhatTheSolverCannot(t *testing.T) {
 
 // TestJudgeColoursAndCommand: the judge's answer names the winner in
 // either form and case ("W"), whichever side played the move; -judgecmd
-// names the solving command and -judgesetup reaches the judge (its
-// set-answer command turns the fake's answer around).
+// names the solving command, -judgesetup reaches the judge (its
+// set-answer command turns the fake's answer around) and -judgedir is
+// where the judge runs (its answer.txt does the same).
 func TestJudgeColoursAndCommand(t *testing.T) {
 	setup := filepath.Join(t.TempDir(), "setup.txt")
 	os.WriteFile(setup, []byte("set-answer b\n"), 0o644)
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "answer.txt"), []byte("black\n"), 0o644)
 	for _, c := range []struct {
 		args []string
 		want []string
@@ -66,6 +69,7 @@ func TestJudgeColoursAndCommand(t *testing.T) {
 		{[]string{"-judge", engine(t, "judgewhite")}, []string{"1 wrong a1 (line 1, ", "2 right a1 (line 2, "}},
 		{[]string{"-judge", engine(t, "judgewhite"), "-judgecmd", "my-solve"}, []string{"1 wrong a1 (line 1, ", "2 right a1 (line 2, "}},
 		{[]string{"-judge", engine(t, "judgewhite"), "-judgesetup", setup}, []string{"1 right a1 (line 1, ", "2 wrong a1 (line 2, "}},
+		{[]string{"-judge", engine(t, "judgewhite"), "-judgedir", dir}, []string{"1 right a1 (line 1, ", "2 wrong a1 (line 2, "}},
 	} {
 		args := append([]string{"-suite", judgeSuite(t), "-engine", engine(t, "first"), "-check", "1ms", "-table", "16"}, c.args...)
 		status, out, stderr := hexsuite(args...)

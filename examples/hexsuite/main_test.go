@@ -36,7 +36,8 @@ import (
 // "judge" answers them with "black" when the last stone is on a1 (the
 // first engine's move) and "empty" otherwise, "judgewhite" the same
 // with "W", each with the answer a set-answer command (of -judgesetup)
-// gave instead, when one did; "judgehang" never answers, "judgerefuse"
+// gave instead, when one did, or else the file answer.txt in its working
+// directory (-judgedir) holds; "judgehang" never answers, "judgerefuse"
 // fails, "judgegarble" answers with a line that is no reply. Other
 // modes know no solving command.
 const fakeEnv = "HEXSUITE_FAKE_ENGINE"
@@ -53,6 +54,9 @@ func fake(mode string) {
 	s := solve.New(solve.Options{TableBytes: 1 << 20})
 	f := &htptest.Fake{Strict: true, NoIDs: mode == "noid"}
 	answer := map[string]string{"judge": "black", "judgewhite": "W"}[mode]
+	if data, err := os.ReadFile("answer.txt"); err == nil && strings.HasPrefix(mode, "judge") {
+		answer = strings.TrimSpace(string(data))
+	}
 	f.Other = func(f *htptest.Fake, words []string) bool {
 		switch {
 		case words[0] == "known_command" && strings.HasPrefix(mode, "judge"):
