@@ -56,12 +56,14 @@ func TestJudgeSettlesWhatTheSolverCannot(t *testing.T) {
 // either form and case ("W"), whichever side played the move; -judgecmd
 // names the solving command, -judgesetup reaches the judge (its
 // set-answer command turns the fake's answer around) and -judgedir is
-// where the judge runs (its answer.txt does the same).
+// where the judge runs (its hexsuite-fake-answer.txt does the same).
 func TestJudgeColoursAndCommand(t *testing.T) {
 	setup := filepath.Join(t.TempDir(), "setup.txt")
 	os.WriteFile(setup, []byte("set-answer b\n"), 0o644)
 	dir := t.TempDir()
-	os.WriteFile(filepath.Join(dir, "answer.txt"), []byte("black\n"), 0o644)
+	if err := os.WriteFile(filepath.Join(dir, "hexsuite-fake-answer.txt"), []byte("black\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	for _, c := range []struct {
 		args []string
 		want []string

@@ -36,8 +36,9 @@ import (
 // "judge" answers them with "black" when the last stone is on a1 (the
 // first engine's move) and "empty" otherwise, "judgewhite" the same
 // with "W", each with the answer a set-answer command (of -judgesetup)
-// gave instead, when one did, or else the file answer.txt in its working
-// directory (-judgedir) holds; "judgehang" never answers, "judgerefuse"
+// gave instead, when one did, or else the answer in the file
+// hexsuite-fake-answer.txt of its working directory (-judgedir), when
+// there is one; "judgehang" never answers, "judgerefuse"
 // fails, "judgegarble" answers with a line that is no reply. Other
 // modes know no solving command.
 const fakeEnv = "HEXSUITE_FAKE_ENGINE"
@@ -54,7 +55,7 @@ func fake(mode string) {
 	s := solve.New(solve.Options{TableBytes: 1 << 20})
 	f := &htptest.Fake{Strict: true, NoIDs: mode == "noid"}
 	answer := map[string]string{"judge": "black", "judgewhite": "W"}[mode]
-	if data, err := os.ReadFile("answer.txt"); err == nil && strings.HasPrefix(mode, "judge") {
+	if data, err := os.ReadFile("hexsuite-fake-answer.txt"); err == nil && strings.HasPrefix(mode, "judge") {
 		answer = strings.TrimSpace(string(data))
 	}
 	f.Other = func(f *htptest.Fake, words []string) bool {
