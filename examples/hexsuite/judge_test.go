@@ -58,11 +58,11 @@ func TestJudgeSettlesWhatTheSolverCannot(t *testing.T) {
 // set-answer command turns the fake's answer around) and -judgedir is
 // where the judge runs (its hexsuite-fake-answer.txt does the same).
 func TestJudgeColoursAndCommand(t *testing.T) {
-	setup := filepath.Join(t.TempDir(), "setup.txt")
-	os.WriteFile(setup, []byte("set-answer b\n"), 0o644)
-	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, "hexsuite-fake-answer.txt"), []byte("black\n"), 0o644); err != nil {
-		t.Fatal(err)
+	setup, dir := filepath.Join(t.TempDir(), "setup.txt"), t.TempDir()
+	for name, text := range map[string]string{setup: "set-answer b\n", filepath.Join(dir, "hexsuite-fake-answer.txt"): "black\n"} {
+		if err := os.WriteFile(name, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 	for _, c := range []struct {
 		args []string
