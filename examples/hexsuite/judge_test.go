@@ -56,10 +56,10 @@ func TestJudgeSettlesWhatTheSolverCannot(t *testing.T) {
 // either form and case ("W"), whichever side played the move; -judgecmd
 // names the solving command, -judgesetup reaches the judge (its
 // set-answer command turns the fake's answer around) and -judgedir is
-// where the judge runs (its hexsuite-fake-answer.txt does the same).
+// where the judge runs (its fakeAnswerFile does the same).
 func TestJudgeColoursAndCommand(t *testing.T) {
 	setup, dir := filepath.Join(t.TempDir(), "setup.txt"), t.TempDir()
-	for name, text := range map[string]string{setup: "set-answer b\n", filepath.Join(dir, "hexsuite-fake-answer.txt"): "black\n"} {
+	for name, text := range map[string]string{setup: "set-answer b\n", filepath.Join(dir, fakeAnswerFile): "black\n"} {
 		if err := os.WriteFile(name, []byte(text), 0o644); err != nil {
 			t.Fatal(err)
 		}

@@ -43,6 +43,10 @@ import (
 // modes know no solving command.
 const fakeEnv = "HEXSUITE_FAKE_ENGINE"
 
+// fakeAnswerFile is the file, in a fake judge's working directory, whose
+// answer it gives.
+const fakeAnswerFile = "hexsuite-fake-answer.txt"
+
 func TestMain(m *testing.M) {
 	if mode := os.Getenv(fakeEnv); mode != "" {
 		fake(mode)
@@ -55,7 +59,7 @@ func fake(mode string) {
 	s := solve.New(solve.Options{TableBytes: 1 << 20})
 	f := &htptest.Fake{Strict: true, NoIDs: mode == "noid"}
 	answer := map[string]string{"judge": "black", "judgewhite": "W"}[mode]
-	if data, err := os.ReadFile("hexsuite-fake-answer.txt"); err == nil && strings.HasPrefix(mode, "judge") {
+	if data, err := os.ReadFile(fakeAnswerFile); err == nil && strings.HasPrefix(mode, "judge") {
 		answer = strings.TrimSpace(string(data))
 	}
 	f.Other = func(f *htptest.Fake, words []string) bool {
