@@ -1,17 +1,26 @@
 // Command hexmatch referees a match between two Hex engines that speak
 // HTP (the Hex Text Protocol of HexGui, MoHex and examples/htp):
 //
-//	go run ./examples/hexmatch -a 'CMD ARGS' -b 'CMD ARGS' [-size 9] [-openings 20] [-from 1]
-//	    [-movetime 1s] [-grace 10s] [-adir DIR] [-bdir DIR] [-asetup FILE] [-bsetup FILE] [-records FILE]
+//	go run ./examples/hexmatch -a 'CMD ARGS' -b 'CMD ARGS' [-size 9] [-openings 20 | -at CELLS]
+//	    [-sides both] [-repeat 1] [-from 1] [-movetime 1s] [-grace 10s]
+//	    [-adir DIR] [-bdir DIR] [-asetup FILE] [-bsetup FILE] [-records FILE]
 //
 // Each game starts from an opening, Black's first stone, placed by the
 // referee (no swap), and every opening is played twice, each engine
 // answering it once as White and once taking Black's side; so a match of
 // -openings N is 2N games. The openings are N cells spread over the
 // board in reading order (cell k·C/N + C/(2N) of the C cells, for k from
-// 0), and on a board of fewer than N cells each cell once. -from K
-// starts at the K-th of them (game 2K-1), so that a long match can be
-// played in parts: the parts' games are those of the whole match.
+// 0), and on a board of fewer than N cells each cell once.
+//
+// A match can be narrowed to the openings that measure one skill: -at
+// names the openings instead, as cells in a comma-separated list played
+// in its order (-at b2,e3,d4); -sides black plays only the games in which
+// A takes the opening's side (Black), -sides white only those in which it
+// answers; and -repeat R plays the whole list R times over. The match is
+// then the list's openings, R times in a row, each with its sides. -from
+// K starts at the K-th opening of that sequence (with both sides, game
+// 2K-1), so that a long match can be played in parts: the parts' games
+// are those of the whole match, numbered as in it.
 //
 // The referee sends each engine boardsize, clear_board, the moves with
 // play, and genmove for its own moves, each command with a number (GTP's
@@ -75,8 +84,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 	asetup := fs.String("asetup", "", "file of HTP commands for engine A before the first game")
 	bsetup := fs.String("bsetup", "", "file of HTP commands for engine B before the first game")
 	size := fs.Int("size", 9, "board size")
-	openings := fs.Int("openings", 20, "openings, each played twice")
-	from := fs.Int("from", 1, "the first opening to play, from 1 to -openings (to play a match in parts)")
+	openings := fs.Int("openings", 20, "openings spread over the board, each played twice")
+	at := fs.String("at", "", "the openings as a comma-separated list of cells, in place of -openings (b2,e3,d4)")
+	sides := fs.String("sides", "both", "the sides A plays in each opening: both, black (the opening's side) or white")
+	repeat := fs.Int("repeat", 1, "how many times the list of openings is played")
+	from := fs.Int("from", 1, "the first opening to play, from 1 to the openings times -repeat (to play a match in parts)")
 	moveTime := fs.Duration("movetime", time.Second, "the engines' nominal time a move (set it in their commands too)")
 	grace := fs.Duration("grace", 10*time.Second, "how late past -movetime a move may come before it loses")
 	records := fs.String("records", "", "write the games as records to this file")
@@ -84,8 +96,22 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	cfg, err := hex.ParseSpec(fmt.Sprintf("hex(size=%d,swap=none)", *size))
-	if err != nil || *a == "" || *b == "" || *openings < 1 || *from < 1 || *from > min(*openings, *size**size) || fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "hexmatch: want -a and -b commands, -size from 1 to %d, -openings of 1 or more and -from from 1 to the openings\n", hex.MaxSize)
+	if err != nil || *a == "" || *b == "" || *openings < 1 || *repeat < 1 || fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "hexmatch: want -a and -b commands, -size from 1 to %d, -openings and -repeat of 1 or more\n", hex.MaxSize)
+		return 2
+	}
+	firsts, err := openingCells(cfg, *openings, *at, isSet(fs, "openings"))
+	if err != nil {
+		fmt.Fprintf(stderr, "hexmatch: %v\n", err)
+		return 2
+	}
+	aBlacks, ok := map[string][]int{"both": {0, 1}, "black": {1}, "white": {0}}[*sides]
+	if !ok {
+		fmt.Fprintf(stderr, "hexmatch: -sides %q: want both, black or white\n", *sides)
+		return 2
+	}
+	if total := len(firsts) * *repeat; *from < 1 || *from > total {
+		fmt.Fprintf(stderr, "hexmatch: -from %d: want 1 to %d (the openings times -repeat)\n", *from, total)
 		return 2
 	}
 	var recs *os.File
@@ -106,13 +132,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 		engines[k] = &engine{Engine: e}
 		defer e.Stop()
 	}
-	cells := *size * *size
-	n := min(*openings, cells)
 	score, games := 0.0, 0
-	for o := *from - 1; o < n; o++ {
-		cell := o*cells/n + cells/(2*n)
-		first := hex.Place(hex.NewSquare(cell%*size, cell / *size))
-		for aBlack := range 2 {
+	for o := *from - 1; o < len(firsts)**repeat; o++ {
+		first := firsts[o%len(firsts)]
+		for k, aBlack := range aBlacks {
 			// Black's side is the side of the first stone: the engine
 			// to play Black answers after White's reply.
 			black, white := engines[1], engines[0]
@@ -125,7 +148,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 				return 1
 			}
 			games++
-			number := 2*(*from-1) + games
+			number := o*len(aBlacks) + k + 1
 			aWon := (winner == rules.Player(0)) == (aBlack == 1)
 			if aWon {
 				score++
@@ -148,6 +171,51 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stdout, e.summary())
 	}
 	return 0
+}
+
+// openingCells is the match's list of openings: the cells of at, in its
+// order, or when at is empty n cells spread over the board. Naming both
+// (openingsSet) is an error, as is a cell that is not on the board or is
+// named twice.
+func openingCells(cfg hex.Config, n int, at string, openingsSet bool) ([]hex.Move, error) {
+	if at == "" {
+		cells := cfg.Cols * cfg.Rows
+		n = min(n, cells)
+		firsts := make([]hex.Move, n)
+		for k := range firsts {
+			cell := k*cells/n + cells/(2*n)
+			firsts[k] = hex.Place(hex.NewSquare(cell%cfg.Cols, cell/cfg.Cols))
+		}
+		return firsts, nil
+	}
+	if openingsSet {
+		return nil, errors.New("-at names the openings: leave out -openings")
+	}
+	start := cfg.Start()
+	var firsts []hex.Move
+	seen := map[hex.Move]bool{}
+	for i, s := range strings.Split(at, ",") {
+		m, err := start.ParseMove(strings.TrimSpace(s))
+		if err == nil && m.IsSwap() {
+			err = errors.New("the swap is no opening")
+		}
+		if err != nil {
+			return nil, fmt.Errorf("-at: opening %d, %q: %v", i+1, s, err)
+		}
+		if seen[m] {
+			return nil, fmt.Errorf("-at: opening %d, %q: named twice", i+1, s)
+		}
+		seen[m] = true
+		firsts = append(firsts, m)
+	}
+	return firsts, nil
+}
+
+// isSet reports whether the flag name was given on the command line.
+func isSet(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
 }
 
 // record counts a move of the engine that took took, at moveTime a move.

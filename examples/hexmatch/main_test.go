@@ -190,14 +190,77 @@ func TestFromPlaysTheLaterOpenings(t *testing.T) {
 	}
 }
 
-// TestBadFlags: missing engines, bad sizes and openings out of range are
-// refused with status 2.
-func TestBadFlags(t *testing.T) {
-	for _, args := range [][]string{{}, {"-a", "x"}, {"-a", "x", "-b", "y", "-size", "0"}, {"-a", "x", "-b", "y", "-openings", "0"},
-		{"-a", "x", "-b", "y", "-from", "0"}, {"-a", "x", "-b", "y", "-openings", "3", "-from", "4"}, {"-a", "x", "-b", "y", "-size", "2", "-from", "5"}} {
+// TestAtSidesAndRepeatNarrowTheMatch: -at plays the named openings in
+// the list's order, -sides the one side of each named, -repeat the list
+// again, numbered on; and -from K resumes at the K-th opening of that
+// sequence with the same games and numbers.
+func TestAtSidesAndRepeatNarrowTheMatch(t *testing.T) {
+	play := func(args ...string) []string {
 		var out, errs strings.Builder
-		if code := run(args, &out, &errs); code != 2 {
-			t.Errorf("%v: exit %d", args, code)
+		args = append([]string{"-a", engineCommand(t, "first"), "-b", engineCommand(t, "first"), "-size", "4", "-movetime", "1s"}, args...)
+		if code := run(args, &out, &errs); code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, errs.String())
+		}
+		return strings.Split(out.String(), "\n")
+	}
+	gameLine := regexp.MustCompile(`^game (\d+): opening (\S+), A is (Black|White): `)
+	games := func(lines []string) (got []string) {
+		for _, l := range lines {
+			if m := gameLine.FindStringSubmatch(l); m != nil {
+				got = append(got, m[1]+" "+m[2]+" "+m[3])
+			}
+		}
+		return got
+	}
+	whole := play("-at", "c3,a1", "-sides", "black", "-repeat", "2")
+	want := []string{"1 c3 Black", "2 a1 Black", "3 c3 Black", "4 a1 Black"}
+	if got := games(whole); strings.Join(got, ",") != strings.Join(want, ",") {
+		t.Fatalf("-at c3,a1 -sides black -repeat 2 played %q, want %q", got, want)
+	}
+	if !strings.Contains(strings.Join(whole, "\n"), " of 4 ") {
+		t.Errorf("want a score of 4 games:\n%s", strings.Join(whole, "\n"))
+	}
+	part := play("-at", "c3,a1", "-sides", "black", "-repeat", "2", "-from", "3")
+	if len(part) < 2 || part[0] != whole[2] || part[1] != whole[3] {
+		t.Errorf("-from 3 played\n%s\nnot the last two games of\n%s", strings.Join(part, "\n"), strings.Join(whole, "\n"))
+	}
+	want = []string{"1 b2 White", "2 b2 White", "3 b2 White"}
+	if got := games(play("-at", "b2", "-sides", "white", "-repeat", "3")); strings.Join(got, ",") != strings.Join(want, ",") {
+		t.Errorf("-at b2 -sides white -repeat 3 played %q, want %q", got, want)
+	}
+	want = []string{"1 d1 White", "2 d1 Black"}
+	if got := games(play("-at", "d1")); strings.Join(got, ",") != strings.Join(want, ",") {
+		t.Errorf("-at d1 played %q, want %q", got, want)
+	}
+}
+
+// TestBadFlags: missing engines, bad sizes, openings out of range, bad
+// opening lists and sides are refused with status 2 and a message that
+// names the fault.
+func TestBadFlags(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		says string
+	}{
+		{[]string{}, "want -a and -b"},
+		{[]string{"-a", "x"}, "want -a and -b"},
+		{[]string{"-a", "x", "-b", "y", "-size", "0"}, "-size"},
+		{[]string{"-a", "x", "-b", "y", "-openings", "0"}, "-openings"},
+		{[]string{"-a", "x", "-b", "y", "-repeat", "0"}, "-repeat"},
+		{[]string{"-a", "x", "-b", "y", "-from", "0"}, "-from 0"},
+		{[]string{"-a", "x", "-b", "y", "-openings", "3", "-from", "4"}, "-from 4: want 1 to 3"},
+		{[]string{"-a", "x", "-b", "y", "-size", "2", "-from", "5"}, "-from 5: want 1 to 4"},
+		{[]string{"-a", "x", "-b", "y", "-at", "a1,b2", "-repeat", "2", "-from", "5"}, "-from 5: want 1 to 4"},
+		{[]string{"-a", "x", "-b", "y", "-at", "a1,j9"}, `opening 2, "j9"`},
+		{[]string{"-a", "x", "-b", "y", "-at", "a1,,b2"}, `opening 2, ""`},
+		{[]string{"-a", "x", "-b", "y", "-at", "b2,a1,b2"}, `opening 3, "b2": named twice`},
+		{[]string{"-a", "x", "-b", "y", "-at", "swap"}, `opening 1, "swap"`},
+		{[]string{"-a", "x", "-b", "y", "-at", "a1", "-openings", "5"}, "leave out -openings"},
+		{[]string{"-a", "x", "-b", "y", "-sides", "grey"}, `-sides "grey"`},
+	} {
+		var out, errs strings.Builder
+		if code := run(c.args, &out, &errs); code != 2 || !strings.Contains(errs.String(), c.says) {
+			t.Errorf("%v: exit %d, %q; want 2 and a message with %q", c.args, code, errs.String(), c.says)
 		}
 	}
 }
