@@ -6,17 +6,20 @@
 //	    [-adir DIR] [-bdir DIR] [-asetup FILE] [-bsetup FILE] [-records FILE]
 //
 // Each game starts from an opening, Black's first stone, placed by the
-// referee (no swap), and every opening is played twice, each engine
-// answering it once as White and once taking Black's side; so a match of
-// -openings N is 2N games. The openings are N cells spread over the
-// board in reading order (cell k·C/N + C/(2N) of the C cells, for k from
-// 0), and on a board of fewer than N cells each cell once.
+// referee (no swap), and by default every opening is played twice, each
+// engine answering it once as White and once taking Black's side; so a
+// match of -openings N is 2N games. The openings are N cells spread over
+// the board in reading order (cell k·C/N + C/(2N) of the C cells, for k
+// from 0), and on a board of fewer than N cells each cell once.
 //
-// A match can be narrowed to the openings that measure one skill: -at
-// names the openings instead, as cells in a comma-separated list played
-// in its order (-at b2,e3,d4); -sides black plays only the games in which
-// A takes the opening's side (Black), -sides white only those in which it
-// answers; and -repeat R plays the whole list R times over. The match is
+// A match can be narrowed to the openings and sides that measure one
+// skill. -at names the openings instead of -openings (naming both is an
+// error), as cells in a comma-separated list played in its order (-at
+// b2,e3,d4; spaces around a cell and upper case are allowed, a cell named
+// twice is not). -sides black plays only the games in which A takes the
+// opening's side (Black), -sides white only those in which it answers
+// (with -sides both, the default, each opening is two games). -repeat R
+// plays the list of openings, named or spread, R times over. The match is
 // then the list's openings, R times in a row, each with its sides. -from
 // K starts at the K-th opening of that sequence (with both sides, game
 // 2K-1), so that a long match can be played in parts: the parts' games
@@ -84,7 +87,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	asetup := fs.String("asetup", "", "file of HTP commands for engine A before the first game")
 	bsetup := fs.String("bsetup", "", "file of HTP commands for engine B before the first game")
 	size := fs.Int("size", 9, "board size")
-	openings := fs.Int("openings", 20, "openings spread over the board, each played twice")
+	openings := fs.Int("openings", 20, "openings spread over the board, each played once a side (see -sides)")
 	at := fs.String("at", "", "the openings as a comma-separated list of cells, in place of -openings (b2,e3,d4)")
 	sides := fs.String("sides", "both", "the sides A plays in each opening: both, black (the opening's side) or white")
 	repeat := fs.Int("repeat", 1, "how many times the list of openings is played")
@@ -100,7 +103,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "hexmatch: want -a and -b commands, -size from 1 to %d, -openings and -repeat of 1 or more\n", hex.MaxSize)
 		return 2
 	}
-	firsts, err := openingCells(cfg, *openings, *at, isSet(fs, "openings"))
+	firsts, err := openingCells(cfg, *openings, *at, isSet(fs, "at"), isSet(fs, "openings"))
 	if err != nil {
 		fmt.Fprintf(stderr, "hexmatch: %v\n", err)
 		return 2
@@ -108,6 +111,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 	aBlacks, ok := map[string][]int{"both": {0, 1}, "black": {1}, "white": {0}}[*sides]
 	if !ok {
 		fmt.Fprintf(stderr, "hexmatch: -sides %q: want both, black or white\n", *sides)
+		return 2
+	}
+	// A bound far past any match that could be played, so that the
+	// game numbers (openings × repeat × sides) cannot overflow.
+	if *repeat > maxGames/(2*len(firsts)) {
+		fmt.Fprintf(stderr, "hexmatch: -repeat %d: more than %d games\n", *repeat, maxGames)
 		return 2
 	}
 	if total := len(firsts) * *repeat; *from < 1 || *from > total {
@@ -173,12 +182,16 @@ func run(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
+// maxGames bounds a match's games (a million: some 10 years at 1 s a
+// move).
+const maxGames = 1_000_000
+
 // openingCells is the match's list of openings: the cells of at, in its
-// order, or when at is empty n cells spread over the board. Naming both
-// (openingsSet) is an error, as is a cell that is not on the board or is
-// named twice.
-func openingCells(cfg hex.Config, n int, at string, openingsSet bool) ([]hex.Move, error) {
-	if at == "" {
+// order, when -at was given (atSet), or n cells spread over the board.
+// Naming both -at and -openings is an error, as is an empty list or a
+// cell that is not on the board or is named twice.
+func openingCells(cfg hex.Config, n int, at string, atSet, openingsSet bool) ([]hex.Move, error) {
+	if !atSet {
 		cells := cfg.Cols * cfg.Rows
 		n = min(n, cells)
 		firsts := make([]hex.Move, n)

@@ -191,9 +191,10 @@ func TestFromPlaysTheLaterOpenings(t *testing.T) {
 }
 
 // TestAtSidesAndRepeatNarrowTheMatch: -at plays the named openings in
-// the list's order, -sides the one side of each named, -repeat the list
-// again, numbered on; and -from K resumes at the K-th opening of that
-// sequence with the same games and numbers.
+// the list's order (spaces around a cell and upper case allowed), -sides
+// the one side of each named, -repeat the list, named or spread, again,
+// numbered on; and -from K resumes at the K-th opening of that sequence
+// with the same games and numbers, and scores the games it played.
 func TestAtSidesAndRepeatNarrowTheMatch(t *testing.T) {
 	play := func(args ...string) []string {
 		var out, errs strings.Builder
@@ -228,9 +229,19 @@ func TestAtSidesAndRepeatNarrowTheMatch(t *testing.T) {
 	if got := games(play("-at", "b2", "-sides", "white", "-repeat", "3")); strings.Join(got, ",") != strings.Join(want, ",") {
 		t.Errorf("-at b2 -sides white -repeat 3 played %q, want %q", got, want)
 	}
-	want = []string{"1 d1 White", "2 d1 Black"}
-	if got := games(play("-at", "d1")); strings.Join(got, ",") != strings.Join(want, ",") {
-		t.Errorf("-at d1 played %q, want %q", got, want)
+	want = []string{"1 c3 White", "2 c3 Black", "3 a1 White", "4 a1 Black"}
+	if got := games(play("-at", " c3 , A1")); strings.Join(got, ",") != strings.Join(want, ",") {
+		t.Errorf(`-at " c3 , A1" played %q, want %q`, got, want)
+	}
+	both := play("-at", "c3,a1", "-repeat", "2", "-from", "2")
+	want = []string{"3 a1 White", "4 a1 Black", "5 c3 White", "6 c3 Black", "7 a1 White", "8 a1 Black"}
+	if got := games(both); strings.Join(got, ",") != strings.Join(want, ",") || !strings.Contains(strings.Join(both, "\n"), " of 6 ") {
+		t.Errorf("-at c3,a1 -repeat 2 -from 2 played %q, want %q and a score of 6 games:\n%s", got, want, strings.Join(both, "\n"))
+	}
+	// The 2 openings spread over the 16 cells are cells 4 and 12.
+	want = []string{"1 a2 White", "2 a4 White", "3 a2 White", "4 a4 White"}
+	if got := games(play("-openings", "2", "-sides", "white", "-repeat", "2")); strings.Join(got, ",") != strings.Join(want, ",") {
+		t.Errorf("-openings 2 -sides white -repeat 2 played %q, want %q", got, want)
 	}
 }
 
@@ -246,7 +257,9 @@ func TestBadFlags(t *testing.T) {
 		{[]string{"-a", "x"}, "want -a and -b"},
 		{[]string{"-a", "x", "-b", "y", "-size", "0"}, "-size"},
 		{[]string{"-a", "x", "-b", "y", "-openings", "0"}, "-openings"},
-		{[]string{"-a", "x", "-b", "y", "-repeat", "0"}, "-repeat"},
+		{[]string{"-a", "x", "-b", "y", "-repeat", "0"}, "-repeat of 1 or more"},
+		{[]string{"-a", "x", "-b", "y", "-at", "a1", "-repeat", "600000"}, "-repeat 600000: more than 1000000 games"},
+		{[]string{"-a", "x", "-b", "y", "-at", "a1,b2,c3,d4", "-repeat", "4611686018427387905"}, "-repeat 4611686018427387905: more than"},
 		{[]string{"-a", "x", "-b", "y", "-from", "0"}, "-from 0"},
 		{[]string{"-a", "x", "-b", "y", "-openings", "3", "-from", "4"}, "-from 4: want 1 to 3"},
 		{[]string{"-a", "x", "-b", "y", "-size", "2", "-from", "5"}, "-from 5: want 1 to 4"},
@@ -254,6 +267,9 @@ func TestBadFlags(t *testing.T) {
 		{[]string{"-a", "x", "-b", "y", "-at", "a1,j9"}, `opening 2, "j9"`},
 		{[]string{"-a", "x", "-b", "y", "-at", "a1,,b2"}, `opening 2, ""`},
 		{[]string{"-a", "x", "-b", "y", "-at", "b2,a1,b2"}, `opening 3, "b2": named twice`},
+		{[]string{"-a", "x", "-b", "y", "-at", "B2,a1,b2"}, `opening 3, "b2": named twice`},
+		{[]string{"-a", "x", "-b", "y", "-at", ""}, `opening 1, ""`},
+		{[]string{"-a", "x", "-b", "y", "-at", "a1", "-openings", "20"}, "leave out -openings"},
 		{[]string{"-a", "x", "-b", "y", "-at", "swap"}, `opening 1, "swap"`},
 		{[]string{"-a", "x", "-b", "y", "-at", "a1", "-openings", "5"}, "leave out -openings"},
 		{[]string{"-a", "x", "-b", "y", "-sides", "grey"}, `-sides "grey"`},
