@@ -115,7 +115,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	// A bound far past any match that could be played, so that the
 	// game numbers (openings × repeat × sides) cannot overflow.
-	if *repeat > maxGames/(2*len(firsts)) {
+	if *repeat > maxGames/(len(aBlacks)*len(firsts)) {
 		fmt.Fprintf(stderr, "hexmatch: -repeat %d: more than %d games\n", *repeat, maxGames)
 		return 2
 	}
@@ -182,8 +182,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// maxGames bounds a match's games (a million: some 10 years at 1 s a
-// move).
+// maxGames bounds a match's games: a million, more than a year of play
+// at 1 s a move.
 const maxGames = 1_000_000
 
 // openingCells is the match's list of openings: the cells of at, in its

@@ -259,6 +259,7 @@ func TestBadFlags(t *testing.T) {
 		{[]string{"-a", "x", "-b", "y", "-openings", "0"}, "-openings"},
 		{[]string{"-a", "x", "-b", "y", "-repeat", "0"}, "-repeat of 1 or more"},
 		{[]string{"-a", "x", "-b", "y", "-at", "a1", "-repeat", "600000"}, "-repeat 600000: more than 1000000 games"},
+		{[]string{"-a", "x", "-b", "y", "-at", "a1", "-sides", "black", "-repeat", "1000001"}, "-repeat 1000001: more than 1000000 games"},
 		{[]string{"-a", "x", "-b", "y", "-at", "a1,b2,c3,d4", "-repeat", "4611686018427387905"}, "-repeat 4611686018427387905: more than"},
 		{[]string{"-a", "x", "-b", "y", "-from", "0"}, "-from 0"},
 		{[]string{"-a", "x", "-b", "y", "-openings", "3", "-from", "4"}, "-from 4: want 1 to 3"},
