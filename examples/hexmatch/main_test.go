@@ -280,4 +280,10 @@ func TestBadFlags(t *testing.T) {
 			t.Errorf("%v: exit %d, %q; want 2 and a message with %q", c.args, code, errs.String(), c.says)
 		}
 	}
+	// The bound counts the sides played: 600,000 one-sided games pass the
+	// flags, and the match stops only at the engine that does not exist.
+	var out, errs strings.Builder
+	if code := run([]string{"-a", "no-such-engine-x", "-b", "y", "-at", "a1", "-sides", "black", "-repeat", "600000"}, &out, &errs); code != 1 {
+		t.Errorf("-sides black -repeat 600000: exit %d, %q; want 1 (no engine), not refused", code, errs.String())
+	}
 }
