@@ -103,7 +103,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "hexmatch: want -a and -b commands, -size from 1 to %d, -openings and -repeat of 1 or more\n", hex.MaxSize)
 		return 2
 	}
-	firsts, err := openingCells(cfg, *openings, *at, isSet(fs, "at"), isSet(fs, "openings"))
+	given := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
+	firsts, err := openingCells(cfg, *openings, *at, given["at"], given["openings"])
 	if err != nil {
 		fmt.Fprintf(stderr, "hexmatch: %v\n", err)
 		return 2
@@ -222,13 +224,6 @@ func openingCells(cfg hex.Config, n int, at string, atSet, openingsSet bool) ([]
 		firsts = append(firsts, m)
 	}
 	return firsts, nil
-}
-
-// isSet reports whether the flag name was given on the command line.
-func isSet(fs *flag.FlagSet, name string) bool {
-	set := false
-	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
-	return set
 }
 
 // record counts a move of the engine that took took, at moveTime a move.
