@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from setuptools import setup
+from setuptools import Distribution, setup
 from setuptools.command.build_py import build_py
 
 HERE = Path(__file__).resolve().parent
@@ -24,4 +24,12 @@ class BuildWithGo(build_py):
         super().run()
 
 
-setup(cmdclass={"build_py": BuildWithGo})
+class NativeDistribution(Distribution):
+    """The package carries a native library: its wheel is tagged for the
+    platform it was built on, not as pure Python."""
+
+    def has_ext_modules(self) -> bool:
+        return True
+
+
+setup(cmdclass={"build_py": BuildWithGo}, distclass=NativeDistribution)

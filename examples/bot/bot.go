@@ -93,7 +93,16 @@ type Bot[P rules.Position[P, M], M rules.Move] interface {
 }
 
 // ErrGameOver is returned when a bot is asked to move in a finished game.
-var ErrGameOver = errors.New("bot: the game is over")
+// It matches rules.ErrGameOver too (errors.Is), so that rules.ErrorCode
+// gives it the code "game-over" of a move after the end.
+var ErrGameOver error = gameOver{}
+
+// gameOver is ErrGameOver's type: its own message, rules.ErrGameOver's
+// meaning.
+type gameOver struct{}
+
+func (gameOver) Error() string        { return "bot: the game is over" }
+func (gameOver) Is(target error) bool { return target == rules.ErrGameOver }
 
 // ErrNoMoves is returned when a seat is to move but the position lists no
 // legal move: a game that breaks the contract, which says such a

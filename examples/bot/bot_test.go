@@ -80,6 +80,9 @@ func TestMCTSAtChanceNodesAndTheEnd(t *testing.T) {
 	assert.ErrorIs(t, err, ErrGameOver)
 	_, err = NewRandom[hex.Position, hex.Move](1).Choose(context.Background(), over)
 	assert.ErrorIs(t, err, ErrGameOver)
+	assert.ErrorIs(t, err, rules.ErrGameOver, "the rules' sentinel too")
+	assert.Equal(t, "game-over", rules.ErrorCode(err))
+	assert.Equal(t, "bot: the game is over", err.Error())
 }
 
 func TestEraseChecksTheGame(t *testing.T) {

@@ -283,8 +283,9 @@ var ErrNoSearch = errors.New("bot: no search to end (Begin one, and Feed its roo
 // Result ends the search begun by Begin and returns its move: the most
 // visited, or with a temperature one drawn by its visits; at a chance
 // node an outcome drawn by its probability. It may end a search early
-// (as a deadline does Choose's), once the root has been evaluated;
-// AppendRootVisits then gives the root's visits.
+// (as a deadline does Choose's), once the root has been evaluated; ended
+// before any move has a visit, it returns the move of highest prior.
+// AppendRootVisits then gives the root's visits (all 0 in that case).
 func (g *Guided[P, M]) Result() (M, error) {
 	var zero M
 	if !g.stepping {
@@ -309,15 +310,27 @@ func (g *Guided[P, M]) Result() (M, error) {
 
 // pickMove returns the index among the root's children of the move
 // Choose plays: the most visited (the first of them), or with a
-// temperature one drawn with probability visits^(1/τ).
+// temperature one drawn with probability visits^(1/τ); when no move has
+// a visit yet, the one of highest prior (the first of them).
 func (g *Guided[P, M]) pickMove(p P) int {
 	kids := g.kids(0)
+	most := 0.0
+	for _, k := range kids {
+		most = max(most, float64(k.visits))
+	}
+	if most == 0 {
+		// Ended right after the root's evaluation: no move has a visit,
+		// and the prior is all the search knows.
+		best := 0
+		for i, k := range kids {
+			if k.prior > kids[best].prior {
+				best = i
+			}
+		}
+		return best
+	}
 	t := g.guide.Temperature // the same in stepGuide
 	if t > 0 && (g.guide.TemperaturePlies <= 0 || p.Ply() < g.guide.TemperaturePlies) {
-		most := 0.0
-		for _, k := range kids {
-			most = max(most, float64(k.visits))
-		}
 		// Weights relative to the most visited, so that a low
 		// temperature does not overflow.
 		sum := 0.0

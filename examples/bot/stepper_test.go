@@ -98,6 +98,32 @@ func TestGuidedStepsRefuseMisuse(t *testing.T) {
 	assert.NoError(t, start.Legal(m2))
 }
 
+// TestGuidedResultBeforeAnyVisitIsThePrior: a search ended right after
+// its root's evaluation has no visits to go by, so Result plays the
+// root's move of highest prior, not the first move; with a temperature
+// too, and the root's visits are all 0.
+func TestGuidedResultBeforeAnyVisitIsThePrior(t *testing.T) {
+	p := hex.Sized(4).Start()
+	for _, guide := range []Guide{{}, {Temperature: 1}} {
+		g := NewGuided[hex.Position, hex.Move](Options{Iterations: 50, Seed: 3, Guide: guide}, nil)
+		require.NoError(t, g.Begin(p))
+		leaves := g.Leaves()
+		require.Len(t, leaves, 1)
+		want := leaves[0].Moves[9]
+		for i := range leaves[0].Prior {
+			leaves[0].Prior[i] = 0.01
+		}
+		leaves[0].Prior[9] = 1
+		require.NoError(t, g.Feed())
+		m, err := g.Result()
+		require.NoError(t, err)
+		assert.Equal(t, want, m, "%+v", guide)
+		for _, v := range rootVisits(g) {
+			assert.Zero(t, v)
+		}
+	}
+}
+
 // feedHashed evaluates the leaves handed out with the hashed evaluator
 // and feeds them.
 func feedHashed[P rules.Position[P, M], M rules.Move](t *testing.T, g *Guided[P, M]) error {

@@ -8,6 +8,7 @@ import (
 	"time"
 	"unsafe"
 
+	"github.com/tabletop-go/rules"
 	"github.com/tabletop-go/rules/hex/analysis"
 	"github.com/tabletop-go/rules/hex/patterns"
 	"github.com/tabletop-go/rules/hex/solve"
@@ -129,8 +130,16 @@ const NodeBytes = int(unsafe.Sizeof(node{}))
 const MaxWorkers = 64
 
 // ErrGameOver is returned when the bot is asked to move in a finished
-// game.
-var ErrGameOver = errors.New("hexbot: the game is over")
+// game. It matches rules.ErrGameOver too (errors.Is), so that
+// rules.ErrorCode gives it the code "game-over" of a move after the end.
+var ErrGameOver error = gameOver{}
+
+// gameOver is ErrGameOver's type: its own message, rules.ErrGameOver's
+// meaning.
+type gameOver struct{}
+
+func (gameOver) Error() string        { return "hexbot: the game is over" }
+func (gameOver) Is(target error) bool { return target == rules.ErrGameOver }
 
 // Bot is a Monte Carlo tree search player of Hex that uses the analysis
 // of package hex/analysis and the solver of hex/solve (see the package

@@ -2,9 +2,11 @@ package hexbot
 
 import (
 	"context"
+	"errors"
 	"math/rand/v2"
 	"testing"
 
+	"github.com/tabletop-go/rules"
 	"github.com/tabletop-go/rules/hex"
 	"github.com/tabletop-go/rules/hex/analysis"
 )
@@ -141,6 +143,10 @@ func TestGamesAndSwap(t *testing.T) {
 	}
 	if _, err := New(Options{}).Choose(context.Background(), hex.Position{}); err == nil {
 		t.Errorf("the zero position gave no error")
+	}
+	over := hex.Sized(1).Start().PlayUnchecked(hex.Place(hex.NewSquare(0, 0)))
+	if _, err := New(Options{}).Choose(context.Background(), over); !errors.Is(err, ErrGameOver) || rules.ErrorCode(err) != "game-over" {
+		t.Errorf("a finished game: %v, code %q; want ErrGameOver, code game-over", err, rules.ErrorCode(err))
 	}
 }
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import operator
 import threading
 from typing import Any
 
@@ -10,7 +9,7 @@ import numpy as np
 
 from . import _native as n
 from ._native import lib
-from ._state import State, _data, _index, open as _open
+from ._state import State, _data, _index, _integer, open as _open
 from .errors import BusyError, ClosedError, OutOfRangeError
 
 _INT32 = np.iinfo(np.int32)
@@ -79,18 +78,16 @@ class VectorEnv:
     ) -> None:
         self._h = 0
         start = spec if isinstance(spec, State) else _open(spec)
-        num_envs = _index(num_envs, "num_envs")
-        if isinstance(seed, (bool, np.bool_)):
-            raise TypeError("seed must be an integer, not bool")
-        seed = operator.index(seed)
+        num_envs = _integer(num_envs, "num_envs")
+        seed = _integer(seed, "seed")
         if not 0 <= seed < 1 << 64:
             raise ValueError(f"seed {seed} is not in [0, 2**64)")
         if num_envs < 1 or num_envs > 1 << 24:
             raise ValueError(f"num_envs {num_envs} is not in [1, 2**24]")
-        plies = 0 if max_plies is None else _index(max_plies, "max_plies")
+        plies = 0 if max_plies is None else _integer(max_plies, "max_plies")
         if max_plies is not None and not 1 <= plies <= 1 << 30:
             raise ValueError(f"max_plies {plies} is not in [1, 2**30] (None for no limit)")
-        w = 0 if workers is None else _index(workers, "workers")
+        w = 0 if workers is None else _integer(workers, "workers")
         if workers is not None and not 1 <= w <= 1024:
             raise ValueError(f"workers {w} is not in [1, 1024] (None for every core)")
         self._start = start
@@ -244,6 +241,8 @@ class VectorEnv:
         if isinstance(actions, np.ma.MaskedArray):
             raise TypeError("actions must be a plain integer array, not a masked array")
         a = actions if isinstance(actions, np.ndarray) else np.asarray(actions)
+        if a.dtype == object and a.ndim == 1:
+            a = self._big_actions(a)
         if a.dtype.kind not in "iu":
             raise TypeError(f"actions must be an integer array, not {a.dtype}")
         if a.shape != (self._num_envs,):
@@ -260,6 +259,17 @@ class VectorEnv:
         else:
             np.copyto(self._actions, np.where(wide, -1, a), casting="unsafe")
         return self._actions, wide
+
+    def _big_actions(self, a: np.ndarray) -> np.ndarray:
+        """An object array of Python integers (numpy makes one of a list
+        with an integer past int64) as int64, those past int32 as -1 and
+        the rest exact, so that step refuses them as out of range; any
+        other object array is left for the dtype check."""
+        try:
+            ints = [_integer(x, "an action") for x in a]
+        except TypeError:
+            return a
+        return np.array([x if _INT32.min <= x <= _INT32.max else 1 << 40 for x in ints], dtype=np.int64)
 
     def state(self, i: int) -> State:
         """Game i's position, as a State."""

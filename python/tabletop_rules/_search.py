@@ -4,7 +4,6 @@ in Python."""
 from __future__ import annotations
 
 import math
-import operator
 import threading
 from typing import Any, Callable
 
@@ -12,7 +11,7 @@ import numpy as np
 
 from . import _native as n
 from ._native import lib
-from ._state import State, _data, _index, open as _open
+from ._state import State, _data, _integer, open as _open
 from .errors import BusyError, ClosedError
 
 _SIGNATURES: dict[str, list[Any]] = {
@@ -43,6 +42,22 @@ n.on_fork(_forked_child)
 #: least 0, read at the legal actions) and the values (k, each the
 #: mover's expected return in [-1, 1]).
 Network = Callable[[np.ndarray, np.ndarray], "tuple[Any, Any]"]
+
+
+_FLOAT32_MAX = float(np.finfo(np.float32).max)
+
+
+def _real(x: Any, what: str) -> np.ndarray:
+    """x as an array of real numbers (bool, integer or float; float32 or
+    float64 kept), for feed to check before it converts to float32."""
+    if isinstance(x, np.ma.MaskedArray):
+        raise TypeError(f"{what} must be a plain array, not a masked array")
+    a = np.asarray(x)
+    if a.dtype.kind not in "biuf":
+        raise TypeError(f"{what} must be an array of real numbers (bool, integer or float), not {a.dtype}")
+    if a.dtype != np.float32:
+        a = a.astype(np.float64)
+    return a
 
 
 def _number(x: Any, what: str, default: float) -> float:
@@ -94,10 +109,11 @@ class Search:
             reached), after the root.
         batch: the most leaves handed out at once; above 1, paths are
             chosen under virtual losses.
-        c_puct: AlphaZero's c_init (default 1.25); the exploration
+        c_puct: AlphaZero's c_init (default 1.25; at most 1e6); the exploration
             weight is ``log((1 + N + c_base) / c_base) + c_puct``.
         c_base: AlphaZero's c_base (default 19652).
-        first_play: the value of an unvisited child (default 0).
+        first_play: the value of an unvisited child, in [-1, 1]
+            (default 0).
         noise: the weight of the Dirichlet noise mixed into the root's
             priors (AlphaZero's self-play: 0.25; default 0).
         noise_alpha: the noise's concentration (default: 10 over the
@@ -130,12 +146,10 @@ class Search:
     ) -> None:
         self._h = 0
         start = spec if isinstance(spec, State) else _open(spec)
-        sims = _index(simulations, "simulations")
-        size = _index(batch, "batch")
-        plies = _index(temperature_plies, "temperature_plies")
-        if isinstance(seed, (bool, np.bool_)):
-            raise TypeError("seed must be an integer, not bool")
-        seed = operator.index(seed)
+        sims = _integer(simulations, "simulations")
+        size = _integer(batch, "batch")
+        plies = _integer(temperature_plies, "temperature_plies")
+        seed = _integer(seed, "seed")
         if not 0 <= seed < 1 << 64:
             raise ValueError(f"seed {seed} is not in [0, 2**64)")
         if not 1 <= sims <= 1 << 30:
@@ -146,9 +160,13 @@ class Search:
             raise ValueError(f"temperature_plies {plies} is not in [0, 2**30]")
         puct = _number(c_puct, "c_puct", 0.0)
         base = _number(c_base, "c_base", 0.0)
-        if c_puct is not None and puct <= 0 or c_base is not None and base <= 0:
-            raise ValueError("c_puct and c_base must be above 0")
+        if c_puct is not None and not 0 < puct <= 1e6:
+            raise ValueError(f"c_puct {puct} is not in (0, 1e6]")
+        if c_base is not None and base <= 0:
+            raise ValueError(f"c_base {base} must be above 0")
         fpu = _number(first_play, "first_play", 0.0)
+        if not -1 <= fpu <= 1:
+            raise ValueError(f"first_play {fpu} is not in [-1, 1], the range of a value")
         eps = _number(noise, "noise", 0.0)
         if not 0 <= eps <= 1:
             raise ValueError(f"noise {eps} is not in [0, 1]")
@@ -171,6 +189,7 @@ class Search:
         self._visits = np.zeros(self._num_actions, dtype=np.int32)
         self._pending = 0
         self._lock = threading.Lock()
+        self._choosing = False  # choose() under way: other calls are refused
 
     @property
     def spec(self) -> str:
@@ -182,23 +201,31 @@ class Search:
         """The most leaves :meth:`next` hands out at once."""
         return self._batch
 
-    def _call(self, f: Callable[[], Any]) -> Any:
+    def _call(self, f: Callable[[], Any], inner: bool = False) -> Any:
         if not self._h:
             raise ClosedError("the search is closed")
         if not self._lock.acquire(blocking=False):
             raise BusyError("the search is in use by another thread")
         try:
+            if self._choosing and not inner:
+                raise BusyError("the search is running choose(): nothing else may call it until it returns")
             return f()
         finally:
             self._lock.release()
 
     def begin(self, state: State) -> None:
-        """Starts a search from ``state`` (dropping one under way).
+        """Starts a search from ``state`` (dropping one under way, and a
+        batch handed out and not fed).
 
         Raises:
             GameOverError: the game is over.
             ValueError: ``state`` is of another variant.
+            BusyError: another thread is calling the search, or
+                :meth:`choose` is under way.
         """
+        self._begin(state, False)
+
+    def _begin(self, state: State, inner: bool) -> None:
         if not isinstance(state, State):
             raise TypeError(f"state must be a State, not {type(state).__name__}")
         if state.spec != self._spec:
@@ -208,7 +235,7 @@ class Search:
             self._pending = 0
             n.check(lib.tr_search_begin(self._h, state._h))
 
-        self._call(go)
+        self._call(go, inner)
 
     def next(self) -> tuple[np.ndarray, np.ndarray] | None:
         """The next batch of leaves to evaluate, as read-only arrays
@@ -216,7 +243,9 @@ class Search:
         (k, num_actions)), or None when the search is done. Until
         :meth:`feed`, it returns the same batch. The arrays are rewritten
         by the next call: copy what you keep."""
+        return self._next(False)
 
+    def _next(self, inner: bool) -> tuple[np.ndarray, np.ndarray] | None:
         def go() -> tuple[np.ndarray, np.ndarray] | None:
             k = n.check(lib.tr_search_next(self._h, _data(self._obs), _data(self._masks), _data(self._movers)))
             self._pending = k
@@ -227,44 +256,58 @@ class Search:
             masks.flags.writeable = False
             return obs, masks
 
-        return self._call(go)
+        return self._call(go, inner)
 
     @property
     def movers(self) -> np.ndarray:
         """The seat to move at each leaf of the batch :meth:`next` gave
-        (int32, (k,)): the seat whose value :meth:`feed` takes."""
-        m = self._movers[: self._pending].copy()
-        return m
+        (int32, (k,)): the seat whose value :meth:`feed` takes. A network
+        that :meth:`choose` calls may read it."""
+        if not self._h:
+            raise ClosedError("the search is closed")
+        return self._movers[: self._pending].copy()
 
     def feed(self, policy: Any, values: Any) -> None:
         """Backs up the network's answer for the batch :meth:`next` gave:
         ``policy`` (k × num_actions weights) and ``values`` (k values in
-        [-1, 1], each for its leaf's mover).
+        [-1, 1], each for its leaf's mover; shape (k,) or (k, 1), or a
+        single number when k is 1), arrays
+        of real numbers (bool, integer or float), converted to float32
+        after they are checked.
 
         Raises:
             RuntimeError: no batch awaits an answer.
+            TypeError: a masked array, or one of other than real numbers
+                (complex, strings, objects, dates).
             ValueError: a shape that is not the batch's, a weight at a
-                legal action that is negative or not finite, weights all
-                0 over a leaf's legal actions, a value outside [-1, 1];
-                the batch still awaits an answer.
+                legal action that is negative, not finite or too large for
+                float32, weights all 0 over a leaf's legal actions (or so
+                small that they are 0 in float32), a value outside
+                [-1, 1]; the batch still awaits an answer.
+            BusyError: another thread is calling the search, or
+                :meth:`choose` is under way.
         """
+        self._feed(policy, values, False)
 
+    def _feed(self, policy: Any, values: Any, inner: bool) -> None:
         def go() -> None:
             k = self._pending
             if k == 0:
                 raise RuntimeError("no batch awaits an answer: call next() first")
-            p = np.ascontiguousarray(policy, dtype=np.float32)
-            v = np.ascontiguousarray(values, dtype=np.float32).reshape(-1) if np.ndim(values) <= 2 else None
+            p = _real(policy, "policy")
+            v = _real(values, "values")
             if p.shape != (k, self._num_actions):
                 raise ValueError(f"policy has shape {p.shape}, want {(k, self._num_actions)}")
-            if v is None or v.shape != (k,):
-                raise ValueError(f"values has shape {np.shape(values)}, want ({k},)")
+            if v.shape not in ((k,), (k, 1)) and not (k == 1 and v.shape == ()):
+                raise ValueError(f"values has shape {v.shape}, want ({k},) or ({k}, 1)")
+            v = v.reshape(k)
             legal = self._masks[:k]
-            weights = np.where(legal, p, 0)
-            bad = legal & ~((p >= 0) & np.isfinite(p))
+            bad = legal & ~((p >= 0) & (p <= _FLOAT32_MAX))
             if bad.any():
                 i, a = np.argwhere(bad)[0]
-                raise ValueError(f"policy[{i}, {a}] = {p[i, a]} at a legal action is not a finite weight of at least 0")
+                what = "too large for float32" if p[i, a] > _FLOAT32_MAX and np.isfinite(p[i, a]) else "not a finite weight of at least 0"
+                raise ValueError(f"policy[{i}, {a}] = {p[i, a]} at a legal action is {what}")
+            weights = np.where(legal, p, 0)
             empty = ~(weights.sum(axis=1, dtype=np.float64) > 0)
             if empty.any():
                 raise ValueError(f"policy[{int(np.argmax(empty))}] gives every legal action weight 0")
@@ -272,22 +315,43 @@ class Search:
             if out.any():
                 i = int(np.argmax(out))
                 raise ValueError(f"values[{i}] = {v[i]} is not in [-1, 1]")
-            self._pending = 0
-            n.check(lib.tr_search_feed(self._h, _data(p), _data(v), k))
+            p32 = np.ascontiguousarray(p, dtype=np.float32)
+            if p32 is not p:
+                gone = ~(np.where(legal, p32, 0).sum(axis=1, dtype=np.float64) > 0)
+                if gone.any():
+                    i = int(np.argmax(gone))
+                    raise ValueError(
+                        f"policy[{i}]'s weights at the legal actions are 0 in float32 (the largest is "
+                        f"{weights[i].max()}): scale them up"
+                    )
+            v32 = np.ascontiguousarray(v, dtype=np.float32)
+            self._pending = 0  # answered, or the search ends in Go's error
+            n.check(lib.tr_search_feed(self._h, _data(p32), _data(v32), k))
 
-        self._call(go)
+        self._call(go, inner)
 
     def result(self) -> str:
         """Ends the search and returns its move as text: the most visited,
         or drawn by the temperature; at a chance node, an outcome drawn
         by its probability. It may end a search early, once the root has
-        been fed."""
+        been fed; ended before any move has a visit, it returns the move
+        the root's policy weighs most (and :meth:`visits` is all 0).
 
+        Raises:
+            RulesError: no search to end (none begun, the root not fed
+                yet, or ended already); a batch handed out then still
+                awaits its answer.
+        """
+
+        return self._result(False)
+
+    def _result(self, inner: bool) -> str:
         def go() -> str:
+            move = n.text(lambda buf, cap: lib.tr_search_result(self._h, buf, cap))
             self._pending = 0
-            return n.text(lambda buf, cap: lib.tr_search_result(self._h, buf, cap))
+            return move
 
-        return self._call(go)
+        return self._call(go, inner)
 
     def visits(self) -> np.ndarray:
         """The root's visits by action index (int32, (num_actions,)) of
@@ -303,17 +367,36 @@ class Search:
     def choose(self, state: State, network: Network) -> str:
         """Searches from ``state`` with ``network`` answering every batch
         and returns the move: :meth:`begin`, then :meth:`next` and
-        :meth:`feed` until done, then :meth:`result`."""
-        self.begin(state)
-        while (leaves := self.next()) is not None:
-            policy, values = network(*leaves)
-            self.feed(policy, values)
-        return self.result()
+        :meth:`feed` until done, then :meth:`result`. Until it returns,
+        the search is the network's: any other call on it (from the
+        network, or from another thread) raises BusyError, but for
+        :attr:`movers`."""
+        if not self._h:
+            raise ClosedError("the search is closed")
+        if not self._lock.acquire(blocking=False):
+            raise BusyError("the search is in use by another thread")
+        try:
+            if self._choosing:
+                raise BusyError("the search is running choose(): nothing else may call it until it returns")
+            self._choosing = True
+        finally:
+            self._lock.release()
+        try:
+            self._begin(state, True)
+            while (leaves := self._next(True)) is not None:
+                policy, values = network(*leaves)
+                self._feed(policy, values, True)
+            return self._result(True)
+        finally:
+            self._choosing = False
 
     def close(self) -> None:
         """Frees the search's Go memory; it is closed after. Closing twice
         does nothing. While another thread's call is under way it raises
-        BusyError and the search stays open."""
+        BusyError and the search stays open, as it does while
+        :meth:`choose` is under way."""
+        if self._choosing:
+            raise BusyError("the search is running choose(): close it after it returns")
         h, self._h = self._h, 0
         if h:
             try:
@@ -321,6 +404,15 @@ class Search:
             except BusyError:
                 self._h = h  # not freed: still open, for a later close
                 raise
+
+    def __copy__(self) -> Search:
+        raise TypeError("a Search cannot be copied: make another with the same arguments")
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Search:
+        raise TypeError("a Search cannot be copied: make another with the same arguments")
+
+    def __reduce__(self) -> Any:
+        raise TypeError("a Search cannot be pickled: make another with the same arguments")
 
     def __enter__(self) -> Search:
         return self

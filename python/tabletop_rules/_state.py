@@ -70,10 +70,23 @@ def _index(i: Any, what: str) -> int:
     return i
 
 
-def _out_of_range(what: str, i: int) -> None:
+def _out_of_range(what: str, i: int, end: int | None = None) -> None:
     from .errors import OutOfRangeError
 
-    raise OutOfRangeError("out-of-range", f"{what} {i} is out of range", "out of range")
+    where = "out of range" if end is None else f"outside [0, {end})"
+    raise OutOfRangeError("out-of-range", f"{what} {i} is {where}", "out of range")
+
+
+def _integer(x: Any, what: str) -> int:
+    """x as a Python int, for a count or an option (any integer, numpy's
+    included; never a float or bool): its range is the caller's to check,
+    with a ValueError."""
+    if isinstance(x, (bool, np.bool_)):
+        raise TypeError(f"{what} must be an integer, not bool")
+    try:
+        return operator.index(x)
+    except TypeError:
+        raise TypeError(f"{what} must be an integer, not {type(x).__name__}") from None
 
 
 def _data(arr: np.ndarray) -> int:
@@ -274,7 +287,7 @@ class State:
         the chance outcome), as OpenSpiel's apply_action: a new State."""
         a = action if type(action) is int else _index(action, "action")
         if not _LO <= a <= _HI:
-            _out_of_range("action", a)
+            _out_of_range("action", a, self.num_chance_actions if self.to_move == CHANCE else self.num_actions)
         h = _play_action(self._h, a)
         if h < 0:
             raise n.error(-h, "move")
@@ -292,6 +305,8 @@ class State:
         """The canonical text of the decision move of index action (of the
         chance outcome, with chance=True)."""
         a = _index(action, "action")
+        if not isinstance(chance, (bool, np.bool_)):
+            raise TypeError(f"chance must be a bool, not {type(chance).__name__}")
         return n.text(lambda b, c: lib.tr_action_move(self._h, a, int(bool(chance)), b, c), "move")
 
     @property
@@ -319,7 +334,7 @@ class State:
         else:
             seat = _index(seat, "seat")
             if not 0 <= seat <= _HI:
-                _out_of_range("seat", seat)
+                _out_of_range("seat", seat, self.seats)
             n.check(_observation(self._h, seat, st[8].from_buffer(obs), st[9]))
         return obs
 

@@ -104,6 +104,12 @@ def test_an_illegal_action_changes_nothing_and_names_its_game() -> None:
     with pytest.raises(tr.OutOfRangeError) as e:
         env.step(np.array([1, 1, 1, 2**40]))
     assert e.value.game == 3
+    with pytest.raises(tr.OutOfRangeError, match=r"game 0: action 1180591620717411303424 is outside \[0, 9\)") as e:
+        env.step([2**70, 1, 1, 1])  # a list numpy makes an object array of
+    assert e.value.game == 0
+    with pytest.raises(tr.OutOfRangeError) as e:
+        env.step([1, 1, -(2**80), 1])
+    assert e.value.game == 2
     np.testing.assert_array_equal(env.observation, before)
     assert env.state(0).ply == 1
 
@@ -130,6 +136,13 @@ def test_bad_constructor_arguments() -> None:
                    dict(num_envs=2, max_plies=0), dict(num_envs=2, workers=0), dict(num_envs=2, seed=2**64)]:
         with pytest.raises((ValueError, TypeError)):
             tr.VectorEnv("hex", **kwargs)  # type: ignore[arg-type]
+    for kwargs in [dict(num_envs=2**64), dict(num_envs=2**40), dict(num_envs=2, max_plies=2**70),
+                   dict(num_envs=2, workers=2**64)]:
+        with pytest.raises(ValueError, match="is not in") as e:
+            tr.VectorEnv("hex", **kwargs)  # type: ignore[arg-type]
+        assert not isinstance(e.value, IndexError), "a count, not an index"
+    with pytest.raises(TypeError, match="seed must be an integer, not float"):
+        tr.VectorEnv("hex", 2, seed=1.0)  # type: ignore[arg-type]
     with pytest.raises(tr.SpecError):
         tr.VectorEnv("hex(size=0)", 2)
     with pytest.raises(tr.GameOverError):

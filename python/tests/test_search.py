@@ -215,23 +215,48 @@ def test_misuse_is_refused() -> None:
     with pytest.raises(TypeError):
         search.begin("hex(size=4)")  # type: ignore[arg-type]
     over = tr.open_position("hex(size=1)", "1 b -").play("a1")
-    with pytest.raises(tr.RulesError):
+    with pytest.raises(tr.GameOverError) as info:
         tr.Search(over, simulations=1).begin(over)
+    assert info.value.code == "game-over"
     search.begin(s)
     with pytest.raises(tr.RulesError):
         search.result()  # the root not evaluated yet
+    obs, masks = search.next()
+    search.feed(masks, [0.0])  # the failed result() left the root's batch waiting
     for kwargs, err in [
         ({"simulations": 0}, ValueError), ({"batch": 0}, ValueError), ({"batch": 1 << 17}, ValueError),
         ({"simulations": 1.5}, TypeError), ({"noise": 2}, ValueError), ({"noise": float("nan")}, ValueError),
         ({"c_puct": -1}, ValueError), ({"temperature": -1}, ValueError), ({"seed": -1}, ValueError),
         ({"seed": True}, TypeError), ({"c_base": "x"}, TypeError), ({"temperature_plies": -1}, ValueError),
+        ({"first_play": 5.0}, ValueError), ({"first_play": -1.5}, ValueError), ({"c_puct": 1e308}, ValueError),
+        ({"simulations": 2**64}, ValueError), ({"batch": 2**70}, ValueError), ({"seed": 2**64}, ValueError),
     ]:
         with pytest.raises(err):
             tr.Search(s, **kwargs)
+    with pytest.raises(TypeError, match="seed must be an integer, not float"):
+        tr.Search(s, seed=1.0)
     search.close()
     search.close()
     with pytest.raises(tr.ClosedError):
         search.begin(s)
+    with pytest.raises(tr.ClosedError):
+        search.movers
+
+
+def test_result_before_any_visit_is_the_policy_choice() -> None:
+    """A search ended right after its root's evaluation plays the move
+    the network's policy weighs most, not the first legal move; its
+    visits are all 0."""
+    s = tr.open("hex(size=5)")
+    search = tr.Search(s, simulations=100, batch=8)
+    search.begin(s)
+    obs, masks = search.next()
+    policy = masks * np.float32(0.01)
+    policy[0, s.action_index("c3")] = 1
+    search.feed(policy, [0.0])
+    assert search.next() is not None
+    assert search.result() == "c3"
+    assert search.visits().sum() == 0
 
 
 def test_one_search_at_a_time_per_object() -> None:

@@ -70,9 +70,24 @@ def test_feed_refuses_what_is_no_answer() -> None:
         (good_p[:, :, None], good_v),
         ([[1] * 3], good_v),
         (good_p, [0.0, 0.0]),
+        (good_p.astype(complex) + 1j, good_v),
+        (good_p, good_v.astype(complex)),
+        (np.ma.array(good_p, mask=True), good_v),
+        (good_p, np.ma.array(good_v, mask=True)),
+        (np.full(good_p.shape, "1"), good_v),
+        (good_p, ["0"]),
+        (good_p, np.zeros(1, "timedelta64[s]")),
+        (good_p.astype("datetime64[s]"), good_v),
+        (good_p, np.zeros((1, 4))),
+        (good_p, np.float64(1 + 1e-9)),
+        (good_p, [-1 - 1e-8]),
     ]:
         with pytest.raises((ValueError, TypeError)):
             search.feed(policy, values)
+    with pytest.raises(TypeError, match="policy must be an array of real numbers"):
+        search.feed(np.array([[None] * good_p.shape[1]]), good_v)
+    with pytest.raises(TypeError, match="values must be a plain array"):
+        search.feed(good_p, np.ma.array(good_v))
     # a 0-d value for a batch of one leaf is that leaf's value
     search.feed(good_p, np.float32(0.5))
     assert search.next() is not None
@@ -80,24 +95,28 @@ def test_feed_refuses_what_is_no_answer() -> None:
 
 def test_feed_float64_beyond_float32() -> None:
     """A float64 weight too large for float32 is refused (it would be
-    infinite); one too small is read as 0."""
+    infinite), and weights so small that float32 makes them all 0 too,
+    each with a message that says so."""
     s = tr.open("hex(size=3)")
     search = tr.Search(s, simulations=5)
     search.begin(s)
     obs, masks = search.next()
-    big = masks.astype(np.float64) * 1e300
-    with pytest.raises(ValueError, match="not a finite weight"), np.errstate(over="ignore"):
+    big = masks.astype(np.float64) * 1e39
+    with pytest.raises(ValueError, match=r"policy\[0, 0\] = 1e\+39 at a legal action is too large for float32"):
         search.feed(big, [0.0])
     tiny = masks.astype(np.float64) * 1e-300
-    with pytest.raises(ValueError, match="weight 0"):
+    with pytest.raises(ValueError, match=r"are 0 in float32 \(the largest is 1e-300\): scale them up"):
         search.feed(tiny, [0.0])
+    with pytest.raises(ValueError, match="every legal action weight 0"):
+        search.feed(masks * 0.0, [0.0])
     search.feed(masks.astype(np.float64) * 3e38, [1.0])  # finite in float32
     assert search.next() is not None
 
 
 def test_close_mid_search() -> None:
-    """Closing between next and feed, inside the network, or before
-    result: every later call says the search is closed."""
+    """Closing between next and feed or before result: every later call
+    says the search is closed. Inside choose's network, close is refused
+    (BusyError) and choose finishes; the search closes after."""
     s = tr.open("hex(size=4)")
     search = tr.Search(s, simulations=20)
     search.begin(s)
@@ -109,13 +128,19 @@ def test_close_mid_search() -> None:
             call()
 
     inner = tr.Search(s, simulations=20)
+    refused = []
 
     def closing(obs, masks):
-        inner.close()
+        with pytest.raises(tr.BusyError, match="choose"):
+            inner.close()
+        refused.append(1)
         return uniform(obs, masks)
 
+    assert inner.choose(s, closing) in s.moves()
+    assert refused
+    inner.close()
     with pytest.raises(tr.ClosedError):
-        inner.choose(s, closing)
+        inner.begin(s)
 
 
 def search_next_arrays(s: tr.State) -> tuple[np.ndarray, np.ndarray]:
@@ -136,46 +161,71 @@ def test_network_raising_leaves_a_search_that_works() -> None:
 
 
 def test_network_reentering_the_search() -> None:
-    """A network that drives the same search from inside choose gets an
-    error, or takes over the search; choose then fails or returns a legal
-    move, never a crash."""
+    """A network that drives the same search from inside choose (choose,
+    begin, next, feed, result, close) is told the search is busy, and
+    choose goes on to the move and visits of an undisturbed search."""
     s = tr.open("hex(size=4)")
-    other = tr.open("hex(size=4)").play("b2")
-    search = tr.Search(s, simulations=20)
-    calls = []
+    other = tr.open_position("hex(size=4)", "4/1W2/1B2/BW2 b -")
+    want_move = tr.Search(s, simulations=40, seed=0, keep_tree=False).choose(s, uniform)
+    fresh = tr.Search(s, simulations=40, seed=0, keep_tree=False)
+    fresh.choose(s, uniform)
+    search = tr.Search(s, simulations=40, seed=0, keep_tree=False)
+    refused = []
 
     def meddler(obs, masks):
-        if not calls:
-            calls.append(1)
+        for call in (lambda: search.choose(other, uniform), lambda: search.begin(other), search.next,
+                     lambda: search.feed(*uniform(obs, masks)), search.result, search.visits, search.close):
             try:
-                search.choose(other, uniform)
-            except Exception as e:  # noqa: BLE001
-                calls.append(e)
+                call()
+            except tr.BusyError as e:
+                refused.append(e)
+        search.movers  # reading the movers is allowed
         return uniform(obs, masks)
 
-    try:
-        move = search.choose(s, meddler)
-    except (RuntimeError, ValueError, tr.RulesError):
-        return
-    assert move in s.moves()
+    assert search.choose(s, meddler) == want_move
+    assert (search.visits() == fresh.visits()).all()
+    assert len(refused) % 7 == 0 and refused
+    assert "choose" in str(refused[0])
+
+
+def test_another_thread_cannot_take_over_choose() -> None:
+    """While choose waits for its network, another thread's begin and next
+    are refused (BusyError): the answer choose feeds is for its own batch."""
+    s = tr.open("hex(size=4)")
+    other = tr.open_position("hex(size=4)", "4/1W2/1B2/BW2 b -")
+    fresh = tr.Search(s, simulations=30, seed=0, keep_tree=False)
+    fresh.choose(s, uniform)
+    search = tr.Search(s, simulations=30, seed=0, keep_tree=False)
+    errors = []
+
+    def intruder() -> None:
+        for call in (lambda: search.begin(other), search.next):
+            try:
+                call()
+            except tr.BusyError as e:
+                errors.append(e)
+
+    def network(obs, masks):
+        if not errors:
+            t = threading.Thread(target=intruder)
+            t.start()
+            t.join()
+        return uniform(obs, masks)
+
+    search.choose(s, network)
+    assert len(errors) == 2
+    assert (search.visits() == fresh.visits()).all()
 
 
 def test_copies_and_pickles() -> None:
-    """A search does not pickle; a shallow copy shares the Go search and
-    closing both is harmless."""
+    """A search neither pickles nor copies (a copy would share the Go
+    search): TypeErrors that say to make another."""
     s = tr.open("hex(size=3)")
     search = tr.Search(s, simulations=5)
-    with pytest.raises(TypeError):
-        pickle.dumps(search)
-    with pytest.raises(TypeError):
-        copy.deepcopy(search)
-    twin = copy.copy(search)
+    for f in (pickle.dumps, copy.copy, copy.deepcopy):
+        with pytest.raises(TypeError, match="make another with the same arguments"):
+            f(search)
     search.close()
-    with pytest.raises(tr.ClosedError):
-        twin.begin(s)
-    with pytest.raises(tr.ClosedError):
-        twin.close()  # the twin's handle is the freed one
-    del twin
     gc.collect()
 
 

@@ -164,8 +164,12 @@ def test_illegal_move_carries_code_and_reason() -> None:
     with pytest.raises(tr.OutOfRangeError) as e:
         s.play_action(50)
     assert e.value.code == "out-of-range"
-    with pytest.raises(tr.OutOfRangeError):
+    with pytest.raises(tr.OutOfRangeError, match=r"action 1099511627776 is outside \[0, 50\)"):
         s.play_action(2**40)
+    with pytest.raises(tr.OutOfRangeError, match=r"seat 2147483648 is outside \[0, 2\)"):
+        s.observation(seat=2**31)
+    with pytest.raises(TypeError, match="chance must be a bool"):
+        s.action_move(0, chance="no")  # type: ignore[arg-type]
     with pytest.raises(tr.OutOfRangeError):
         s.play_action(-(2**70))
     with pytest.raises(tr.IllegalMoveError):
