@@ -197,7 +197,7 @@ func (Config) readBody(text string) (Position, error) {
 			p.tiles[sq] = uint8(t) + 1
 			r.Take(5)
 		default:
-			return fail(r.Offset(), "unexpected "+strconv.Quote(string(cell[0]))+" on the board (want A, B, [a-b], a count of empty squares, or /)")
+			return fail(r.Offset(), "unexpected "+notation.QuoteFirst(cell)+" on the board (want A, B, [a-b], a count of empty squares, or /)")
 		}
 	}
 	if at, msg := r.Err(); msg != "" {

@@ -179,7 +179,7 @@ func (c Config) parseBody(text string) (state, error) {
 			}
 			p.put(rank, file, cell[0]-'A', uint8(h))
 		default:
-			return fail(r.Offset(), "unexpected "+strconv.Quote(string(cell[0]))+" on the board (want ., A, B, a height from 2, or /)")
+			return fail(r.Offset(), "unexpected "+notation.QuoteFirst(cell)+" on the board (want ., A, B, a height from 2, or /)")
 		}
 	}
 	if at, msg := r.Err(); msg != "" {

@@ -325,7 +325,7 @@ func (p *state) readBoard(board string) (pieces [rules.MaxSeats]int, at int, msg
 		}
 		if h == len(cell) || cell[h] < 'A' || cell[h] > 'Z' || !isPiece(cell[h]) {
 			if h == 0 {
-				return pieces, r.Offset(), "unexpected " + strconv.Quote(string(cell[0])) + " on the board (want a stack such as abA, a count of empty squares, or /)"
+				return pieces, r.Offset(), "unexpected " + notation.QuoteFirst(cell) + " on the board (want a stack such as abA, a count of empty squares, or /)"
 			}
 			return pieces, r.Offset(), "a stack is its pieces bottom to top, lower case below and the top piece upper case"
 		}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/tabletop-go/rules"
+	"github.com/tabletop-go/rules/notation"
 )
 
 // Kinds of state tokens, for the duplicate check and error offsets.
@@ -104,7 +105,7 @@ func (p *state) parseMultiToken(field string) (bool, error) {
 		for i := 0; i < len(value); i++ {
 			s := strings.IndexByte(allowed, value[i])
 			if s < 0 {
-				return 0, errString(key + ": unexpected " + strconv.Quote(value[i:i+1]))
+				return 0, errString(key + ": unexpected " + notation.QuoteFirst(value[i:]))
 			}
 			if bits>>s&1 != 0 {
 				return 0, errString(key + ": " + value[i:i+1] + " twice")
@@ -227,6 +228,9 @@ func (p *state) parseCaptures(field string) (int, error) {
 			p.captured[s][1-s] = uint8(n)
 			off += len(part) + 1
 			continue
+		}
+		if part == "" {
+			return off, errString("an empty entry: a seat that captured nothing has 0")
 		}
 		for i := 0; i < len(part) && part != "0"; {
 			c, ok := rules.SeatFromLetter(part[i])

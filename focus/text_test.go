@@ -25,6 +25,7 @@ func TestPositionTextRoundTrips(t *testing.T) {
 
 func TestMalformedPositionTextReportsTheOffset(t *testing.T) {
 	const start = "4/AABBAA/1BBAABB1/1AABBAA1/1BBAABB1/1AABBAA1/BBAABB/4"
+	const three = "focus(players=3) 4/AABBCC/1BBCCAA1/1CCAABB1/1AABBCC1/1BBCCAA1/CCAABB/4"
 	for _, tc := range []struct {
 		text   string
 		offset int
@@ -48,6 +49,10 @@ func TestMalformedPositionTextReportsTheOffset(t *testing.T) {
 		{start + " A 0,0 0,x 0", 62, "captures"},
 		{start + " A 0,0 0,0 -1", 64, "whole number"},
 		{start + " A 1,0 0,0 0", 0, "seat A has 19 pieces"},
+		{three + " A 1,1,1 ,, 0 first:ABC", 79, "captures: an empty entry"},
+		{three + " A 1,1,1 0,,0 0 first:ABC", 81, "captures: an empty entry"},
+		{three + " A 1,1,1 0,0, 0 first:ABC", 83, "captures: an empty entry"},
+		{"focus(players=3)" + three + " A 1,1,1 0,0,0 0 first:ABC", 16, "want one space between the spec and the position"},
 	} {
 		_, err := ParsePosition(tc.text)
 		var se *rules.SyntaxError

@@ -134,7 +134,7 @@ func (c Config) parseBody(text string) (Position, error) {
 			}
 			placed[k] = append(placed[k], cell(r.File(), r.Rank()))
 		default:
-			return fail(r.Offset(), "unexpected "+strconv.Quote(string(ch))+" on the board (want B, W, a count of empty cells, or /)")
+			return fail(r.Offset(), "unexpected "+notation.QuoteFirst(r.Rest())+" on the board (want B, W, a count of empty cells, or /)")
 		}
 	}
 	if at, msg := r.Err(); msg != "" {

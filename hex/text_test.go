@@ -84,6 +84,8 @@ func TestMalformedPositionTextReportsTheOffset(t *testing.T) {
 		{"3/3/2 b -", 5, "row 3 has 2 cells, want 3"},
 		{"3/3/3/3 b -", 5, "more than 3 rows"},
 		{"3/1X1/3 b -", 3, "unexpected \"X\""},
+		{"3/1é1/3 b -", 3, "unexpected \"é\""},
+		{"3/1\xd91/3 b -", 3, `unexpected "\xd9"`},
 		{"3/3/3 x -", 6, "b or w"},
 		{"3/3/3 b s", 8, "-, sides or pieces"},
 		{"3/1B1/3 b -", 8, "w is to move"},

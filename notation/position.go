@@ -10,9 +10,11 @@ import (
 // CutSpec splits a position text that begins with the spec of its variant,
 // such as "hex(size=7,swap=none) 7/7/7/7/7/7/7 b -": it returns the spec,
 // the rest of the text after the single space that follows the spec, and
-// the rest's byte offset in text. A text begins with a spec when it begins
-// with a game name directly followed by "("; the spec runs to the first
-// ")". For any other text, ok is false and rest is the whole text.
+// the rest's byte offset in text (without that space, rest is all that
+// follows the spec, which ReadPosition refuses). A text begins with a spec
+// when it begins with a game name directly followed by "("; the spec runs
+// to the first ")". For any other text, ok is false and rest is the whole
+// text.
 func CutSpec(text string) (spec, rest string, at int, ok bool) {
 	i := 0
 	for i < len(text) && isNameByte(text[i]) {
@@ -85,6 +87,10 @@ func ReadPosition[C interface {
 	if want != nil && c != *want {
 		return zero, &rules.SyntaxError{What: "position", Input: text, Offset: 0, Kind: rules.ErrBadPosition,
 			Msg: "the text is a position of " + strconv.Quote(c.String()) + ", not of " + strconv.Quote((*want).String())}
+	}
+	if len(spec) < len(text) && text[len(spec)] != ' ' {
+		return zero, &rules.SyntaxError{What: "position", Input: text, Offset: len(spec), Kind: rules.ErrBadPosition,
+			Msg: "want one space between the spec and the position"}
 	}
 	p, err := body(c, rest)
 	if err != nil {

@@ -63,7 +63,7 @@ func (p *specParser) word(what string, ok func(byte) bool) (string, error) {
 		if p.pos >= len(p.in) {
 			return "", p.fail(p.pos, "expected "+what+", found the end")
 		}
-		return "", p.fail(p.pos, "expected "+what+", found "+strconv.Quote(p.in[p.pos:p.pos+1]))
+		return "", p.fail(p.pos, "expected "+what+", found "+QuoteFirst(p.in[p.pos:]))
 	}
 	return p.in[start:p.pos], nil
 }

@@ -128,3 +128,15 @@ func TestCheckKnownWithNoOptionsSaysSo(t *testing.T) {
 	s, _ := ParseSpec("domination(x=1)")
 	assert.EqualError(t, s.CheckKnown(), `game spec "domination(x=1)": option x: domination takes no options`)
 }
+
+// TestMessagesQuoteWholeCharacters: an unexpected character is quoted
+// whole (its UTF-8 sequence), an invalid byte as an escape, not as the
+// Latin-1 letter of its first byte.
+func TestMessagesQuoteWholeCharacters(t *testing.T) {
+	assert.Equal(t, `"é"`, QuoteFirst("é/3"))
+	assert.Equal(t, `"\xd9"`, QuoteFirst("\xd9x"))
+	assert.Equal(t, `""`, QuoteFirst(""))
+	_, err := ParseSpec("hex(size=７)")
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), `found "７"`)
+}

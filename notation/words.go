@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // NotAMove returns the offset and message of text that is no move in any
@@ -34,4 +35,13 @@ func NotAMove(s, hint string) (at int, msg string) {
 		quoted += "..."
 	}
 	return 0, "unknown move word " + quoted + ": " + hint
+}
+
+// QuoteFirst quotes the character s begins with, for a message that names
+// an unexpected one: the whole UTF-8 sequence ("é", not the "Ã" of its
+// first byte read alone), or an invalid byte as an escape ("\xd9"); ""
+// quoted for an empty s.
+func QuoteFirst(s string) string {
+	_, n := utf8.DecodeRuneInString(s)
+	return strconv.Quote(s[:n])
 }

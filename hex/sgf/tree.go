@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/tabletop-go/rules"
+	"github.com/tabletop-go/rules/notation"
 )
 
 // Limits on one game tree, so that reading SGF from a stranger takes
@@ -179,7 +180,7 @@ func (p *parser) tree(depth int) (*Tree, error) {
 			p.pos++
 			return t, nil
 		default:
-			return nil, p.fail(p.pos, "unexpected "+strconv.Quote(p.in[p.pos:p.pos+1])+" (want \";\", \"(\" or \")\")")
+			return nil, p.fail(p.pos, "unexpected "+notation.QuoteFirst(p.in[p.pos:])+" (want \";\", \"(\" or \")\")")
 		}
 	}
 }

@@ -8,6 +8,7 @@ package binding
 
 import (
 	"errors"
+	"math"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -45,6 +46,8 @@ func Info(err error) ErrorInfo {
 	var spec *notation.SpecError
 	var move *rules.MoveError
 	var be *rules.BatchError
+	var outside *rules.RangeError
+	var unknown *rules.UnknownGameError
 	if errors.As(err, &be) {
 		e.Game = be.Game
 	}
@@ -63,6 +66,18 @@ func Info(err error) ErrorInfo {
 		}
 	case errors.As(err, &move):
 		e.Reason, e.What = move.Why(), "move"
+	case errors.As(err, &outside):
+		e.Reason = strings.TrimPrefix(outside.Error(), "rules: ")
+	case errors.As(err, &unknown):
+		e.Offset, e.What = 0, "spec"
+		name := unknown.Name
+		if len(name) > 80 { // as the message shows it
+			name = name[:80] + "..."
+		}
+		e.Reason = "unknown game " + strconv.Quote(name)
+		if len(unknown.Known) > 0 {
+			e.Reason += " (known: " + strings.Join(unknown.Known, ", ") + ")"
+		}
 	case errors.Is(err, rules.ErrUnknownGame):
 		e.Offset, e.What = 0, "spec"
 	}
@@ -106,4 +121,26 @@ func appendString(b []byte, s string) []byte {
 		}
 	}
 	return append(b, '"')
+}
+
+// NextHandle returns the handle to give after last, counting up from 1
+// and round again after math.MaxInt32, skipping those held says are
+// taken; ok is false when all of them are (count is how many are held).
+// A binding gives handles in this order so that a freed handle is not
+// given again until every other has been, and yet never runs out while
+// handles are being freed.
+func NextHandle(last int32, count int, held func(int32) bool) (h int32, ok bool) {
+	if count >= math.MaxInt32 {
+		return 0, false
+	}
+	h = last
+	for {
+		if h == math.MaxInt32 {
+			h = 0
+		}
+		h++
+		if !held(h) {
+			return h, true
+		}
+	}
 }
