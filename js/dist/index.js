@@ -29,18 +29,27 @@ export const CHANCE = -1;
 /** toMove once the game is over. */
 export const TERMINAL = -2;
 
-const ABI = 3;
+const ABI = 4;
 const FAILED = -2147483648; // what a function of the module returns when it fails
 let ex = null; // the module's exports, once loaded
 let loading = null;
 
 /**
  * Loads the WebAssembly module; every other function needs it. Call it
- * once (later calls return the same promise). options.url is where the
- * module is (default: rules.wasm beside this file), options.module a
- * compiled WebAssembly.Module or its bytes.
+ * once: later calls return the same promise, whatever their options.
+ * options.url is where the module is (default: rules.wasm beside this
+ * file; a relative URL is resolved against this file, index.js, not the
+ * page), options.module a compiled WebAssembly.Module or its bytes.
  */
 export function load(options = {}) {
+  options = optionsOf(options, ["url", "module"], "load's options");
+  if (options.url !== undefined && typeof options.url !== "string" && !(options.url instanceof URL)) {
+    throw new TypeError(`options.url must be a string or a URL, not ${kind(options.url)}`);
+  }
+  const m = options.module;
+  if (m !== undefined && !(m instanceof WebAssembly.Module) && !(m instanceof ArrayBuffer) && !ArrayBuffer.isView(m)) {
+    throw new TypeError(`options.module must be a WebAssembly.Module or its bytes, not ${kind(m)}`);
+  }
   loading ??= start(options).catch((err) => {
     loading = null;
     throw err;
@@ -152,21 +161,71 @@ function lastError() {
   return fromInfo(json ? JSON.parse(json) : { code: "internal", message: "an error without a description" });
 }
 
+// kind names a value's type for a TypeError.
+function kind(v) {
+  if (v === null) return "null";
+  if (Array.isArray(v)) return "an array";
+  return typeof v;
+}
+
 function text(v, what) {
   if (typeof v !== "string") {
-    throw new TypeError(`${what} must be a string, not ${v === null ? "null" : typeof v}`);
+    throw new TypeError(`${what} must be a string, not ${kind(v)}`);
   }
   return v;
 }
 
+// optionsOf checks an options argument: undefined (no options) or a plain
+// object whose keys are all known; a misspelt key is an error, not an
+// option quietly left at its default.
+function optionsOf(options, known, what) {
+  if (options === undefined) {
+    return {};
+  }
+  if (options === null || typeof options !== "object" || Array.isArray(options)) {
+    throw new TypeError(`${what} must be an object, not ${kind(options)}`);
+  }
+  for (const key of Object.keys(options)) {
+    if (!known.includes(key)) {
+      throw new TypeError(`${what} have no option ${JSON.stringify(key)} (known: ${known.join(", ")})`);
+    }
+  }
+  return options;
+}
+
+// DEFAULT_MAX_PLIES bounds playout and rollout unless the caller asks for
+// another bound, or none (Infinity): random games of Focus, Explocus and
+// Hexplocus can run for minutes, and a page must not hang by default.
+const DEFAULT_MAX_PLIES = 1_000_000;
+
+// plyBound checks maxPlies (a whole number from 0, or Infinity for no
+// bound) and returns what the module takes (-1: no bound).
+function plyBound(maxPlies) {
+  if (maxPlies === undefined) {
+    return DEFAULT_MAX_PLIES;
+  }
+  if (maxPlies === Infinity) {
+    return -1;
+  }
+  if (typeof maxPlies !== "number" || !Number.isInteger(maxPlies)) {
+    throw new TypeError(`maxPlies must be a whole number or Infinity, not ${typeof maxPlies === "number" ? maxPlies : kind(maxPlies)}`);
+  }
+  if (maxPlies < 0 || maxPlies > 2147483647) {
+    throw new RangeError(`maxPlies ${maxPlies} is not in [0, 2^31 - 1] (Infinity for no bound)`);
+  }
+  return maxPlies;
+}
+
 // index checks a whole number the module takes as a 32-bit integer: one
-// outside that range is outside every range the rules have.
-function index(v, what) {
-  if (typeof v !== "number" || !Number.isSafeInteger(v)) {
-    throw new TypeError(`${what} must be a whole number, not ${typeof v === "number" ? v : typeof v}`);
+// outside that range is outside every range the rules have, [0, end())
+// in the message when the caller knows it.
+function index(v, what, end) {
+  if (typeof v !== "number" || !Number.isInteger(v)) {
+    throw new TypeError(`${what} must be a whole number, not ${typeof v === "number" ? v : kind(v)}`);
   }
   if (v < -2147483647 || v > 2147483647) {
-    throw new OutOfRangeError("out-of-range", `${what} ${v} is out of range`, `${what} ${v} is out of range`);
+    const reason = `${what} ${v} is ${end ? `outside [0, ${end()})` : "out of range"}`;
+    throw new OutOfRangeError("out-of-range", reason, reason);
   }
   return v;
 }
@@ -178,7 +237,7 @@ function seedOf(seed) {
     return -1;
   }
   if (typeof seed !== "number" || !Number.isSafeInteger(seed) || seed < 0) {
-    throw new TypeError(`the seed must be a whole number from 0 to 2^53 - 1, not ${String(seed)}`);
+    throw new TypeError(`the seed must be a whole number from 0 to 2^53 - 1, not ${typeof seed === "number" ? seed : kind(seed)}`);
   }
   return seed;
 }
@@ -204,7 +263,14 @@ export function openPosition(spec, position) {
 
 /** A position from toJSON's value or its JSON text. */
 export function fromJSON(json) {
-  const t = typeof json === "string" ? json : JSON.stringify(json);
+  let t = json;
+  if (typeof json !== "string") {
+    const proto = json !== null && typeof json === "object" ? Object.getPrototypeOf(json) : undefined;
+    if (proto !== Object.prototype && proto !== null) {
+      throw new TypeError(`fromJSON takes a JSON text or toJSON's object, not ${kind(json)}`);
+    }
+    t = JSON.stringify(json);
+  }
   lib();
   const [n] = put(text(t, "the JSON"));
   return wrap(check(ex.tr_from_json(n)));
@@ -249,7 +315,7 @@ export class Position {
 
   #handle() {
     if (this.#h === 0) {
-      throw new FreedError("freed", "this position was freed", "freed");
+      throw new FreedError("freed", "this position was freed", "this position was freed");
     }
     return this.#h;
   }
@@ -270,7 +336,7 @@ export class Position {
   /** The seat to move (0, 1, ...), or CHANCE, or TERMINAL. */
   get toMove() { return check(ex.tr_to_move(this.#handle())); }
   /** The plies played. */
-  get ply() { return check(ex.tr_ply(this.#handle())); }
+  get ply() { return float64s(ex.tr_ply(this.#handle()))[0]; }
   /** Whether the game is over. */
   get isTerminal() { return this.toMove === TERMINAL; }
   /** The result in record notation: "1-0", "0-1", "1/2-1/2", ... or "*" while the game goes on. */
@@ -317,25 +383,30 @@ export class Position {
   /**
    * The position after uniformly random moves (chance outcomes by their
    * probabilities) until the game ends or maxPlies plies are played
-   * (default: no bound), all in the module: the fast way to play random
-   * games. seed (a whole number below 2^53) makes the game repeatable.
-   * Random games of Focus, Explocus and Hexplocus without a ply limit
-   * rarely end: give them maxPlies.
+   * (default 1,000,000; Infinity for no bound), all in the module: the
+   * fast way to play random games. seed (a whole number below 2^53)
+   * makes the game repeatable. Random games of Focus, Explocus and
+   * Hexplocus without a ply limit rarely end: without a bound one can
+   * block the thread for minutes.
    */
-  playout({ maxPlies = -1, seed } = {}) {
-    const h = this.#handle();
-    return wrap(check(ex.tr_playout(h, index(maxPlies, "maxPlies"), seedOf(seed))));
+  playout(options) {
+    const { maxPlies, seed } = optionsOf(options, ["maxPlies", "seed"], "playout's options");
+    const bound = plyBound(maxPlies);
+    const s = seedOf(seed);
+    return wrap(check(ex.tr_playout(this.#handle(), bound, s)));
   }
   /**
    * The outcome of a uniformly random game from here, cut after maxPlies
-   * plies (default: no cut), found by the game's fast path where it has
-   * one (Hex fills the board; the final position is not kept): what a
-   * search plays at a leaf. result is "*" for a cut game, whose returns
-   * are 0. seed as in playout.
+   * plies (default 1,000,000; Infinity for no cut), found by the game's
+   * fast path where it has one (Hex fills the board; the final position
+   * is not kept): what a search plays at a leaf. result is "*" for a cut
+   * game, whose returns are 0. seed as in playout.
    */
-  rollout({ maxPlies = -1, seed } = {}) {
-    const h = this.#handle();
-    const returns = float64s(ex.tr_rollout(h, index(maxPlies, "maxPlies"), seedOf(seed)));
+  rollout(options) {
+    const { maxPlies, seed } = optionsOf(options, ["maxPlies", "seed"], "rollout's options");
+    const bound = plyBound(maxPlies);
+    const s = seedOf(seed);
+    const returns = float64s(ex.tr_rollout(this.#handle(), bound, s));
     return { result: out(ex.tr_rollout_result()), returns };
   }
   /** A uniformly random legal move (a chance outcome by its probability), or "" once the game is over. */
@@ -350,11 +421,14 @@ export class Position {
   /** move's index in its action space. */
   actionIndex(move) { return check(this.#withMove(ex.tr_action_index, move)); }
   /** The canonical text of the decision move of index action (at a chance node too: see chanceMove). */
-  actionMove(action) { return out(ex.tr_action_move(this.#handle(), index(action, "the action"))); }
+  actionMove(action) { return out(ex.tr_action_move(this.#handle(), index(action, "the action", () => this.numActions))); }
   /** The canonical text of the chance outcome of index action, as legalActions lists them at a chance node. */
-  chanceMove(action) { return out(ex.tr_chance_move(this.#handle(), index(action, "the chance action"))); }
+  chanceMove(action) { return out(ex.tr_chance_move(this.#handle(), index(action, "the chance action", () => this.numChanceActions))); }
   /** The position after the move of index action (at a chance node, the outcome). */
-  playAction(action) { return wrap(check(ex.tr_play_action(this.#handle(), index(action, "the action")))); }
+  playAction(action) {
+    const end = () => (this.toMove === CHANCE ? this.numChanceActions : this.numActions);
+    return wrap(check(ex.tr_play_action(this.#handle(), index(action, "the action", end))));
+  }
   /** The observation's shape: [planes, rows, cols]. */
   get observationShape() { return Array.from(int32s(ex.tr_observation_shape(this.#handle()))); }
   /**
@@ -370,12 +444,12 @@ export class Position {
         throw new RangeError("observation(): no seat is to move at a chance or terminal node: pass the seat");
       }
     }
-    return float32s(ex.tr_observation(h, index(seat, "the seat")));
+    return float32s(ex.tr_observation(h, index(seat, "the seat", () => this.seats)));
   }
   /** The number of board transformations the rules keep, the identity first. */
   get symmetries() { return check(ex.tr_symmetries(this.#handle())); }
   /** The position under transformation k. */
-  transform(k) { return wrap(check(ex.tr_transform(this.#handle(), index(k, "the symmetry")))); }
+  transform(k) { return wrap(check(ex.tr_transform(this.#handle(), index(k, "the symmetry", () => this.symmetries)))); }
 
   /**
    * The position drawn as an SVG document. options: size (pixels wide;
@@ -383,11 +457,9 @@ export class Position {
    * (a move whose squares are tinted), highlight (square names to mark).
    * A lastMove or a name that is no square of the board marks nothing.
    */
-  svg(options = {}) {
-    if (options === null || typeof options !== "object") {
-      throw new TypeError("the options must be an object");
-    }
-    const { size = 0, coordinates = false, lastMove = "", highlight = [] } = options;
+  svg(options) {
+    const { size = 0, coordinates = false, lastMove = "", highlight = [] } =
+      optionsOf(options, ["size", "coordinates", "lastMove", "highlight"], "svg's options");
     index(size, "options.size");
     if (typeof coordinates !== "boolean") throw new TypeError("options.coordinates must be a boolean");
     text(lastMove, "options.lastMove");

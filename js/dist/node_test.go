@@ -2,11 +2,11 @@ package dist
 
 import (
 	"encoding/json"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strconv"
 	"testing"
 
 	"github.com/tabletop-go/rules"
@@ -120,7 +120,7 @@ func randomGame(t *testing.T, spec string, r *rand.Rand, maxPlies int) game {
 	gm := game{Spec: spec}
 	for {
 		p := ply{Text: d.String(), ToMove: int(d.ToMove()), Ply: d.Ply(), Moves: d.Moves(), LegalActions: d.LegalActions()}
-		p.Hash = strconv.FormatUint(d.Hash(), 16)
+		p.Hash = fmt.Sprintf("%016x", d.Hash())
 		if d.ToMove().IsSeat() {
 			for i, v := range d.Observation(d.ToMove()) {
 				p.Observation += float64(i) * float64(v)

@@ -5,15 +5,15 @@ export declare const CHANCE: -1;
 /** toMove once the game is over. */
 export declare const TERMINAL: -2;
 
-/** Where load finds the WebAssembly module. */
+/** Where load finds the WebAssembly module; another key is a TypeError. */
 export interface LoadOptions {
-  /** The module's address (default: rules.wasm beside index.js). */
+  /** The module's address (default: rules.wasm beside index.js; a relative one is resolved against index.js, not the page). */
   url?: string | URL;
   /** The module itself: compiled, or its bytes. */
   module?: WebAssembly.Module | BufferSource;
 }
 
-/** Loads the WebAssembly module; every other function needs it. Later calls return the same promise. */
+/** Loads the WebAssembly module; every other function needs it. Later calls return the same promise, whatever their options. */
 export declare function load(options?: LoadOptions): Promise<void>;
 /** The registered games, by name, sorted. */
 export declare function games(): string[];
@@ -21,7 +21,7 @@ export declare function games(): string[];
 export declare function open(spec: string): Position;
 /** The position text of the game spec names. */
 export declare function openPosition(spec: string, position: string): Position;
-/** A position from toJSON's value or its JSON text. */
+/** A position from toJSON's value or its JSON text; any other argument is a TypeError. */
 export declare function fromJSON(json: string | PositionJSON): Position;
 
 /** What toJSON returns and fromJSON reads. */
@@ -39,7 +39,20 @@ export interface Chance {
   probability: number;
 }
 
-/** svg's options. */
+/** playout's and rollout's options; another key is a TypeError. */
+export interface PlayoutOptions {
+  /**
+   * The most plies to play: a whole number from 0 (a negative one is a
+   * RangeError), or Infinity for no bound. Default 1,000,000: random games
+   * of Focus, Explocus and Hexplocus rarely end, and without a bound one
+   * can block the thread for minutes.
+   */
+  maxPlies?: number;
+  /** Seeds the random moves (a whole number below 2^53): the same seed, the same game. */
+  seed?: number;
+}
+
+/** svg's options; another key is a TypeError. */
 export interface SvgOptions {
   /** The picture's width in pixels (0 or less: the default). */
   size?: number;
@@ -60,13 +73,14 @@ export declare class Position {
   readonly seats: number;
   /** The seat to move (0, 1, ...), CHANCE or TERMINAL. */
   readonly toMove: number;
+  /** The plies played (exact: up to 2^32 - 1). */
   readonly ply: number;
   readonly isTerminal: boolean;
   /** "1-0", "0-1", "1/2-1/2", ... or "*" while the game goes on. */
   readonly result: string;
   /** Why the game ended, in the game's words; "" while it goes on. */
   readonly reason: string;
-  /** The 64-bit hash in hexadecimal. */
+  /** The 64-bit hash: 16 hexadecimal digits. */
   readonly hash: string;
   /** Each seat's return: 1 win, -1 loss, 0 draw or not over. */
   returns(): number[];
@@ -80,10 +94,10 @@ export declare class Position {
   canonical(move: string): string;
   play(move: string): Position;
   randomMove(): string;
-  /** The position after random moves until the end or maxPlies plies (default: no bound); seed makes it repeatable. */
-  playout(options?: { maxPlies?: number; seed?: number }): Position;
-  /** The outcome of a random game from here (the game's fast path); result "*" and returns 0 for a cut one. */
-  rollout(options?: { maxPlies?: number; seed?: number }): { result: string; returns: number[] };
+  /** The position after random moves until the end or maxPlies plies (default 1,000,000); seed makes it repeatable. */
+  playout(options?: PlayoutOptions): Position;
+  /** The outcome of a random game from here (the game's fast path), cut after maxPlies plies (default 1,000,000); result "*" and returns 0 for a cut one. */
+  rollout(options?: PlayoutOptions): { result: string; returns: number[] };
   readonly numActions: number;
   readonly numChanceActions: number;
   legalActions(): Int32Array;
@@ -95,7 +109,7 @@ export declare class Position {
   playAction(action: number): Position;
   /** [planes, rows, cols]. */
   readonly observationShape: [number, number, number];
-  /** planes × rows × cols, row-major; seat defaults to the seat to move. */
+  /** planes × rows × cols, row-major; seat defaults to the seat to move (a RangeError at a chance or terminal node, where none is: pass it). */
   observation(seat?: number): Float32Array;
   readonly symmetries: number;
   transform(k: number): Position;
@@ -103,13 +117,15 @@ export declare class Position {
   equals(other: unknown): boolean;
 }
 
-/** An error of the rules: code is the SDK's stable code, reason the why alone. */
+/** An error of the rules: code is the SDK's stable code, reason the why alone. The package makes them; so may a caller, with its code first. */
 export declare class RulesError extends Error {
+  constructor(code: string, message: string, reason?: string);
   readonly code: string;
   readonly reason: string;
 }
-/** Text that cannot be read; offset is the byte offset of the problem. */
+/** Text that cannot be read; offset is the byte offset (in UTF-8) of the problem. */
 export declare class ParseError extends RulesError {
+  constructor(code: string, message: string, reason?: string, offset?: number);
   readonly offset: number;
 }
 export declare class SpecError extends ParseError {}

@@ -65,10 +65,13 @@ test("arguments of the wrong type are TypeErrors, before the module sees them", 
     assert.throws(() => tr.open(bad), TypeError);
     assert.throws(() => p.play(bad), TypeError);
   }
-  for (const bad of [1.5, NaN, Infinity, "3", null, 2 ** 60]) {
+  for (const bad of [1.5, NaN, Infinity, "3", null]) {
     assert.throws(() => p.playAction(bad), TypeError, String(bad));
   }
-  assert.throws(() => p.playAction(2 ** 40), tr.OutOfRangeError);
+  const end = p.toMove === tr.CHANCE ? p.numChanceActions : p.numActions; // domination starts with a draw
+  for (const big of [2 ** 40, 2 ** 53, 2 ** 60, -(2 ** 40)]) {
+    assert.throws(() => p.playAction(big), (e) => e instanceof tr.OutOfRangeError && e.message === `the action ${big} is outside [0, ${end})`, String(big));
+  }
   for (const bad of [-1, 1.5, 2 ** 53, "1", null]) {
     assert.throws(() => p.playout({ seed: bad }), TypeError, String(bad));
   }
@@ -76,6 +79,11 @@ test("arguments of the wrong type are TypeErrors, before the module sees them", 
   assert.equal(p.playout({ maxPlies: 0 }).toString(), p.toString());
   assert.deepEqual(p.rollout({ maxPlies: 0 }), { result: "*", returns: [0, 0] });
   assert.throws(() => p.rollout({ seed: -1 }), TypeError);
+  for (const bad of [-1, -5, 2 ** 31]) {
+    assert.throws(() => p.playout({ maxPlies: bad }), RangeError, String(bad));
+    assert.throws(() => p.rollout({ maxPlies: bad }), RangeError, String(bad));
+  }
+  assert.ok(tr.open("hex(size=5)").playout({ maxPlies: Infinity, seed: 1 }).isTerminal, "Infinity: no bound");
   assert.throws(() => p.svg(null), TypeError);
   assert.throws(() => p.svg({ size: "big" }), TypeError);
   assert.throws(() => p.svg({ highlight: "a1" }), TypeError);
@@ -117,4 +125,68 @@ test("the raw module answers arguments of any kind with a number, and serves the
   const p = tr.open("explocus");
   assert.ok(p.play(p.moves()[0]).moves().length > 0);
   assert.throws(() => tr.open("x".repeat(70e6)), RangeError, "a text beyond the module's input room");
+});
+
+test("options: an object of known keys, or nothing; a misspelt key is a TypeError", async () => {
+  const p = tr.open("hex(size=5)");
+  for (const bad of [5, "x", true, [], null, () => 1]) {
+    assert.throws(() => p.playout(bad), TypeError, String(bad));
+    assert.throws(() => p.rollout(bad), TypeError, String(bad));
+    assert.throws(() => p.svg(bad), TypeError, String(bad));
+    assert.throws(() => tr.load(bad), TypeError, String(bad));
+  }
+  assert.throws(() => p.playout({ maxply: 2 }), /no option "maxply" \(known: maxPlies, seed\)/);
+  assert.throws(() => p.rollout({ maxPlies: 25, sed: 1 }), /no option "sed"/);
+  assert.throws(() => p.svg({ highlights: ["a1"] }), /no option "highlights"/);
+  assert.throws(() => p.svg({ coordinate: true }), TypeError);
+  assert.throws(() => tr.load({ url: 42 }), /options.url must be a string or a URL, not number/);
+  assert.throws(() => tr.load({ module: "x" }), TypeError);
+  assert.throws(() => tr.load({ uri: "x" }), TypeError);
+  await tr.load({ url: "ignored once loaded" }); // the same promise, whatever the options
+});
+
+test("playout and rollout stop after 1,000,000 plies by default", () => {
+  const p = tr.open("hexplocus(size=13)");
+  const end = p.playout({ seed: 2 });
+  assert.ok(end.isTerminal || end.ply === 1_000_000, `ply ${end.ply}`);
+  const r = p.rollout({ seed: 2 });
+  assert.ok(r.result === "*" || ["1-0", "0-1", "1/2-1/2"].includes(r.result), r.result);
+});
+
+test("fromJSON takes a JSON text or toJSON's object, nothing else", () => {
+  const p = tr.open("hex(size=3)");
+  assert.ok(tr.fromJSON(p.toJSON()).equals(p));
+  assert.ok(tr.fromJSON(JSON.stringify(p)).equals(p));
+  assert.ok(tr.fromJSON(Object.assign(Object.create(null), p.toJSON())).equals(p));
+  for (const bad of [null, undefined, 3, true, [], new String("x"), NaN, Infinity, Symbol("s"), () => 1, 1n, new Date()]) {
+    assert.throws(() => tr.fromJSON(bad), (e) => e instanceof TypeError && /fromJSON takes a JSON text/.test(e.message), String(typeof bad));
+  }
+});
+
+test("reason is the reason alone", () => {
+  const p = tr.open("hex(size=3)");
+  assert.throws(() => p.observation(5), (e) => e instanceof tr.OutOfRangeError && e.reason === "seat index 5 is outside [0, 2)" && e.message.startsWith("rules: "));
+  assert.throws(() => tr.open("chess"), (e) => e instanceof tr.UnknownGameError && /^unknown game "chess" \(known: /.test(e.reason) && e.reason !== e.message);
+  const q = tr.open("hex(size=3)");
+  q.free();
+  assert.throws(() => q.moves(), (e) => e instanceof tr.FreedError && e.reason === "this position was freed");
+});
+
+test("ply is exact past 2^31 - 1, and hash has 16 digits", () => {
+  const text = "4/AABBAA/1BBAABB1/1AABBAA1/1BBAABB1/1AABBAA1/BBAABB/4 A 0,0 0,0 2147483648";
+  const p = tr.openPosition("focus", text);
+  assert.equal(p.ply, 2147483648);
+  assert.equal(p.play("c3-c4").ply, 2147483649);
+  for (let q = tr.open("hex(size=4)"), i = 0; !q.isTerminal && i < 200; q = q.play(q.randomMove()), i++) {
+    assert.match(q.hash, /^[0-9a-f]{16}$/);
+  }
+});
+
+test("texts the rules refuse: a spec with no space after it, an empty Focus captures entry", () => {
+  const three = "4/AABBCC/1BBCCAA1/1CCAABB1/1AABBCC1/1BBCCAA1/CCAABB/4 A 1,1,1 ";
+  for (const captures of [",,", "0,,0", "0,0,"]) {
+    assert.throws(() => tr.openPosition("focus(players=3)", three + captures + " 0 first:ABC"), (e) => e instanceof tr.PositionError && /an empty entry/.test(e.reason));
+  }
+  assert.throws(() => tr.openPosition("focus(players=3)", "focus(players=3)" + three + "0,0,0 0 first:ABC"), (e) => e instanceof tr.PositionError && e.offset === 16);
+  assert.throws(() => tr.openPosition("hex(size=3)", "é/3/3 b -"), (e) => e instanceof tr.PositionError && e.reason.includes('unexpected "é"'));
 });

@@ -57,9 +57,10 @@ test("seeded playouts end where Go's end, and rollouts find Go's outcomes", { sk
   assert.ok(playouts.length > 0);
   for (const { spec, seed, maxPlies, end, result, returns } of playouts) {
     const start = tr.open(spec);
-    const got = start.playout({ maxPlies, seed });
+    const bound = maxPlies < 0 ? Infinity : maxPlies; // Go's -1: no bound
+    const got = start.playout({ maxPlies: bound, seed });
     assert.equal(got.toString(), end, `${spec} seed ${seed} maxPlies ${maxPlies}`);
-    assert.deepEqual(start.rollout({ maxPlies, seed }), { result, returns }, `${spec} rollout seed ${seed} maxPlies ${maxPlies}`);
+    assert.deepEqual(start.rollout({ maxPlies: bound, seed }), { result, returns }, `${spec} rollout seed ${seed} maxPlies ${maxPlies}`);
     assert.ok(got.ply - start.ply <= maxPlies || maxPlies < 0);
     assert.equal(start.ply, 0, "playout leaves the position it starts from as it was");
     start.free();

@@ -36,7 +36,7 @@ import (
 
 // abiVersion changes whenever a function's arguments or results change;
 // the wrapper refuses a module of another.
-const abiVersion = 3
+const abiVersion = 4
 
 // failed is what a function returns when it fails.
 const failed = math.MinInt32

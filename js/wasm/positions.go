@@ -11,22 +11,26 @@ import (
 	"strings"
 
 	"github.com/tabletop-go/rules"
+	"github.com/tabletop-go/rules/internal/binding"
 )
 
 // positions are the positions JavaScript holds, by handle. A handle freed
-// is not given again, so that a stale copy names nothing.
+// is not given again until the handles have gone round all 2^31 - 1, so
+// that a stale copy names nothing for as long as can be; then the free
+// ones are given again, so that a page that plays for days keeps working.
 var (
 	positions = map[int32]rules.Dynamic{}
 	lastID    int32
 )
 
 func hold(d rules.Dynamic) int32 {
-	if lastID == math.MaxInt32 {
-		return fail(badArgument{"no handles left: the module gave 2^31 - 1"})
+	id, ok := binding.NextHandle(lastID, len(positions), func(h int32) bool { _, held := positions[h]; return held })
+	if !ok {
+		return fail(badArgument{"no handles left: the module holds 2^31 - 1 positions"})
 	}
-	lastID++
-	positions[lastID] = d
-	return lastID
+	lastID = id
+	positions[id] = d
+	return id
 }
 
 func position(h int32) (rules.Dynamic, error) {
@@ -141,16 +145,22 @@ func trSeats(h int32) int32 { return get(h, func(d rules.Dynamic) int32 { return
 //go:wasmexport tr_to_move
 func trToMove(h int32) int32 { return get(h, func(d rules.Dynamic) int32 { return int32(d.ToMove()) }) }
 
+// tr_ply writes the plies played as one float64 (exact: a position
+// counts at most 2^32 - 1, beyond int32) and returns 1.
+//
 //go:wasmexport tr_ply
 func trPly(h int32) int32 {
-	return get(h, func(d rules.Dynamic) int32 { return int32(min(d.Ply(), math.MaxInt32)) })
+	return get(h, func(d rules.Dynamic) int32 { return numbers([]float64{float64(d.Ply())}) })
 }
 
-// tr_hash writes the hash in hexadecimal.
+// tr_hash writes the hash in hexadecimal, 16 digits (as Go's %016x).
 //
 //go:wasmexport tr_hash
 func trHash(h int32) int32 {
-	return get(h, func(d rules.Dynamic) int32 { return text(strconv.FormatUint(d.Hash(), 16)) })
+	return get(h, func(d rules.Dynamic) int32 {
+		digits := strconv.FormatUint(d.Hash(), 16)
+		return text(strings.Repeat("0", 16-len(digits)) + digits)
+	})
 }
 
 //go:wasmexport tr_result
