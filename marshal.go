@@ -150,7 +150,7 @@ func parseProb(s string) (Prob, error) {
 		return Prob{}, fail(end, `expected "/" and the denominator after the numerator`)
 	}
 	if s[end] != '/' {
-		return Prob{}, fail(end, `expected "/" after the numerator, not `+strconv.Quote(s[end:end+1]))
+		return Prob{}, fail(end, `expected "/" after the numerator, not `+quoteFirst(s[end:]))
 	}
 	denAt := end + 1
 	den, end, msg := parseDigits(s, denAt, "denominator")

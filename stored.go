@@ -189,8 +189,15 @@ func (r *storedReader) found() string {
 	if r.at >= len(r.data) {
 		return ", found the end"
 	}
-	c, _ := utf8.DecodeRune(r.data[r.at:])
-	return ", found " + strconv.QuoteRune(c)
+	return ", found " + quoteFirst(string(r.data[r.at:min(r.at+utf8.UTFMax, len(r.data))]))
+}
+
+// quoteFirst quotes the character s begins with: its whole UTF-8
+// sequence, or an invalid byte as an escape (notation.QuoteFirst, which
+// this package cannot import).
+func quoteFirst(s string) string {
+	_, n := utf8.DecodeRuneInString(s)
+	return strconv.Quote(s[:n])
 }
 
 // str reads the JSON string at r.at (its opening quote) and returns its

@@ -52,7 +52,9 @@ func TestMalformedPositionTextReportsTheOffset(t *testing.T) {
 		{three + " A 1,1,1 ,, 0 first:ABC", 79, "captures: an empty entry"},
 		{three + " A 1,1,1 0,,0 0 first:ABC", 81, "captures: an empty entry"},
 		{three + " A 1,1,1 0,0, 0 first:ABC", 83, "captures: an empty entry"},
-		{"focus(players=3)" + three + " A 1,1,1 0,0,0 0 first:ABC", 16, "want one space between the spec and the position"},
+		{"focus(players=3)" + three[17:] + " A 1,1,1 0,0,0 0 first:ABC", 16, "want one space between the spec and the position"},
+		{"focus(players=3)  " + three[17:] + " A 1,1,1 0,0,0 0 first:ABC", 17, "want one space between the spec and the position"},
+		{"focus(players=3)\t" + three[17:] + " A 1,1,1 0,0,0 0 first:ABC", 16, "want one space between the spec and the position"},
 	} {
 		_, err := ParsePosition(tc.text)
 		var se *rules.SyntaxError

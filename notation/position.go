@@ -88,8 +88,12 @@ func ReadPosition[C interface {
 		return zero, &rules.SyntaxError{What: "position", Input: text, Offset: 0, Kind: rules.ErrBadPosition,
 			Msg: "the text is a position of " + strconv.Quote(c.String()) + ", not of " + strconv.Quote((*want).String())}
 	}
-	if len(spec) < len(text) && text[len(spec)] != ' ' {
-		return zero, &rules.SyntaxError{What: "position", Input: text, Offset: len(spec), Kind: rules.ErrBadPosition,
+	if n := len(spec); n < len(text) && (text[n] != ' ' || n+1 < len(text) && text[n+1] == ' ') {
+		at := n
+		if text[n] == ' ' {
+			at++ // a second space
+		}
+		return zero, &rules.SyntaxError{What: "position", Input: text, Offset: at, Kind: rules.ErrBadPosition,
 			Msg: "want one space between the spec and the position"}
 	}
 	p, err := body(c, rest)

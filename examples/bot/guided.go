@@ -284,8 +284,10 @@ var ErrNoSearch = errors.New("bot: no search to end (Begin one, and Feed its roo
 // visited, or with a temperature one drawn by its visits; at a chance
 // node an outcome drawn by its probability. It may end a search early
 // (as a deadline does Choose's), once the root has been evaluated; ended
-// before any move has a visit, it returns the move of highest prior.
-// AppendRootVisits then gives the root's visits (all 0 in that case).
+// before any move has a visit, it returns the move of highest prior (the
+// root's, with its noise when Guide.NoiseFraction is set; the first of
+// equals). AppendRootVisits then gives the root's visits (all 0 in that
+// case).
 func (g *Guided[P, M]) Result() (M, error) {
 	var zero M
 	if !g.stepping {

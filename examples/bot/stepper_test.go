@@ -122,6 +122,15 @@ func TestGuidedResultBeforeAnyVisitIsThePrior(t *testing.T) {
 			assert.Zero(t, v)
 		}
 	}
+	g := NewGuided[hex.Position, hex.Move](Options{Iterations: 50}, nil)
+	require.NoError(t, g.Begin(p))
+	leaves := g.Leaves()
+	require.Len(t, leaves, 1)
+	first := leaves[0].Moves[0]
+	require.NoError(t, g.Feed()) // a uniform prior: every move ties
+	m, err := g.Result()
+	require.NoError(t, err)
+	assert.Equal(t, first, m, "the first of equal priors")
 }
 
 // feedHashed evaluates the leaves handed out with the hashed evaluator

@@ -13,7 +13,7 @@ export interface LoadOptions {
   module?: WebAssembly.Module | BufferSource;
 }
 
-/** Loads the WebAssembly module; every other function needs it. Later calls return the same promise, whatever their options. */
+/** Loads the WebAssembly module; every other function needs it. Later calls return the same promise, whatever their options (bad ones are still a TypeError). */
 export declare function load(options?: LoadOptions): Promise<void>;
 /** The registered games, by name, sorted. */
 export declare function games(): string[];
@@ -21,8 +21,8 @@ export declare function games(): string[];
 export declare function open(spec: string): Position;
 /** The position text of the game spec names. */
 export declare function openPosition(spec: string, position: string): Position;
-/** A position from toJSON's value or its JSON text; any other argument is a TypeError. */
-export declare function fromJSON(json: string | PositionJSON): Position;
+/** A position from toJSON's value, its JSON text, or a Position (a copy); any other argument is a TypeError. */
+export declare function fromJSON(json: string | PositionJSON | Position): Position;
 
 /** What toJSON returns and fromJSON reads. */
 export interface PositionJSON {
@@ -39,11 +39,11 @@ export interface Chance {
   probability: number;
 }
 
-/** playout's and rollout's options; another key is a TypeError. */
+/** playout's and rollout's options, a plain object; another key is a TypeError. */
 export interface PlayoutOptions {
   /**
-   * The most plies to play: a whole number from 0 (a negative one is a
-   * RangeError), or Infinity for no bound. Default 1,000,000: random games
+   * The most plies to play: a whole number from 0 to 2^31 - 1 (outside
+   * that, a RangeError), or Infinity for no bound. Default 1,000,000: random games
    * of Focus, Explocus and Hexplocus rarely end, and without a bound one
    * can block the thread for minutes.
    */

@@ -36,7 +36,8 @@ let loading = null;
 
 /**
  * Loads the WebAssembly module; every other function needs it. Call it
- * once: later calls return the same promise, whatever their options.
+ * once: later calls return the same promise, whatever their options
+ * (which are checked all the same: bad ones are a TypeError).
  * options.url is where the module is (default: rules.wasm beside this
  * file; a relative URL is resolved against this file, index.js, not the
  * page), options.module a compiled WebAssembly.Module or its bytes.
@@ -165,7 +166,15 @@ function lastError() {
 function kind(v) {
   if (v === null) return "null";
   if (Array.isArray(v)) return "an array";
+  if (typeof v === "object" && !isPlain(v)) return `a ${v.constructor?.name ?? "non-plain object"}`;
   return typeof v;
+}
+
+// isPlain tells an object literal (or one of Object.create(null)) from a
+// class instance, an array or a boxed primitive.
+function isPlain(v) {
+  const proto = Object.getPrototypeOf(v);
+  return proto === Object.prototype || proto === null;
 }
 
 function text(v, what) {
@@ -182,15 +191,17 @@ function optionsOf(options, known, what) {
   if (options === undefined) {
     return {};
   }
-  if (options === null || typeof options !== "object" || Array.isArray(options)) {
-    throw new TypeError(`${what} must be an object, not ${kind(options)}`);
+  if (options === null || typeof options !== "object" || !isPlain(options)) {
+    throw new TypeError(`${what} must be a plain object, not ${kind(options)}`);
   }
+  const own = Object.create(null); // its own keys only: nothing inherited is read
   for (const key of Object.keys(options)) {
     if (!known.includes(key)) {
       throw new TypeError(`${what} have no option ${JSON.stringify(key)} (known: ${known.join(", ")})`);
     }
+    own[key] = options[key];
   }
-  return options;
+  return own;
 }
 
 // DEFAULT_MAX_PLIES bounds playout and rollout unless the caller asks for
@@ -206,6 +217,9 @@ function plyBound(maxPlies) {
   }
   if (maxPlies === Infinity) {
     return -1;
+  }
+  if (maxPlies === -Infinity) {
+    throw new RangeError("maxPlies -Infinity is not in [0, 2^31 - 1] (Infinity for no bound)");
   }
   if (typeof maxPlies !== "number" || !Number.isInteger(maxPlies)) {
     throw new TypeError(`maxPlies must be a whole number or Infinity, not ${typeof maxPlies === "number" ? maxPlies : kind(maxPlies)}`);
@@ -261,13 +275,14 @@ export function openPosition(spec, position) {
   return wrap(check(ex.tr_open_position(n, m)));
 }
 
-/** A position from toJSON's value or its JSON text. */
+/** A position from toJSON's value, its JSON text, or a Position (a copy). */
 export function fromJSON(json) {
   let t = json;
-  if (typeof json !== "string") {
-    const proto = json !== null && typeof json === "object" ? Object.getPrototypeOf(json) : undefined;
-    if (proto !== Object.prototype && proto !== null) {
-      throw new TypeError(`fromJSON takes a JSON text or toJSON's object, not ${kind(json)}`);
+  if (json instanceof Position) {
+    t = JSON.stringify(json); // a copy, through its toJSON
+  } else if (typeof json !== "string") {
+    if (json === null || typeof json !== "object" || !isPlain(json)) {
+      throw new TypeError(`fromJSON takes a JSON text, toJSON's object or a Position, not ${kind(json)}`);
     }
     t = JSON.stringify(json);
   }

@@ -142,6 +142,16 @@ test("options: an object of known keys, or nothing; a misspelt key is a TypeErro
   assert.throws(() => tr.load({ url: 42 }), /options.url must be a string or a URL, not number/);
   assert.throws(() => tr.load({ module: "x" }), TypeError);
   assert.throws(() => tr.load({ uri: "x" }), TypeError);
+  for (const bad of [new Map([["maxPlies", 0]]), new Date(), new Number(3), Object.create({ maxPlies: 0 })]) {
+    assert.throws(() => p.playout(bad), /must be a plain object/, String(bad));
+  }
+  Object.prototype.maxPlies = 0; // inherited keys are not read
+  try {
+    assert.ok(p.playout({ seed: 1 }).isTerminal);
+  } finally {
+    delete Object.prototype.maxPlies;
+  }
+  assert.throws(() => p.rollout({ maxPlies: -Infinity }), RangeError);
   await tr.load({ url: "ignored once loaded" }); // the same promise, whatever the options
 });
 
@@ -158,8 +168,26 @@ test("fromJSON takes a JSON text or toJSON's object, nothing else", () => {
   assert.ok(tr.fromJSON(p.toJSON()).equals(p));
   assert.ok(tr.fromJSON(JSON.stringify(p)).equals(p));
   assert.ok(tr.fromJSON(Object.assign(Object.create(null), p.toJSON())).equals(p));
+  assert.ok(tr.fromJSON(p).equals(p), "a Position: a copy");
   for (const bad of [null, undefined, 3, true, [], new String("x"), NaN, Infinity, Symbol("s"), () => 1, 1n, new Date()]) {
     assert.throws(() => tr.fromJSON(bad), (e) => e instanceof TypeError && /fromJSON takes a JSON text/.test(e.message), String(typeof bad));
+  }
+  assert.throws(() => tr.fromJSON(new Date()), /not a Date/);
+});
+
+test("an index past 32 bits names its range", () => {
+  const p = tr.open("hex(size=3)");
+  assert.throws(() => p.observation(2 ** 40), { message: `the seat ${2 ** 40} is outside [0, 2)` });
+  assert.throws(() => p.transform(2 ** 40), { message: `the symmetry ${2 ** 40} is outside [0, ${p.symmetries})` });
+  assert.throws(() => p.actionMove(2 ** 40), { message: `the action ${2 ** 40} is outside [0, ${p.numActions})` });
+  assert.throws(() => p.chanceMove(2 ** 40), { message: `the chance action ${2 ** 40} is outside [0, ${p.numChanceActions})` });
+});
+
+test("every game's board quotes an unexpected character whole", () => {
+  for (const spec of ["hex(size=3)", "focus", "domination", "explocus", "hexplocus"]) {
+    const text = tr.open(spec).toString();
+    const bare = text.startsWith(spec.split("(")[0] + "(") ? text.slice(text.indexOf(") ") + 2) : text;
+    assert.throws(() => tr.openPosition(spec, "é" + bare.slice(1)), (e) => e instanceof tr.PositionError && e.reason.includes('"é"'), spec);
   }
 });
 

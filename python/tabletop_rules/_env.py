@@ -261,14 +261,14 @@ class VectorEnv:
         return self._actions, wide
 
     def _big_actions(self, a: np.ndarray) -> np.ndarray:
-        """An object array of Python integers (numpy makes one of a list
-        with an integer past int64) as int64, those past int32 as -1 and
-        the rest exact, so that step refuses them as out of range; any
-        other object array is left for the dtype check."""
-        try:
-            ints = [_integer(x, "an action") for x in a]
-        except TypeError:
-            return a
+        """An object array holding an integer past int32 (numpy makes one
+        of a list with an integer past int64) as int64: each of those as
+        2**40, which step refuses as out of range naming the game, the
+        rest exact; any entry that is no integer a TypeError naming it.
+        Any other object array is left for the dtype check."""
+        if not any(isinstance(x, int) and not isinstance(x, bool) and not _INT32.min <= x <= _INT32.max for x in a):
+            return a  # no integer past int32: the dtype check says what is wrong
+        ints = [_integer(x, f"actions[{i}]") for i, x in enumerate(a)]
         return np.array([x if _INT32.min <= x <= _INT32.max else 1 << 40 for x in ints], dtype=np.int64)
 
     def state(self, i: int) -> State:

@@ -55,9 +55,9 @@ def _real(x: Any, what: str) -> np.ndarray:
     a = np.asarray(x)
     if a.dtype.kind not in "biuf":
         raise TypeError(f"{what} must be an array of real numbers (bool, integer or float), not {a.dtype}")
-    if a.dtype != np.float32:
-        a = a.astype(np.float64)
-    return a
+    if a.dtype.kind != "f":
+        a = a.astype(np.float64)  # exact for bool and for integers up to 2**53
+    return a  # a float array keeps its precision: it is checked before float32
 
 
 def _number(x: Any, what: str, default: float) -> float:
@@ -204,7 +204,9 @@ class Search:
     def _call(self, f: Callable[[], Any], inner: bool = False) -> Any:
         if not self._h:
             raise ClosedError("the search is closed")
-        if not self._lock.acquire(blocking=False):
+        # choose's own calls wait for the lock: another thread that takes
+        # it meanwhile finds choose under way and lets go at once.
+        if not self._lock.acquire(blocking=inner):
             raise BusyError("the search is in use by another thread")
         try:
             if self._choosing and not inner:
@@ -305,7 +307,7 @@ class Search:
             bad = legal & ~((p >= 0) & (p <= _FLOAT32_MAX))
             if bad.any():
                 i, a = np.argwhere(bad)[0]
-                what = "too large for float32" if p[i, a] > _FLOAT32_MAX and np.isfinite(p[i, a]) else "not a finite weight of at least 0"
+                what = "too large for float32" if np.isfinite(p[i, a]) and p[i, a] > 0 else "not a finite weight of at least 0"
                 raise ValueError(f"policy[{i}, {a}] = {p[i, a]} at a legal action is {what}")
             weights = np.where(legal, p, 0)
             empty = ~(weights.sum(axis=1, dtype=np.float64) > 0)
@@ -315,7 +317,8 @@ class Search:
             if out.any():
                 i = int(np.argmax(out))
                 raise ValueError(f"values[{i}] = {v[i]} is not in [-1, 1]")
-            p32 = np.ascontiguousarray(p, dtype=np.float32)
+            with np.errstate(over="ignore", under="ignore"):  # checked above, or outside the mask
+                p32 = np.ascontiguousarray(p, dtype=np.float32)
             if p32 is not p:
                 gone = ~(np.where(legal, p32, 0).sum(axis=1, dtype=np.float64) > 0)
                 if gone.any():
@@ -335,7 +338,8 @@ class Search:
         or drawn by the temperature; at a chance node, an outcome drawn
         by its probability. It may end a search early, once the root has
         been fed; ended before any move has a visit, it returns the move
-        the root's policy weighs most (and :meth:`visits` is all 0).
+        the root's prior weighs most (the policy, with the root's noise
+        when ``noise`` is on; :meth:`visits` is then all 0).
 
         Raises:
             RulesError: no search to end (none begun, the root not fed
@@ -367,14 +371,14 @@ class Search:
     def choose(self, state: State, network: Network) -> str:
         """Searches from ``state`` with ``network`` answering every batch
         and returns the move: :meth:`begin`, then :meth:`next` and
-        :meth:`feed` until done, then :meth:`result`. Until it returns,
-        the search is the network's: any other call on it (from the
-        network, or from another thread) raises BusyError, but for
+        :meth:`feed` until done, then :meth:`result`. It waits for a
+        call under way in another thread; then, until it returns, the
+        search is the network's: any other call on it (from the network,
+        or from another thread) raises BusyError, but for
         :attr:`movers`."""
         if not self._h:
             raise ClosedError("the search is closed")
-        if not self._lock.acquire(blocking=False):
-            raise BusyError("the search is in use by another thread")
+        self._lock.acquire()  # after a call under way in another thread
         try:
             if self._choosing:
                 raise BusyError("the search is running choose(): nothing else may call it until it returns")

@@ -74,7 +74,7 @@ def _out_of_range(what: str, i: int, end: int | None = None) -> None:
     from .errors import OutOfRangeError
 
     where = "out of range" if end is None else f"outside [0, {end})"
-    raise OutOfRangeError("out-of-range", f"{what} {i} is {where}", "out of range")
+    raise OutOfRangeError("out-of-range", f"{what} {i} is {where}", f"{what} {i} is {where}")
 
 
 def _integer(x: Any, what: str) -> int:

@@ -110,6 +110,10 @@ def test_an_illegal_action_changes_nothing_and_names_its_game() -> None:
     with pytest.raises(tr.OutOfRangeError) as e:
         env.step([1, 1, -(2**80), 1])
     assert e.value.game == 2
+    with pytest.raises(TypeError, match=r"actions\[1\] must be an integer, not float"):
+        env.step([2**70, 1.5, 1, 1])
+    with pytest.raises(TypeError, match="not object"):
+        env.step(np.array([1, 1, 1, 1], dtype=object))  # an object array of small ints: still refused
     np.testing.assert_array_equal(env.observation, before)
     assert env.state(0).ply == 1
 

@@ -219,9 +219,10 @@ def test_misuse_is_refused() -> None:
         tr.Search(over, simulations=1).begin(over)
     assert info.value.code == "game-over"
     search.begin(s)
+    obs, masks = search.next()
+    masks = masks.copy()
     with pytest.raises(tr.RulesError):
         search.result()  # the root not evaluated yet
-    obs, masks = search.next()
     search.feed(masks, [0.0])  # the failed result() left the root's batch waiting
     for kwargs, err in [
         ({"simulations": 0}, ValueError), ({"batch": 0}, ValueError), ({"batch": 1 << 17}, ValueError),

@@ -91,6 +91,41 @@ def test_feed_refuses_what_is_no_answer() -> None:
     # a 0-d value for a batch of one leaf is that leaf's value
     search.feed(good_p, np.float32(0.5))
     assert search.next() is not None
+    if np.finfo(np.longdouble).eps < np.finfo(np.float64).eps:  # a wider long double: checked in its own precision
+        with pytest.raises(ValueError, match="is not in"):
+            search.feed(good_p, np.array([1], np.longdouble) + np.longdouble(1e-19))
+        with pytest.raises(ValueError, match="too large for float32"):
+            search.feed(good_p.astype(np.longdouble) * np.longdouble("1e400"), good_v)
+
+
+def test_a_thread_refused_during_choose_does_not_end_it() -> None:
+    """Another thread calling the search in a loop while choose runs is
+    refused every time, and choose finishes undisturbed."""
+    s = tr.open("hex(size=5)")
+    fresh = tr.Search(s, simulations=200, batch=4, seed=3, keep_tree=False)
+    fresh.choose(s, uniform)
+    search = tr.Search(s, simulations=200, batch=4, seed=3, keep_tree=False)
+    stop = threading.Event()
+    refused = []
+
+    def intruder() -> None:
+        while not stop.is_set() and len(refused) < 100_000:
+            try:
+                search.next()
+            except tr.BusyError:
+                refused.append(1)
+            except (tr.RulesError, RuntimeError):
+                pass  # before choose began or after it ended
+
+    t = threading.Thread(target=intruder)
+    t.start()
+    try:
+        move = search.choose(s, uniform)
+    finally:
+        stop.set()
+        t.join()
+    assert move in s.moves()
+    assert (search.visits() == fresh.visits()).all()
 
 
 def test_feed_float64_beyond_float32() -> None:
@@ -205,8 +240,11 @@ def test_another_thread_cannot_take_over_choose() -> None:
             except tr.BusyError as e:
                 errors.append(e)
 
+    started = []
+
     def network(obs, masks):
-        if not errors:
+        if not started:  # once: a broken guard must not restart the search forever
+            started.append(1)
             t = threading.Thread(target=intruder)
             t.start()
             t.join()
