@@ -23,7 +23,7 @@ def _forked_child() -> None:
 n.on_fork(_forked_child)
 
 
-class VectorEnv:
+class VectorEnv(n.Uncopyable):
     """``num_envs`` games of one variant, stepped together in Go, with
     pgx's field names.
 
@@ -292,15 +292,6 @@ class VectorEnv:
             self._h = 0
         finally:
             self._lock.release()
-
-    def __copy__(self) -> VectorEnv:
-        raise TypeError("a VectorEnv cannot be copied: make another with the same arguments")
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> VectorEnv:
-        raise TypeError("a VectorEnv cannot be copied: make another with the same arguments")
-
-    def __reduce__(self) -> Any:
-        raise TypeError("a VectorEnv cannot be pickled: make another with the same arguments")
 
     def __enter__(self) -> VectorEnv:
         return self

@@ -199,3 +199,20 @@ if hasattr(os, "register_at_fork"):
 
 
 __all__ = ["lib", "check", "error", "text", "encode", "info", "c_bool", "c_float", "c_int32"]
+
+
+class Uncopyable:
+    """A mixin for an object that owns a Go handle: it refuses copy,
+    deepcopy and pickle (a copy would share the handle, and a second
+    close would free it twice), saying to make another."""
+
+    __slots__ = ()
+
+    def __copy__(self) -> object:
+        raise TypeError(f"a {type(self).__name__} cannot be copied: make another with the same arguments")
+
+    def __deepcopy__(self, memo: dict[int, object]) -> object:
+        raise TypeError(f"a {type(self).__name__} cannot be copied: make another with the same arguments")
+
+    def __reduce__(self) -> object:
+        raise TypeError(f"a {type(self).__name__} cannot be pickled: make another with the same arguments")

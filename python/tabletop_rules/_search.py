@@ -71,7 +71,7 @@ def _number(x: Any, what: str, default: float) -> float:
     return x
 
 
-class Search:
+class Search(n.Uncopyable):
     """AlphaZero's Monte Carlo tree search, run in Go and guided by a
     network in Python: PUCT selection over the network's priors, its
     values backed up from each new leaf, leaves handed out in batches.
@@ -408,15 +408,6 @@ class Search:
             except BusyError:
                 self._h = h  # not freed: still open, for a later close
                 raise
-
-    def __copy__(self) -> Search:
-        raise TypeError("a Search cannot be copied: make another with the same arguments")
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> Search:
-        raise TypeError("a Search cannot be copied: make another with the same arguments")
-
-    def __reduce__(self) -> Any:
-        raise TypeError("a Search cannot be pickled: make another with the same arguments")
 
     def __enter__(self) -> Search:
         return self
